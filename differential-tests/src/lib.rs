@@ -1,0 +1,1 @@
+//! Property-based differential tests (see tests/).

@@ -1,0 +1,252 @@
+//! Syntax tree of the `.proto` format.  Unlike `U`/`W`, it keeps the
+//! programmer's sequencing, optional loop tags and source positions.
+
+use crate::expr::{BExp, NExp, Var};
+use crate::history::Mode;
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// A source region (1-based lines and columns; `end` is exclusive).
+///
+/// Spans are annotations, not meaning: two spans always compare equal so
+/// that `parse(print(p)) == p` compares programs, not layouts.
+#[derive(Clone, Copy, Debug, Default, Hash)]
+pub struct Span {
+    pub line: u32,
+    pub col: u32,
+    pub end_line: u32,
+    pub end_col: u32,
+}
+
+impl PartialEq for Span {
+    fn eq(&self, _: &Span) -> bool {
+        true
+    }
+}
+impl Eq for Span {}
+
+impl Span {
+    pub fn point(line: u32, col: u32) -> Span {
+        Span {
+            line,
+            col,
+            end_line: line,
+            end_col: col + 1,
+        }
+    }
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span {
+            line: self.line,
+            col: self.col,
+            end_line: other.end_line,
+            end_col: other.end_col,
+        }
+    }
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.col)
+    }
+}
+
+/// What a kernel file expects (its header, DESIGN.md "Expectation headers").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expect {
+    Drf,
+    Racy,
+}
+
+impl fmt::Display for Expect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Expect::Drf => "drf",
+            Expect::Racy => "racy",
+        })
+    }
+}
+
+/// The leading comment lines of a file that carry meaning.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    /// `// expect: drf|racy`, `//pass`, `//xfail:…`
+    pub expect: Option<Expect>,
+    /// The words of `//--flag …` lines (command-line flags for this file).
+    pub flags: Vec<String>,
+}
+
+/// Loop tag: `forU` (unsynchronized) or `forS` (synchronized); an untagged
+/// `for` has its tag inferred.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LoopTag {
+    Unsync,
+    Sync,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StmtKind {
+    Skip,
+    Sync,
+    /// `rd[n]`, `wr A[n][m]`, `atomic A[n]`: `array` is `None` for the unnamed array.
+    Access {
+        mode: Mode,
+        array: Option<String>,
+        index: Vec<NExp>,
+    },
+    /// `if b {…} else {…}` (the `else` branch may be omitted: `skip`).
+    If { cond: BExp, then_branch: Block, else_branch: Block },
+    /// `for x in n..m {…}`, `forU …`, `forS …`
+    For {
+        tag: Option<LoopTag>,
+        var: Var,
+        lo: NExp,
+        hi: NExp,
+        body: Block,
+    },
+}
+
+/// A sequence of statements.
+pub type Block = Vec<Stmt>;
+
+/// A top-level assumption `assume b;`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assumption {
+    pub cond: BExp,
+    pub span: Span,
+}
+
+/// A whole `.proto` file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Program {
+    pub header: Header,
+    /// Explicitly declared thread-global parameters (`param N, M;`).
+    pub params: Vec<Var>,
+    /// Declared thread-local unknowns (`local x;`).
+    pub locals: Vec<Var>,
+    pub assumptions: Vec<Assumption>,
+    pub body: Block,
+}
+
+/// The reserved names: the thread identifier and the thread count.
+pub fn is_builtin(x: &str) -> bool {
+    x == crate::expr::TID || x == crate::trace::THREAD_COUNT
+}
+
+impl Stmt {
+    pub fn new(kind: StmtKind, span: Span) -> Stmt {
+        Stmt { kind, span }
+    }
+
+    /// Does this statement contain a barrier (`sync`)?
+    pub fn has_sync(&self) -> bool {
+        match &self.kind {
+            StmtKind::Sync => true,
+            StmtKind::Skip | StmtKind::Access { .. } => false,
+            StmtKind::If {
+                then_branch,
+                else_branch,
+                ..
+            } => block_has_sync(then_branch) || block_has_sync(else_branch),
+            StmtKind::For { body, .. } => block_has_sync(body),
+        }
+    }
+
+    fn collect_fv(&self, bound: &mut Vec<Var>, out: &mut BTreeSet<Var>) {
+        let mut add = |vars: BTreeSet<Var>, bound: &Vec<Var>| {
+            out.extend(vars.into_iter().filter(|x| !bound.contains(x)));
+        };
+        match &self.kind {
+            StmtKind::Skip | StmtKind::Sync => {}
+            StmtKind::Access { index, .. } => {
+                for n in index {
+                    add(n.fv(), bound);
+                }
+            }
+            StmtKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
+                add(cond.fv(), bound);
+                block_fv(then_branch, bound, out);
+                block_fv(else_branch, bound, out);
+            }
+            StmtKind::For {
+                var, lo, hi, body, ..
+            } => {
+                add(lo.fv(), bound);
+                add(hi.fv(), bound);
+                bound.push(var.clone());
+                block_fv(body, bound, out);
+                bound.pop();
+            }
+        }
+    }
+
+    /// The names of the arrays accessed (the unnamed array is `""`).
+    fn collect_arrays(&self, out: &mut BTreeSet<String>) {
+        match &self.kind {
+            StmtKind::Access { array, .. } => {
+                out.insert(array.clone().unwrap_or_default());
+            }
+            StmtKind::If {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                then_branch.iter().for_each(|s| s.collect_arrays(out));
+                else_branch.iter().for_each(|s| s.collect_arrays(out));
+            }
+            StmtKind::For { body, .. } => body.iter().for_each(|s| s.collect_arrays(out)),
+            StmtKind::Skip | StmtKind::Sync => {}
+        }
+    }
+}
+
+pub fn block_has_sync(b: &Block) -> bool {
+    b.iter().any(Stmt::has_sync)
+}
+
+fn block_fv(b: &Block, bound: &mut Vec<Var>, out: &mut BTreeSet<Var>) {
+    for s in b {
+        s.collect_fv(bound, out);
+    }
+}
+
+impl Program {
+    /// Free variables of the body and assumptions (including `tid` and `T`).
+    pub fn free_vars(&self) -> BTreeSet<Var> {
+        let mut out = BTreeSet::new();
+        block_fv(&self.body, &mut Vec::new(), &mut out);
+        for a in &self.assumptions {
+            out.extend(a.cond.fv());
+        }
+        out
+    }
+
+    /// The thread-global parameters: declared ones plus every other free
+    /// variable that is neither built in nor a declared thread-local.
+    pub fn parameters(&self) -> Vec<Var> {
+        let mut out: Vec<Var> = self.params.clone();
+        for x in self.free_vars() {
+            if !is_builtin(&x) && !self.locals.contains(&x) && !out.contains(&x) {
+                out.push(x);
+            }
+        }
+        out
+    }
+
+    /// The arrays accessed, in name order (`""` is the unnamed array).
+    pub fn arrays(&self) -> Vec<String> {
+        let mut out = BTreeSet::new();
+        self.body.iter().for_each(|s| s.collect_arrays(&mut out));
+        out.into_iter().collect()
+    }
+}
