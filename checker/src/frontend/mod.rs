@@ -1,0 +1,1 @@
+//! Front ends: each turns an input file into [`crate::kernel::Kernel`]s.
