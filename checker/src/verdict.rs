@@ -1,0 +1,216 @@
+//! The results of checking: one [`Verdict`] per kernel and array, with a
+//! [`Witness`] for every race.  These types are the stable interface between
+//! the checking pipeline ([`crate::check`]) and its users (reports, triage,
+//! `suite`).
+//!
+//! Numbers in witnesses are naturals ([`Nat`]) because the default logic is
+//! over ℕ (DESIGN.md "Numbers"); in JSON they are numbers when they fit in a
+//! `u64`, decimal strings otherwise.
+
+use semantics::surface::Span;
+use semantics::{Mode, Nat, Var};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::PathBuf;
+
+/// Which integer model the SMT encoding uses (DESIGN.md "Numbers").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum IntModel {
+    /// Unbounded naturals with the total operators (`a - b` monus, `/0 = 0`, `%0 = a`).
+    #[default]
+    Nat,
+    /// 32-bit unsigned machine integers (wrap-around `+ - *`, same total `/` and `%`).
+    Bv32,
+}
+
+/// What [`crate::check::check_kernel`] needs besides the kernel.
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    /// Fixes the thread count `T` (`--threads`).  Other thread bounds (CUDA
+    /// `blockDim.x`, …) are parameters: fix them with [`CheckOptions::params`].
+    pub threads: Option<u64>,
+    /// Fixed values of parameters / free protocol variables (`--param`).
+    pub params: BTreeMap<Var, u64>,
+    /// Check only this array (`--array`; `""` is the unnamed array).
+    pub array: Option<String>,
+    pub logic: IntModel,
+    /// Per SMT query, in milliseconds (`--timeout`).
+    pub timeout_ms: u64,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions {
+            threads: None,
+            params: BTreeMap::new(),
+            array: None,
+            logic: IntModel::Nat,
+            timeout_ms: 10_000,
+        }
+    }
+}
+
+/// The result for one kernel: one entry per array it accesses.
+#[derive(Clone, Debug)]
+pub struct KernelReport {
+    pub kernel: String,
+    pub file: PathBuf,
+    pub arrays: Vec<ArrayReport>,
+}
+
+/// The result for one array of a kernel.
+#[derive(Clone, Debug)]
+pub struct ArrayReport {
+    /// The array name (`""` is the unnamed array of `.proto` files).
+    pub array: String,
+    pub verdict: Verdict,
+    /// Number of protocol closures (phases) checked, over all case splits.
+    pub closures: usize,
+    /// Number of SMT queries issued.
+    pub queries: usize,
+    /// Wall-clock time spent on this array, in seconds.
+    pub seconds: f64,
+}
+
+/// The verdict for one array.
+#[derive(Clone, Debug)]
+pub enum Verdict {
+    /// Data-race free, under the listed assumptions (e.g. that a synchronized
+    /// loop whose bounds depend on an enclosing loop variable runs at least
+    /// once).  Empty assumptions: unconditionally DRF.
+    Drf { assumptions: Vec<Assumption> },
+    /// A data race with a concrete witness.
+    Racy(Box<Witness>),
+    /// No race found, but DRF could not be established (solver timeout or
+    /// `unknown`, unsupported construct, …).  Never a hidden DRF.
+    Unknown { reason: String, span: Option<Span> },
+    /// Barrier divergence: threads may disagree on reaching a barrier (a
+    /// `sync` under a thread-dependent condition, a synchronized loop whose
+    /// bounds depend on the thread).  Counts as an error (exit status 1).
+    Divergence { span: Span, message: String },
+}
+
+impl Verdict {
+    /// Short keyword: `drf`, `racy`, `unknown`, `divergence`.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            Verdict::Drf { .. } => "drf",
+            Verdict::Racy(_) => "racy",
+            Verdict::Unknown { .. } => "unknown",
+            Verdict::Divergence { .. } => "divergence",
+        }
+    }
+    pub fn is_drf(&self) -> bool {
+        matches!(self, Verdict::Drf { .. })
+    }
+    pub fn is_racy(&self) -> bool {
+        matches!(self, Verdict::Racy(_))
+    }
+}
+
+/// A fact assumed to obtain a well-formed protocol (Sec. 6,
+/// "Well-formedness"), e.g. a non-empty synchronized loop range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assumption {
+    /// The assumed condition, in `.proto` syntax (`0 < N`).
+    pub condition: String,
+    /// Why it is assumed.
+    pub reason: String,
+    pub span: Span,
+}
+
+impl fmt::Display for Assumption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({}, at {})", self.condition, self.reason, self.span)
+    }
+}
+
+/// One side of a race: the access as written in the source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WitnessAccess {
+    pub mode: Mode,
+    /// The array name (`""`: the unnamed array).
+    pub array: String,
+    /// The index expressions as written in the source, one per dimension.
+    pub index: Vec<String>,
+    pub span: Span,
+}
+
+/// The values one thread of the race has.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct ThreadValues {
+    /// The thread identifier: one value per id variable (`tid`, or
+    /// `threadIdx.x`, `threadIdx.y`, …).
+    pub ids: BTreeMap<Var, Nat>,
+    /// Thread-local unknowns (`local x;`, values read from arrays).
+    pub locals: BTreeMap<Var, Nat>,
+    /// Unsynchronized loop variables enclosing this thread's access
+    /// (each thread has its own iteration).
+    pub loop_vars: BTreeMap<Var, Nat>,
+}
+
+/// A concrete data race: two distinct threads access the same index, with
+/// conflicting modes, in the same phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Witness {
+    pub array: String,
+    /// The access of the first thread, and of the second.
+    pub accesses: [WitnessAccess; 2],
+    pub threads: [ThreadValues; 2],
+    /// The common index, one value per dimension.
+    pub index: Vec<Nat>,
+    /// Synchronized loop variables of the phase (shared by both threads).
+    /// In the phase that joins iterations `x-1` and `x` of a loop, `x` is the
+    /// later iteration.
+    pub sync_vars: BTreeMap<Var, Nat>,
+    /// Every parameter (thread-global variable), including the thread count `T`.
+    pub params: BTreeMap<Var, Nat>,
+    /// Assumptions under which the race happens (well-formedness case split).
+    pub assumptions: Vec<Assumption>,
+}
+
+impl Witness {
+    /// The `mapcheck run` flags that replay this race in the reference
+    /// semantics: `--threads T --param X=V …` (and `--local` when the
+    /// protocol has thread-local unknowns; unspecified threads get 0).
+    pub fn replay_args(&self, thread_count_var: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(t) = self.params.get(thread_count_var) {
+            out.push("--threads".to_string());
+            out.push(t.to_string());
+        }
+        for (x, v) in &self.params {
+            if x != thread_count_var {
+                out.push("--param".to_string());
+                out.push(format!("{x}={v}"));
+            }
+        }
+        out.extend(self.local_args());
+        out
+    }
+
+    /// `--local x=v0,v1,…` for each thread-local unknown, with the two
+    /// racing threads' values at their `tid` (single-`tid` model only).
+    fn local_args(&self) -> Vec<String> {
+        let tid = |k: usize| -> Option<usize> {
+            let v = self.threads[k].ids.get(semantics::TID)?;
+            usize::try_from(v).ok()
+        };
+        let (Some(a), Some(b)) = (tid(0), tid(1)) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for x in self.threads[0].locals.keys() {
+            let len = a.max(b) + 1;
+            let mut vals = vec![Nat::from(0u32); len];
+            vals[a] = self.threads[0].locals[x].clone();
+            if let Some(v) = self.threads[1].locals.get(x) {
+                vals[b] = v.clone();
+            }
+            let text: Vec<String> = vals.iter().map(|v| v.to_string()).collect();
+            out.push("--local".to_string());
+            out.push(format!("{x}={}", text.join(",")));
+        }
+        out
+    }
+}
