@@ -17,10 +17,12 @@
 //! | `.proto` text format          | [`surface`]                |
 
 pub mod aligned;
+pub mod babycuda;
 pub mod expr;
 pub mod history;
 pub mod membership;
 pub mod protocol;
+pub mod simplify;
 pub mod surface;
 pub mod trace;
 

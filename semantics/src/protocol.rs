@@ -475,7 +475,11 @@ impl Printer {
         self.out.push('\n');
     }
     pub fn open(&mut self, text: &str) {
-        self.line(&format!("{text} {{"));
+        self.open_with(&format!("{text} {{"));
+    }
+    /// Writes a line and indents what follows.
+    pub fn open_with(&mut self, text: &str) {
+        self.line(text);
         self.indent += 1;
     }
     /// Closes a block and opens the next one on the same line (`} else {`).
@@ -483,6 +487,11 @@ impl Printer {
         self.indent -= 1;
         self.line(text);
         self.indent += 1;
+    }
+    /// Closes a block with a custom closing token.
+    pub fn close_with(&mut self, token: &str, text: &str) {
+        self.indent -= 1;
+        self.line(&format!("{token}{text}"));
     }
     pub fn close(&mut self, text: &str) {
         self.indent -= 1;

@@ -270,11 +270,17 @@ impl L {
                     e.print_into(pr);
                     pr.close(sep);
                 }
-                L::Var(x, lo, hi, h) => {
+                L::Var(x, lo, hi, h) if sep.is_empty() => {
+                    // Last in its sequence: the scope runs to the end, as in the paper.
                     pr.line(&format!("var {x} in {lo}..{hi};"));
                     h.print_into(pr);
                 }
-            }
+                L::Var(x, lo, hi, h) => {
+                    // Followed by more: delimit the scope.
+                    pr.open_with(&format!("(var {x} in {lo}..{hi};"));
+                    h.print_into(pr);
+                    pr.close_with(")", sep);
+                }            }
         }
     }
 }

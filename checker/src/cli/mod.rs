@@ -191,3 +191,12 @@ pub struct BenchArgs {
     #[arg(long)]
     pub out: PathBuf,
 }
+
+/// `mapcheck run` on a BabyCUDA (`.bcu`) file.
+pub fn run_bcu_dispatch(args: &RunArgs) -> i32 {
+    eprintln!(
+        "{}: error: `mapcheck run` does not support BabyCUDA files yet",
+        args.file.display()
+    );
+    exit::BAD_INPUT
+}
