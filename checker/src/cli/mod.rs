@@ -5,6 +5,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 pub mod run;
+pub mod run_bcu;
 
 /// Exit status of `check` and `suite` (DESIGN.md).
 pub mod exit {
