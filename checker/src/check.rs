@@ -1,9 +1,23 @@
 //! The checking pipeline for one kernel (DESIGN.md, "Data flows one way"):
 //! well-formedness ([`crate::wellformed`]) → phases ([`crate::phases`]) →
-//! one SMT query per closure ([`crate::smt`]) → verdict and witness.
+//! one SMT query per closure ([`crate::smt`]) → verdict and witness
+//! ([`crate::witness`]).
+//!
+//! Soundness (DESIGN.md): a verdict is DRF only when every query of every
+//! case is `unsat` and the front end understood everything
+//! (`kernel.unsupported` is empty); a solver `unknown` or timeout gives
+//! [`Verdict::Unknown`] unless a race is found elsewhere.
 
 use crate::kernel::Kernel;
-use crate::verdict::{ArrayReport, CheckOptions, KernelReport, Verdict};
+use crate::phases::closures;
+use crate::smt::{encode, solve, Answer, QueryContext};
+use crate::verdict::{ArrayReport, Assumption, CheckOptions, KernelReport, Verdict};
+use crate::wellformed::{wellformed, Case, Wellformed, WfError};
+use semantics::expr::{Nat, Var};
+use semantics::surface::Span;
+use semantics::trace::THREAD_COUNT;
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::Instant;
 
 /// Checks every array of `kernel` (or only `opts.array`).
 pub fn check_kernel(kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
@@ -12,20 +26,160 @@ pub fn check_kernel(kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
         .arrays()
         .into_iter()
         .filter(|a| opts.array.as_ref().is_none_or(|only| only == a))
-        .map(|a| ArrayReport {
-            array: a,
-            verdict: Verdict::Unknown {
-                reason: "checker not implemented yet".into(),
-                span: None,
-            },
-            closures: 0,
-            queries: 0,
-            seconds: 0.0,
-        })
+        .map(|a| check_array(kernel, &a, opts))
         .collect();
     KernelReport {
         kernel: kernel.name.clone(),
         file: kernel.file.clone(),
         arrays,
     }
+}
+
+/// The fixed values: `--param` and `--threads` (as `T`).
+pub fn fixed_env(opts: &CheckOptions) -> BTreeMap<Var, Nat> {
+    let mut env: BTreeMap<Var, Nat> = opts
+        .params
+        .iter()
+        .map(|(x, v)| (x.clone(), Nat::from(*v)))
+        .collect();
+    if let Some(t) = opts.threads {
+        env.insert(THREAD_COUNT.to_string(), Nat::from(t));
+    }
+    env
+}
+
+/// Every thread-global variable of the kernel: parameters of the program,
+/// variables of the thread bounds, and `T` when used.
+pub fn parameters(kernel: &Kernel) -> Vec<Var> {
+    let locals = crate::wellformed::thread_locals(kernel);
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    let mut add = |x: &Var| {
+        if !locals.contains(x) && seen.insert(x.clone()) {
+            out.push(x.clone());
+        }
+    };
+    kernel.program.parameters().iter().for_each(&mut add);
+    for (_, bound) in &kernel.threads.ids {
+        bound.fv().iter().for_each(&mut add);
+    }
+    if kernel.program.free_vars().contains(THREAD_COUNT) {
+        add(&THREAD_COUNT.to_string());
+    }
+    out
+}
+
+/// The query context of one case.
+pub fn query_context(kernel: &Kernel, case: &Case, opts: &CheckOptions) -> QueryContext {
+    let mut globals: Vec<_> = kernel
+        .program
+        .assumptions
+        .iter()
+        .map(|a| a.cond.clone())
+        .collect();
+    globals.extend(case.facts.iter().cloned());
+    QueryContext {
+        logic: opts.logic,
+        thread_ids: kernel.threads.ids.clone(),
+        locals: kernel.program.locals.clone(),
+        params: parameters(kernel),
+        fixed: fixed_env(opts),
+        globals,
+    }
+}
+
+/// Checks one array of a kernel.
+pub fn check_array(kernel: &Kernel, array: &str, opts: &CheckOptions) -> ArrayReport {
+    let start = Instant::now();
+    let mut report = ArrayReport {
+        array: array.to_string(),
+        verdict: Verdict::Drf {
+            assumptions: Vec::new(),
+        },
+        closures: 0,
+        queries: 0,
+        seconds: 0.0,
+    };
+    report.verdict = match wellformed(kernel, array, &fixed_env(opts), true) {
+        Err(e) => verdict_of_error(e),
+        Ok(wf) => check_cases(kernel, array, &wf, opts, &mut report),
+    };
+    report.seconds = start.elapsed().as_secs_f64();
+    report
+}
+
+fn verdict_of_error(e: WfError) -> Verdict {
+    match e {
+        WfError::Divergence { span, message } => Verdict::Divergence { span, message },
+        WfError::Unknown { reason, span } => Verdict::Unknown {
+            reason,
+            span: Some(span),
+        },
+        WfError::Invalid { span, message } => Verdict::Invalid { span, message },
+    }
+}
+
+/// Queries every closure of every case; the first race wins.
+fn check_cases(
+    kernel: &Kernel,
+    array: &str,
+    wf: &Wellformed,
+    opts: &CheckOptions,
+    report: &mut ArrayReport,
+) -> Verdict {
+    let mut unknown: Option<String> = None;
+    let mut assumptions: Vec<Assumption> = Vec::new();
+    for case in &wf.cases {
+        let ctx = query_context(kernel, case, opts);
+        for c in closures(&case.protocol) {
+            report.closures += 1;
+            let Some(q) = encode(&c, &ctx) else { continue };
+            report.queries += 1;
+            match solve(&q, opts.timeout_ms) {
+                Answer::Unsat => {}
+                Answer::Unknown(reason) => {
+                    unknown.get_or_insert(format!("the SMT solver answered unknown ({reason})"));
+                }
+                Answer::Sat(model) => {
+                    let assumed = case_assumptions(case);
+                    if let Some(w) = crate::witness::build(&q, &model, &wf.accesses, array, assumed)
+                    {
+                        return Verdict::Racy(Box::new(w));
+                    }
+                    unknown
+                        .get_or_insert("a race was found but its witness could not be read".into());
+                }
+            }
+        }
+        for a in &case.assumed {
+            if !assumptions.contains(a) {
+                assumptions.push(a.clone());
+            }
+        }
+    }
+    if let Some(reason) = unknown {
+        return Verdict::Unknown { reason, span: None };
+    }
+    if let Some(u) = kernel.unsupported.first() {
+        return Verdict::Unknown {
+            reason: format!("unsupported construct: {}", u.what),
+            span: Some(u.span),
+        };
+    }
+    Verdict::Drf { assumptions }
+}
+
+/// The case's decisions and assumptions, as reported with a witness.
+fn case_assumptions(case: &Case) -> Vec<Assumption> {
+    let mut out: Vec<Assumption> = case
+        .facts
+        .iter()
+        .map(|f| Assumption {
+            condition: f.to_string(),
+            reason: "case of a synchronized conditional or loop range".into(),
+            span: Span::default(),
+        })
+        .collect();
+    out.extend(case.assumed.iter().cloned());
+    out
 }

@@ -5,7 +5,10 @@ fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Run(args) => cli::run::main(&args),
-        Command::Check(_) | Command::Suite(_) | Command::Gen(_) | Command::Bench(_) => {
+        Command::Check(args) => cli::check::main(&args),
+        Command::Gen(args) => cli::gen::main(&args),
+        Command::Bench(args) => cli::bench::main(&args),
+        Command::Suite(_) => {
             eprintln!("mapcheck: this command is not available yet");
             cli::exit::BAD_INPUT
         }

@@ -88,16 +88,20 @@ pub enum Verdict {
     /// `sync` under a thread-dependent condition, a synchronized loop whose
     /// bounds depend on the thread).  Counts as an error (exit status 1).
     Divergence { span: Span, message: String },
+    /// The protocol is malformed (e.g. `sync` inside a loop tagged `forU`):
+    /// bad input, exit status 2.
+    Invalid { span: Span, message: String },
 }
 
 impl Verdict {
-    /// Short keyword: `drf`, `racy`, `unknown`, `divergence`.
+    /// Short keyword: `drf`, `racy`, `unknown`, `divergence`, `invalid`.
     pub fn keyword(&self) -> &'static str {
         match self {
             Verdict::Drf { .. } => "drf",
             Verdict::Racy(_) => "racy",
             Verdict::Unknown { .. } => "unknown",
             Verdict::Divergence { .. } => "divergence",
+            Verdict::Invalid { .. } => "invalid",
         }
     }
     pub fn is_drf(&self) -> bool {

@@ -4,6 +4,9 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
+pub mod bench;
+pub mod check;
+pub mod gen;
 pub mod run;
 pub mod run_bcu;
 

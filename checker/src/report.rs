@@ -1,0 +1,257 @@
+//! Reports of `mapcheck check`: readable text (with the source lines of both
+//! accesses marked) and stable JSON (schema in README, "JSON output").
+
+use crate::verdict::{
+    ArrayReport, Assumption, KernelReport, ThreadValues, Verdict, Witness, WitnessAccess,
+};
+use semantics::expr::{Nat, Var};
+use semantics::surface::Span;
+use semantics::trace::THREAD_COUNT;
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// Version of the JSON schema (bumped on incompatible changes).
+pub const JSON_SCHEMA_VERSION: u64 = 1;
+
+/// The display name of an array (`""` is the unnamed array).
+pub fn array_name(a: &str) -> &str {
+    if a.is_empty() {
+        "(unnamed)"
+    } else {
+        a
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Text
+// ---------------------------------------------------------------------------
+
+/// The text report of one kernel; `source` is the file's text.
+pub fn text(report: &KernelReport, source: &str) -> String {
+    let mut out = String::new();
+    for a in &report.arrays {
+        let _ = writeln!(
+            out,
+            "{}: kernel `{}`, array `{}`: {}",
+            report.file.display(),
+            report.kernel,
+            array_name(&a.array),
+            a.verdict.keyword()
+        );
+        text_verdict(&mut out, report, a, source);
+    }
+    if report.arrays.is_empty() {
+        let _ = writeln!(
+            out,
+            "{}: kernel `{}`: no array accesses: drf",
+            report.file.display(),
+            report.kernel
+        );
+    }
+    out
+}
+
+fn text_verdict(out: &mut String, report: &KernelReport, a: &ArrayReport, source: &str) {
+    match &a.verdict {
+        Verdict::Drf { assumptions } => {
+            for asm in assumptions {
+                let _ = writeln!(out, "  assuming {asm}");
+            }
+        }
+        Verdict::Racy(w) => text_witness(out, report, w, source),
+        Verdict::Unknown { reason, span } => {
+            let at = span.map(|s| format!(" at {s}")).unwrap_or_default();
+            let _ = writeln!(out, "  {reason}{at}");
+        }
+        Verdict::Divergence { span, message } | Verdict::Invalid { span, message } => {
+            let _ = writeln!(out, "  {}:{span}: {message}", report.file.display());
+            mark(out, source, span, "here");
+        }
+    }
+}
+
+fn text_witness(out: &mut String, report: &KernelReport, w: &Witness, source: &str) {
+    for (k, acc) in w.accesses.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "  thread {} ({}): {} at {}",
+            k + 1,
+            values(&w.threads[k].ids),
+            access_text(acc),
+            acc.span
+        );
+        let rest = thread_extras(&w.threads[k]);
+        if !rest.is_empty() {
+            let _ = writeln!(out, "    {rest}");
+        }
+        mark(out, source, &acc.span, &format!("thread {}", k + 1));
+    }
+    let index: Vec<String> = w.index.iter().map(|v| format!("[{v}]")).collect();
+    let _ = writeln!(out, "  index: {}", index.concat());
+    if !w.sync_vars.is_empty() {
+        let _ = writeln!(
+            out,
+            "  synchronized loop variables: {}",
+            values(&w.sync_vars)
+        );
+    }
+    let _ = writeln!(out, "  parameters: {}", values(&w.params));
+    for asm in &w.assumptions {
+        let _ = writeln!(out, "  assuming {}", asm.condition);
+    }
+    let replay = w.replay_args(THREAD_COUNT);
+    if !replay.is_empty() {
+        let _ = writeln!(
+            out,
+            "  replay: mapcheck run {} {}",
+            report.file.display(),
+            replay.join(" ")
+        );
+    }
+}
+
+fn thread_extras(t: &ThreadValues) -> String {
+    let mut parts = Vec::new();
+    if !t.loop_vars.is_empty() {
+        parts.push(format!("loop variables: {}", values(&t.loop_vars)));
+    }
+    if !t.locals.is_empty() {
+        parts.push(format!("thread-locals: {}", values(&t.locals)));
+    }
+    parts.join("; ")
+}
+
+/// `wr A[tid + 1]`
+pub fn access_text(a: &WitnessAccess) -> String {
+    let mut s = a.mode.keyword().to_string();
+    if !a.array.is_empty() {
+        s.push(' ');
+        s.push_str(&a.array);
+    }
+    for n in &a.index {
+        let _ = write!(s, "[{n}]");
+    }
+    s
+}
+
+fn values(m: &BTreeMap<Var, Nat>) -> String {
+    let parts: Vec<String> = m.iter().map(|(x, v)| format!("{x} = {v}")).collect();
+    if parts.is_empty() {
+        "-".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// Prints the source line of `span` with a marker under it.
+fn mark(out: &mut String, source: &str, span: &Span, label: &str) {
+    if span.line == 0 {
+        return;
+    }
+    let Some(line) = source.lines().nth(span.line as usize - 1) else {
+        return;
+    };
+    let width = if span.end_line == span.line && span.end_col > span.col {
+        (span.end_col - span.col) as usize
+    } else {
+        1
+    };
+    let pad = " ".repeat(span.col.saturating_sub(1) as usize);
+    let _ = writeln!(out, "    {:>4} | {line}", span.line);
+    let _ = writeln!(out, "         | {pad}{} {label}", "^".repeat(width.max(1)));
+}
+
+// ---------------------------------------------------------------------------
+// JSON
+// ---------------------------------------------------------------------------
+
+/// The JSON document of `mapcheck check --format json`.
+pub fn json_document(reports: &[KernelReport], errors: &[String]) -> Value {
+    json!({
+        "version": JSON_SCHEMA_VERSION,
+        "kernels": reports.iter().map(json_kernel).collect::<Vec<_>>(),
+        "errors": errors,
+    })
+}
+
+pub fn json_kernel(r: &KernelReport) -> Value {
+    json!({
+        "file": r.file.display().to_string(),
+        "kernel": r.kernel,
+        "arrays": r.arrays.iter().map(|a| json_array(r, a)).collect::<Vec<_>>(),
+    })
+}
+
+fn json_array(r: &KernelReport, a: &ArrayReport) -> Value {
+    let mut m = Map::new();
+    m.insert("array".into(), json!(a.array));
+    m.insert("verdict".into(), json!(a.verdict.keyword()));
+    m.insert("closures".into(), json!(a.closures));
+    m.insert("queries".into(), json!(a.queries));
+    m.insert("seconds".into(), json!(a.seconds));
+    match &a.verdict {
+        Verdict::Drf { assumptions } => {
+            m.insert("assumptions".into(), json_assumptions(assumptions));
+        }
+        Verdict::Racy(w) => {
+            m.insert("witness".into(), json_witness(r, w));
+        }
+        Verdict::Unknown { reason, span } => {
+            m.insert("reason".into(), json!(reason));
+            m.insert(
+                "location".into(),
+                span.as_ref().map(json_span).unwrap_or(Value::Null),
+            );
+        }
+        Verdict::Divergence { span, message } | Verdict::Invalid { span, message } => {
+            m.insert("message".into(), json!(message));
+            m.insert("location".into(), json_span(span));
+        }
+    }
+    Value::Object(m)
+}
+
+/// `{"line", "col", "end_line", "end_col"}`, 1-based, end exclusive.
+pub fn json_span(s: &Span) -> Value {
+    json!({"line": s.line, "col": s.col, "end_line": s.end_line, "end_col": s.end_col})
+}
+
+/// A number when it fits in a `u64`, else a decimal string.
+pub fn json_nat(v: &Nat) -> Value {
+    match u64::try_from(v) {
+        Ok(n) => json!(n),
+        Err(_) => json!(v.to_string()),
+    }
+}
+
+fn json_values(m: &BTreeMap<Var, Nat>) -> Value {
+    Value::Object(m.iter().map(|(x, v)| (x.clone(), json_nat(v))).collect())
+}
+
+fn json_assumptions(a: &[Assumption]) -> Value {
+    json!(a
+        .iter()
+        .map(|a| json!({"condition": a.condition, "reason": a.reason, "location": json_span(&a.span)}))
+        .collect::<Vec<_>>())
+}
+
+fn json_witness(r: &KernelReport, w: &Witness) -> Value {
+    let access = |a: &WitnessAccess| json!({"mode": a.mode.keyword(), "array": a.array, "index": a.index, "location": json_span(&a.span)});
+    let thread = |t: &ThreadValues| json!({"ids": json_values(&t.ids), "locals": json_values(&t.locals), "loop_vars": json_values(&t.loop_vars)});
+    let mut replay = vec![
+        "mapcheck".to_string(),
+        "run".into(),
+        r.file.display().to_string(),
+    ];
+    replay.extend(w.replay_args(THREAD_COUNT));
+    json!({
+        "accesses": w.accesses.iter().map(access).collect::<Vec<_>>(),
+        "threads": w.threads.iter().map(thread).collect::<Vec<_>>(),
+        "index": w.index.iter().map(json_nat).collect::<Vec<_>>(),
+        "sync_vars": json_values(&w.sync_vars),
+        "params": json_values(&w.params),
+        "assumptions": json_assumptions(&w.assumptions),
+        "replay": replay,
+    })
+}

@@ -1,0 +1,766 @@
+//! From a protocol closure to one SMT query (Sec. 6 "Quantification",
+//! Example 5 of `seeds/000_*`), solved with Z3.
+//!
+//! For a closure `var x1 in n1..m1; …; u` the query asks for
+//!
+//! * parameters (one copy, shared by both threads; naturals) and the
+//!   closure's `var` variables within their ranges (shared: both threads are
+//!   in the same phase);
+//! * two threads with distinct identifier tuples, each identifier below its
+//!   bound, each with its own thread-local unknowns;
+//! * for each thread `k` one access of `u` (a disjunction over the accesses,
+//!   selected by `acck`): its path condition, its own unsynchronized loop
+//!   variables within their ranges, `idxk = index` in every dimension, and
+//!   `modek = mode`;
+//! * `idx1 = idx2` and conflicting modes ([`Mode::conflicts`]).
+//!
+//! The query is linear in the size of the closure (one disjunct per access
+//! per thread, not one query per pair of accesses).  `sat` is a race and the
+//! model is its witness; `unknown` (or a timeout) is never DRF.
+//!
+//! The ℕ operators are total and encoded exactly (DESIGN.md "Numbers"):
+//! `a - b = ite(a >= b, a - b, 0)`, `a / 0 = 0`, `a % 0 = a`, every variable
+//! `>= 0`.  With [`IntModel::Bv32`], numbers are 32-bit unsigned machine
+//! integers: `+ - *` wrap around, `/` and `%` keep the total conventions.
+
+use crate::verdict::IntModel;
+use crate::wellformed::untag;
+use semantics::expr::{BExp, BOp, NExp, NOp, Nat, ROp, Var};
+use semantics::{Mode, C, U};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+/// What every query of a kernel shares.
+#[derive(Clone, Debug)]
+pub struct QueryContext {
+    pub logic: IntModel,
+    /// Thread identifier variables and their (exclusive) bounds.
+    pub thread_ids: Vec<(Var, NExp)>,
+    /// Thread-local unknowns (one copy per thread).
+    pub locals: Vec<Var>,
+    /// Every parameter of the kernel (thread-global), including `T`.
+    pub params: Vec<Var>,
+    /// Fixed parameter values.
+    pub fixed: BTreeMap<Var, Nat>,
+    /// Global facts: `assume` constraints and case-split decisions.
+    pub globals: Vec<BExp>,
+}
+
+/// One access occurrence of a thread's disjunction.
+#[derive(Clone, Debug)]
+pub struct Occurrence {
+    /// The access number (its tag, see [`crate::wellformed`]).
+    pub access: usize,
+    pub dims: usize,
+    /// Its unsynchronized loop variables: source name, SMT name.
+    pub loop_vars: Vec<(Var, String)>,
+}
+
+/// An SMT query in SMT-LIB 2 text, with what is needed to read a model back.
+#[derive(Clone, Debug)]
+pub struct Query {
+    /// Declarations and assertions (no `check-sat`).
+    pub text: String,
+    pub logic: IntModel,
+    /// Parameters: source name, SMT name.
+    pub params: Vec<(Var, String)>,
+    /// The closure's `var` variables: source name, SMT name.
+    pub sync_vars: Vec<(Var, String)>,
+    /// Per thread: identifier variables and thread-locals (source, SMT).
+    pub ids: [Vec<(Var, String)>; 2],
+    pub locals: [Vec<(Var, String)>; 2],
+    /// Per thread: the occurrences, numbered by position.
+    pub occurrences: [Vec<Occurrence>; 2],
+}
+
+impl Query {
+    /// The complete SMT-LIB script (`--show smt`).
+    pub fn script(&self) -> String {
+        format!("{}(check-sat)\n(get-model)\n", self.text)
+    }
+}
+
+/// Encodes a closure; `None` when it cannot race (no conflicting modes).
+pub fn encode(closure: &C, ctx: &QueryContext) -> Option<Query> {
+    if !may_conflict(closure) {
+        return None;
+    }
+    let mut b = Builder::new(ctx.logic);
+    let params = b.declare_params(ctx);
+    let mut shared: Env = params.iter().cloned().collect();
+    let (sync_vars, u) = b.open_closure(closure, &mut shared);
+    let mut ids = [Vec::new(), Vec::new()];
+    let mut locals = [Vec::new(), Vec::new()];
+    let mut occurrences = [Vec::new(), Vec::new()];
+    let mut envs = [shared.clone(), shared.clone()];
+    for k in 0..2 {
+        let (i, l) = b.declare_thread(k, ctx, &shared, &mut envs[k]);
+        ids[k] = i;
+        locals[k] = l;
+    }
+    b.assert_distinct(&ids);
+    b.assert_globals(ctx, &shared, &envs);
+    b.declare_selectors(max_dims(u));
+    for k in 0..2 {
+        occurrences[k] = b.thread_accesses(k, u, &mut envs[k]);
+    }
+    b.assert_race(&occurrences);
+    Some(Query {
+        text: b.finish(),
+        logic: ctx.logic,
+        params,
+        sync_vars,
+        ids,
+        locals,
+        occurrences,
+    })
+}
+
+/// Does the closure have a write, or an atomic together with a read?
+fn may_conflict(c: &C) -> bool {
+    let mut modes = BTreeSet::new();
+    collect_modes(innermost(c), &mut modes);
+    modes.contains(&Mode::Wr) || (modes.contains(&Mode::Atomic) && modes.contains(&Mode::Rd))
+}
+
+/// The largest number of index dimensions of an access of `u` (tags excluded).
+fn max_dims(u: &U) -> usize {
+    match u {
+        U::Skip => 0,
+        U::Acc(a) => untag(&a.index).map(|(_, r)| r.len()).unwrap_or(0),
+        U::Seq(a, b) | U::If(_, a, b) => max_dims(a).max(max_dims(b)),
+        U::For(_, _, _, body) => max_dims(body),
+    }
+}
+
+fn innermost(c: &C) -> &U {
+    match c {
+        C::U(u) => u,
+        C::Var(_, _, _, c) => innermost(c),
+    }
+}
+
+fn collect_modes(u: &U, out: &mut BTreeSet<Mode>) {
+    match u {
+        U::Skip => {}
+        U::Acc(a) => {
+            out.insert(a.mode);
+        }
+        U::Seq(a, b) | U::If(_, a, b) => {
+            collect_modes(a, out);
+            collect_modes(b, out);
+        }
+        U::For(_, _, _, body) => collect_modes(body, out),
+    }
+}
+
+/// Source variable → SMT term.
+type Env = BTreeMap<Var, String>;
+
+/// An SMT-LIB symbol for a name (quoted: names may contain `.`).
+fn sym(name: &str) -> String {
+    let clean: String = name
+        .chars()
+        .map(|c| if c == '|' || c == '\\' { '_' } else { c })
+        .collect();
+    format!("|{clean}|")
+}
+
+/// The plain name of a symbol built by [`sym`] (for reading models).
+pub fn unquote(s: &str) -> &str {
+    s.trim_start_matches('|').trim_end_matches('|')
+}
+
+fn mode_code(m: Mode) -> u64 {
+    match m {
+        Mode::Rd => 0,
+        Mode::Wr => 1,
+        Mode::Atomic => 2,
+    }
+}
+
+struct Builder {
+    logic: IntModel,
+    out: String,
+    fresh: usize,
+}
+
+impl Builder {
+    fn new(logic: IntModel) -> Builder {
+        Builder {
+            logic,
+            out: String::new(),
+            fresh: 0,
+        }
+    }
+
+    fn finish(self) -> String {
+        self.out
+    }
+
+    fn sort(&self) -> &'static str {
+        match self.logic {
+            IntModel::Nat => "Int",
+            IntModel::Bv32 => "(_ BitVec 32)",
+        }
+    }
+
+    /// Declares a natural-number constant.
+    fn declare(&mut self, name: &str) -> String {
+        let s = sym(name);
+        let _ = writeln!(self.out, "(declare-const {s} {})", self.sort());
+        if self.logic == IntModel::Nat {
+            let _ = writeln!(self.out, "(assert (>= {s} 0))");
+        }
+        s
+    }
+
+    fn assert(&mut self, formula: &str) {
+        let _ = writeln!(self.out, "(assert {formula})");
+    }
+
+    fn declare_params(&mut self, ctx: &QueryContext) -> Vec<(Var, String)> {
+        let mut out = Vec::new();
+        for x in &ctx.params {
+            let s = self.declare(&format!("p.{x}"));
+            if let Some(v) = ctx.fixed.get(x) {
+                let n = self.num(v);
+                self.assert(&format!("(= {s} {n})"));
+            }
+            out.push((x.clone(), s));
+        }
+        out
+    }
+
+    /// Declares the `var` variables of a closure within their ranges.
+    fn open_closure<'c>(&mut self, c: &'c C, env: &mut Env) -> (Vec<(Var, String)>, &'c U) {
+        let mut vars = Vec::new();
+        let mut c = c;
+        while let C::Var(x, n, m, inner) = c {
+            let (lo, hi) = (self.nexp(n, env), self.nexp(m, env));
+            let s = self.declare(&format!("s{}.{x}", vars.len()));
+            let range = format!(
+                "(and {} {})",
+                self.rel(ROp::Le, &lo, &s),
+                self.rel(ROp::Lt, &s, &hi)
+            );
+            self.assert(&range);
+            env.insert(x.clone(), s.clone());
+            vars.push((x.clone(), s));
+            c = inner;
+        }
+        let C::U(u) = c else {
+            unreachable!("loop ends at C::U")
+        };
+        (vars, u)
+    }
+
+    /// Declares thread `k`'s identifiers (within bounds) and thread-locals.
+    fn declare_thread(
+        &mut self,
+        k: usize,
+        ctx: &QueryContext,
+        shared: &Env,
+        env: &mut Env,
+    ) -> (Vec<(Var, String)>, Vec<(Var, String)>) {
+        let mut ids = Vec::new();
+        for (x, bound) in &ctx.thread_ids {
+            let s = self.declare(&format!("t{}.{x}", k + 1));
+            let hi = self.nexp(bound, shared);
+            let lt = self.rel(ROp::Lt, &s, &hi);
+            self.assert(&lt);
+            env.insert(x.clone(), s.clone());
+            ids.push((x.clone(), s));
+        }
+        let mut locals = Vec::new();
+        for x in &ctx.locals {
+            let s = self.declare(&format!("t{}.{x}", k + 1));
+            env.insert(x.clone(), s.clone());
+            locals.push((x.clone(), s));
+        }
+        (ids, locals)
+    }
+
+    /// The two identifier tuples differ.
+    fn assert_distinct(&mut self, ids: &[Vec<(Var, String)>; 2]) {
+        let diffs: Vec<String> = ids[0]
+            .iter()
+            .zip(&ids[1])
+            .map(|((_, a), (_, b))| format!("(distinct {a} {b})"))
+            .collect();
+        self.assert(&or_all(&diffs));
+    }
+
+    /// Global facts hold (for each thread, when they mention thread variables).
+    fn assert_globals(&mut self, ctx: &QueryContext, shared: &Env, envs: &[Env; 2]) {
+        for g in &ctx.globals {
+            let thread_dependent = g.fv().iter().any(|x| !shared.contains_key(x));
+            if thread_dependent {
+                for env in envs {
+                    let f = self.bexp(g, env);
+                    self.assert(&f);
+                }
+            } else {
+                let f = self.bexp(g, shared);
+                self.assert(&f);
+            }
+        }
+    }
+
+    /// Thread `k` performs one access of `u`: the disjunction of Example 5.
+    fn thread_accesses(&mut self, k: usize, u: &U, env: &mut Env) -> Vec<Occurrence> {
+        let mut occs = Vec::new();
+        let mut disjuncts = Vec::new();
+        let mut walk = Walk {
+            k,
+            guard: Vec::new(),
+            loop_vars: Vec::new(),
+        };
+        self.walk(u, env, &mut walk, &mut occs, &mut disjuncts);
+        self.assert(&or_all(&disjuncts));
+        occs
+    }
+
+    fn walk(
+        &mut self,
+        u: &U,
+        env: &mut Env,
+        w: &mut Walk,
+        occs: &mut Vec<Occurrence>,
+        out: &mut Vec<String>,
+    ) {
+        match u {
+            U::Skip => {}
+            U::Acc(a) => {
+                let Some((access, index)) = untag(&a.index) else {
+                    return;
+                };
+                let k = w.k + 1;
+                let mut parts = vec![
+                    format!("(= |acc{k}| {})", self.lit(occs.len() as u64)),
+                    format!("(= |mode{k}| {})", self.lit(mode_code(a.mode))),
+                    format!("(= |dims{k}| {})", self.lit(index.len() as u64)),
+                ];
+                parts.extend(w.guard.iter().cloned());
+                for (d, n) in index.iter().enumerate() {
+                    let e = self.nexp(n, env);
+                    parts.push(format!("(= |idx{k}.{d}| {e})"));
+                }
+                out.push(and_all(&parts));
+                occs.push(Occurrence {
+                    access,
+                    dims: index.len(),
+                    loop_vars: w.loop_vars.clone(),
+                });
+            }
+            U::Seq(a, b) => {
+                self.walk(a, env, w, occs, out);
+                self.walk(b, env, w, occs, out);
+            }
+            U::If(c, t, e) => {
+                let cond = self.bexp(c, env);
+                w.guard.push(cond.clone());
+                self.walk(t, env, w, occs, out);
+                w.guard.pop();
+                w.guard.push(format!("(not {cond})"));
+                self.walk(e, env, w, occs, out);
+                w.guard.pop();
+            }
+            U::For(x, n, m, body) => self.walk_loop(x, n, m, body, env, w, occs, out),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn walk_loop(
+        &mut self,
+        x: &Var,
+        n: &NExp,
+        m: &NExp,
+        body: &U,
+        env: &mut Env,
+        w: &mut Walk,
+        occs: &mut Vec<Occurrence>,
+        out: &mut Vec<String>,
+    ) {
+        let (lo, hi) = (self.nexp(n, env), self.nexp(m, env));
+        self.fresh += 1;
+        let s = self.declare(&format!("t{}.{x}#{}", w.k + 1, self.fresh));
+        let range = format!(
+            "(and {} {})",
+            self.rel(ROp::Le, &lo, &s),
+            self.rel(ROp::Lt, &s, &hi)
+        );
+        let saved = env.insert(x.clone(), s.clone());
+        w.guard.push(range);
+        w.loop_vars.push((x.clone(), s));
+        self.walk(body, env, w, occs, out);
+        w.loop_vars.pop();
+        w.guard.pop();
+        match saved {
+            Some(old) => env.insert(x.clone(), old),
+            None => env.remove(x),
+        };
+    }
+
+    /// Declares the per-thread access selectors, modes and indices.
+    fn declare_selectors(&mut self, dims: usize) {
+        for k in 1..=2 {
+            for name in [format!("acc{k}"), format!("mode{k}"), format!("dims{k}")] {
+                self.declare(&name);
+            }
+            for d in 0..dims {
+                self.declare(&format!("idx{k}.{d}"));
+            }
+        }
+    }
+
+    /// Asserts the race:
+    /// same index in every dimension and conflicting modes.
+    fn assert_race(&mut self, occs: &[Vec<Occurrence>; 2]) {
+        let dims = occs.iter().flatten().map(|o| o.dims).max().unwrap_or(0);
+        self.assert("(= |dims1| |dims2|)");
+        for d in 0..dims {
+            self.assert(&format!("(= |idx1.{d}| |idx2.{d}|)"));
+        }
+        let (rd, wr, at) = (self.lit(0), self.lit(1), self.lit(2));
+        self.assert(&format!(
+            "(or (= |mode1| {wr}) (= |mode2| {wr}) (and (= |mode1| {at}) (= |mode2| {rd})) (and (= |mode1| {rd}) (= |mode2| {at})))"
+        ));
+    }
+
+    // -- expressions ---------------------------------------------------------
+
+    fn lit(&self, v: u64) -> String {
+        self.num(&Nat::from(v))
+    }
+
+    fn num(&self, v: &Nat) -> String {
+        match self.logic {
+            IntModel::Nat => v.to_string(),
+            IntModel::Bv32 => {
+                let m: Nat = v % (Nat::from(1u64) << 32);
+                format!("(_ bv{m} 32)")
+            }
+        }
+    }
+
+    /// The SMT term of `n`; free variables not in `env` are parameters
+    /// (the caller declares every parameter).
+    fn nexp(&mut self, n: &NExp, env: &Env) -> String {
+        match n {
+            NExp::Var(x) => env
+                .get(x)
+                .cloned()
+                .unwrap_or_else(|| sym(&format!("p.{x}"))),
+            NExp::Num(v) => self.num(v),
+            NExp::Bin(op, a, b) => {
+                let (a, b) = (self.nexp(a, env), self.nexp(b, env));
+                self.binop(*op, a, b)
+            }
+        }
+    }
+
+    fn binop(&mut self, op: NOp, a: String, b: String) -> String {
+        let bv = self.logic == IntModel::Bv32;
+        match op {
+            NOp::Add => format!("({} {a} {b})", if bv { "bvadd" } else { "+" }),
+            NOp::Mul => format!("({} {a} {b})", if bv { "bvmul" } else { "*" }),
+            NOp::Sub if bv => format!("(bvsub {a} {b})"),
+            NOp::Sub => self.with_lets(a, b, |a, b| format!("(ite (>= {a} {b}) (- {a} {b}) 0)")),
+            NOp::Div => {
+                let (zero, div) = (self.lit(0), if bv { "bvudiv" } else { "div" });
+                self.with_lets(a, b, |a, b| {
+                    format!("(ite (= {b} {zero}) {zero} ({div} {a} {b}))")
+                })
+            }
+            NOp::Mod => {
+                let (zero, rem) = (self.lit(0), if bv { "bvurem" } else { "mod" });
+                self.with_lets(a, b, |a, b| {
+                    format!("(ite (= {b} {zero}) {a} ({rem} {a} {b}))")
+                })
+            }
+        }
+    }
+
+    /// Binds non-atomic operands with `let` so that `ite` does not duplicate them.
+    fn with_lets(
+        &mut self,
+        a: String,
+        b: String,
+        body: impl FnOnce(&str, &str) -> String,
+    ) -> String {
+        let mut binds = Vec::new();
+        let mut bind = |t: String, this: &mut Builder| {
+            if !t.starts_with('(') {
+                return t;
+            }
+            this.fresh += 1;
+            let name = format!("|${}|", this.fresh);
+            binds.push(format!("({name} {t})"));
+            name
+        };
+        let a = bind(a, self);
+        let b = bind(b, self);
+        let inner = body(&a, &b);
+        if binds.is_empty() {
+            inner
+        } else {
+            format!("(let ({}) {inner})", binds.join(" "))
+        }
+    }
+
+    fn rel(&self, op: ROp, a: &str, b: &str) -> String {
+        let bv = self.logic == IntModel::Bv32;
+        let f = match op {
+            ROp::Eq => "=",
+            ROp::Ne => "distinct",
+            ROp::Lt if bv => "bvult",
+            ROp::Le if bv => "bvule",
+            ROp::Gt if bv => "bvugt",
+            ROp::Ge if bv => "bvuge",
+            ROp::Lt => "<",
+            ROp::Le => "<=",
+            ROp::Gt => ">",
+            ROp::Ge => ">=",
+        };
+        format!("({f} {a} {b})")
+    }
+
+    fn bexp(&mut self, b: &BExp, env: &Env) -> String {
+        match b {
+            BExp::Bool(d) => d.to_string(),
+            BExp::Rel(op, x, y) => {
+                let (x, y) = (self.nexp(x, env), self.nexp(y, env));
+                self.rel(*op, &x, &y)
+            }
+            BExp::Bin(op, x, y) => {
+                let (x, y) = (self.bexp(x, env), self.bexp(y, env));
+                let f = match op {
+                    BOp::And => "and",
+                    BOp::Or => "or",
+                };
+                format!("({f} {x} {y})")
+            }
+            BExp::Not(x) => format!("(not {})", self.bexp(x, env)),
+        }
+    }
+}
+
+struct Walk {
+    k: usize,
+    guard: Vec<String>,
+    loop_vars: Vec<(Var, String)>,
+}
+
+fn or_all(items: &[String]) -> String {
+    match items.len() {
+        0 => "false".into(),
+        1 => items[0].clone(),
+        _ => format!("(or {})", items.join(" ")),
+    }
+}
+
+fn and_all(items: &[String]) -> String {
+    match items.len() {
+        0 => "true".into(),
+        1 => items[0].clone(),
+        _ => format!("(and {})", items.join(" ")),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Solving
+// ---------------------------------------------------------------------------
+
+/// The answer of Z3 for one query.
+#[derive(Clone, Debug)]
+pub enum Answer {
+    /// No race in this closure.
+    Unsat,
+    /// A race: the value of every SMT constant of interest.
+    Sat(Model),
+    /// Timeout or `unknown`, with Z3's reason.
+    Unknown(String),
+}
+
+/// Values read back from a model: SMT name (unquoted) → value.
+pub type Model = BTreeMap<String, Nat>;
+
+/// Bound tried first for parameters, so witnesses replay quickly.
+pub const SMALL_MODEL_BOUND: u64 = 16;
+
+/// Solves a query with Z3 within `timeout_ms`.
+pub fn solve(q: &Query, timeout_ms: u64) -> Answer {
+    let solver = z3::Solver::new();
+    let mut params = z3::Params::new();
+    params.set_u32(
+        "timeout",
+        u32::try_from(timeout_ms).unwrap_or(u32::MAX).max(1),
+    );
+    solver.set_params(&params);
+    solver.from_string(q.text.as_str());
+    match solver.check() {
+        z3::SatResult::Unsat => Answer::Unsat,
+        z3::SatResult::Unknown => Answer::Unknown(
+            solver
+                .get_reason_unknown()
+                .unwrap_or_else(|| "unknown".into()),
+        ),
+        z3::SatResult::Sat => Answer::Sat(small_model(q, &solver)),
+    }
+}
+
+/// Reads the model, preferring one where every parameter is small.
+fn small_model(q: &Query, solver: &z3::Solver) -> Model {
+    let first = solver
+        .get_model()
+        .map(|m| read_model(q, &m))
+        .unwrap_or_default();
+    solver.push();
+    for (_, s) in &q.params {
+        solver.assert(le_const(q.logic, unquote(s), SMALL_MODEL_BOUND));
+    }
+    let better = match solver.check() {
+        z3::SatResult::Sat => solver.get_model().map(|m| read_model(q, &m)),
+        _ => None,
+    };
+    solver.pop(1);
+    better.unwrap_or(first)
+}
+
+fn le_const(logic: IntModel, name: &str, bound: u64) -> z3::ast::Bool {
+    match logic {
+        IntModel::Nat => z3::ast::Int::new_const(name).le(z3::ast::Int::from_u64(bound)),
+        IntModel::Bv32 => z3::ast::BV::new_const(name, 32).bvule(z3::ast::BV::from_u64(bound, 32)),
+    }
+}
+
+/// Every constant the witness needs.
+fn read_model(q: &Query, m: &z3::Model) -> Model {
+    let mut names: Vec<String> = Vec::new();
+    let all = q
+        .params
+        .iter()
+        .chain(&q.sync_vars)
+        .chain(q.ids.iter().flatten())
+        .chain(q.locals.iter().flatten());
+    names.extend(all.map(|(_, s)| unquote(s).to_string()));
+    names.extend(
+        q.occurrences
+            .iter()
+            .flatten()
+            .flat_map(|o| o.loop_vars.iter().map(|(_, s)| unquote(s).to_string())),
+    );
+    for k in 1..=2 {
+        names.push(format!("acc{k}"));
+        let dims = q
+            .occurrences
+            .iter()
+            .flatten()
+            .map(|o| o.dims)
+            .max()
+            .unwrap_or(0);
+        names.extend((0..dims).map(|d| format!("idx{k}.{d}")));
+    }
+    names
+        .into_iter()
+        .filter_map(|n| value_of(q.logic, m, &n).map(|v| (n, v)))
+        .collect()
+}
+
+fn value_of(logic: IntModel, m: &z3::Model, name: &str) -> Option<Nat> {
+    match logic {
+        IntModel::Nat => {
+            let v = m.eval(&z3::ast::Int::new_const(name), true)?;
+            v.to_string().parse().ok()
+        }
+        IntModel::Bv32 => {
+            let v = m.eval(&z3::ast::BV::new_const(name, 32), true)?;
+            v.as_u64().map(Nat::from)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use semantics::{Access, TID};
+
+    fn ctx() -> QueryContext {
+        QueryContext {
+            logic: IntModel::Nat,
+            thread_ids: vec![(TID.into(), NExp::var("T"))],
+            locals: Vec::new(),
+            params: vec!["T".into()],
+            fixed: BTreeMap::new(),
+            globals: Vec::new(),
+        }
+    }
+
+    /// `o[n]` tagged as access `k`.
+    fn acc(mode: Mode, n: NExp, k: u64) -> U {
+        U::Acc(Access::new(mode, vec![n, NExp::num(k)]))
+    }
+
+    fn answer(u: U) -> Answer {
+        let q = encode(&C::U(u), &ctx()).expect("may conflict");
+        solve(&q, 5_000)
+    }
+
+    #[test]
+    fn example5_disjoint_writes_and_reads_overlap() {
+        // wr[tid+1]; rd[tid+2]: thread t1 writes t1+1 = t2+2, a race.
+        let tid = NExp::tid;
+        let u = U::seq(
+            acc(Mode::Wr, NExp::add(tid(), NExp::num(1)), 0),
+            acc(Mode::Rd, NExp::add(tid(), NExp::num(2)), 1),
+        );
+        match answer(u) {
+            Answer::Sat(m) => {
+                let (t1, t2) = (&m["t1.tid"], &m["t2.tid"]);
+                assert_ne!(t1, t2);
+                assert_eq!(m["idx1.0"], m["idx2.0"]);
+            }
+            other => panic!("expected a race, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn own_cell_writes_are_safe_and_monus_is_exact() {
+        assert!(matches!(
+            answer(acc(Mode::Wr, NExp::tid(), 0)),
+            Answer::Unsat
+        ));
+        // wr[tid - 1]: threads 0 and 1 both write index 0 (monus).
+        let u = acc(Mode::Wr, NExp::sub(NExp::tid(), NExp::num(1)), 0);
+        assert!(matches!(answer(u), Answer::Sat(_)));
+        // wr[tid / 0] writes 0 for everyone; wr[tid % 0] is wr[tid].
+        let div0 = acc(Mode::Wr, NExp::bin(NOp::Div, NExp::tid(), NExp::num(0)), 0);
+        assert!(matches!(answer(div0), Answer::Sat(_)));
+        let mod0 = acc(Mode::Wr, NExp::bin(NOp::Mod, NExp::tid(), NExp::num(0)), 0);
+        assert!(matches!(answer(mod0), Answer::Unsat));
+    }
+
+    #[test]
+    fn reads_alone_and_atomics_alone_are_not_queried() {
+        assert!(encode(&C::U(acc(Mode::Rd, NExp::num(0), 0)), &ctx()).is_none());
+        assert!(encode(&C::U(acc(Mode::Atomic, NExp::num(0), 0)), &ctx()).is_none());
+        let mixed = U::seq(
+            acc(Mode::Atomic, NExp::num(0), 0),
+            acc(Mode::Rd, NExp::num(0), 1),
+        );
+        assert!(matches!(answer(mixed), Answer::Sat(_)));
+    }
+
+    #[test]
+    fn bv32_wraps_around() {
+        // wr[tid * 2^31]: threads 0 and 2 collide modulo 2^32, not over ℕ.
+        let big = NExp::Num(Nat::from(1u64 << 31));
+        let u = acc(Mode::Wr, NExp::mul(NExp::tid(), big), 0);
+        assert!(matches!(answer(u.clone()), Answer::Unsat));
+        let mut c = ctx();
+        c.logic = IntModel::Bv32;
+        let q = encode(&C::U(u), &c).unwrap();
+        assert!(matches!(solve(&q, 5_000), Answer::Sat(_)));
+    }
+}
