@@ -6,10 +6,11 @@
 use differential_tests::protocols::{protocol, Case};
 use differential_tests::{check, reference_history};
 use quickcheck::{Arbitrary, Gen, TestResult};
+use semantics::aligned::seq_u_a;
 use semantics::expr::{BExp, NExp, NOp, ROp};
 use semantics::membership::*;
 use semantics::trace::{seq, THREAD_COUNT};
-use semantics::{align, split_pair, trace, AccessValue, Nat, TID, U, W};
+use semantics::{align, split_pair, trace, AccessValue, Nat, A, TID, U, W};
 
 /// Accesses of `p`'s history and their near-misses, at most `limit`.
 fn universe(p: &W, threads: u64, limit: usize) -> Vec<AccessValue> {
@@ -35,7 +36,7 @@ fn universe(p: &W, threads: u64, limit: usize) -> Vec<AccessValue> {
 fn pairs(u: &[AccessValue], limit: usize) -> Vec<(AccessValue, AccessValue)> {
     let mut out = Vec::new();
     for (k, a) in u.iter().enumerate() {
-        for b in u.iter().skip(k % 3) .step_by(3) {
+        for b in u.iter().skip(k % 3).step_by(3) {
             out.push((a.clone(), b.clone()));
             if out.len() >= limit {
                 return out;
@@ -166,7 +167,9 @@ impl Arbitrary for ExprCase {
         fn gen_n(g: &mut Gen, vars: &[&str], depth: u32) -> NExp {
             match u8::arbitrary(g) % 4 {
                 0 if depth > 0 => {
-                    let op = *g.choose(&[NOp::Add, NOp::Sub, NOp::Mul, NOp::Div, NOp::Mod]).unwrap();
+                    let op = *g
+                        .choose(&[NOp::Add, NOp::Sub, NOp::Mul, NOp::Div, NOp::Mod])
+                        .unwrap();
                     NExp::bin(op, gen_n(g, vars, depth - 1), gen_n(g, vars, depth - 1))
                 }
                 1 => NExp::var(g.choose(vars).unwrap()),
@@ -174,7 +177,11 @@ impl Arbitrary for ExprCase {
             }
         }
         let n = gen_n(g, &vars, 3);
-        let b = BExp::Rel(*g.choose(&[ROp::Lt, ROp::Eq, ROp::Ge]).unwrap(), gen_n(g, &vars, 2), n.clone());
+        let b = BExp::Rel(
+            *g.choose(&[ROp::Lt, ROp::Eq, ROp::Ge]).unwrap(),
+            gen_n(g, &vars, 2),
+            n.clone(),
+        );
         let mut assigned = Vec::new();
         for x in vars {
             if bool::arbitrary(g) {
@@ -209,7 +216,8 @@ fn lemmas1_2_evaluation_defined_iff_closed_and_deterministic() {
 fn simplification_preserves_histories() {
     check(|case: Case| {
         let p = &case.protocol;
-        let same = reference_history(p, case.threads) == reference_history(&p.simplify(), case.threads);
+        let same =
+            reference_history(p, case.threads) == reference_history(&p.simplify(), case.threads);
         TestResult::from_bool(same)
     });
 }
@@ -229,7 +237,8 @@ fn print_parse_round_trip() {
             Ok(w) => w,
             Err(e) => return TestResult::error(format!("{e}\n{text}")),
         };
-        let stable = back.to_string() == text && semantics::surface::parse(&program.to_string()) == Ok(program);
+        let stable = back.to_string() == text
+            && semantics::surface::parse(&program.to_string()) == Ok(program);
         let same = reference_history(&back, case.threads) == reference_history(p, case.threads);
         TestResult::from_bool(stable && same)
     });
@@ -242,4 +251,70 @@ fn generator_produces_closed_protocols() {
         let p = protocol(&mut g);
         assert!(p.is_closed(), "{p}");
     }
+}
+
+/// Two random protocols: `u` is the unsynchronized remainder of aligning the
+/// first, `a` the aligned form of the second (both closed but for `tid`).
+#[derive(Clone, Debug)]
+struct SeqCase {
+    u: U,
+    a: A,
+    first: W,
+    second: W,
+    threads: u64,
+}
+
+impl Arbitrary for SeqCase {
+    fn arbitrary(g: &mut Gen) -> SeqCase {
+        let (first, second) = (protocol(g), protocol(g));
+        let (_, u) = align(&first);
+        let (a, rest) = align(&second);
+        SeqCase {
+            u,
+            a: A::seq(a, A::Sync(rest)),
+            first,
+            second,
+            threads: 2 + u64::arbitrary(g) % 3,
+        }
+    }
+}
+
+/// Lemma 5 (`i_pair_in_inv_n_seq`, `faial-coq/src/ALang.v`) and its converse,
+/// Lemmas 7, 8, 9 (`i_pair_in_n_seq_l`, `i_pair_in_n_seq_r`,
+/// `i_pair_in_n_seq_2`, `faial-coq/src/Align.v`): `φ ⊆A u ;S a` iff
+/// `φ ⊆U u`, or `φ ⊆A a`, or one access is in `u` and the other in `fst(a)`.
+#[test]
+fn lemmas5_7_8_9_sequencing_unsynchronized_code_before_aligned() {
+    check(|case: SeqCase| {
+        let t = case.threads;
+        let mut accesses = universe(&case.first, t, 12);
+        accesses.extend(universe(&case.second, t, 12));
+        let joined = seq_u_a(&case.u, &case.a);
+        let ok = pairs(&accesses, 60).iter().all(|(x, y)| {
+            let lhs = pair_in_a((x, y), &joined, t);
+            let rhs = pair_in_u((x, y), &case.u, t)
+                || pair_in_a((x, y), &case.a, t)
+                || (in_u(x, &case.u, t) && in_a_fst(y, &case.a, t))
+                || (in_u(y, &case.u, t) && in_a_fst(x, &case.a, t));
+            lhs == rhs
+        });
+        TestResult::from_bool(ok)
+    });
+}
+
+/// Lemma 14 (`i_in_sequentialize_to_t_in`, `faial-coq/src/Sequentialization.v`):
+/// `α ∈H seq(u) ⟹ α ∈U u`.
+#[test]
+fn lemma14_accesses_of_seq_are_accesses_of_u() {
+    check(|case: Case| {
+        let (p, t) = (&case.protocol, case.threads);
+        let ok = split_pair(&align(p)).iter().all(|c| {
+            let u = innermost_instance(c);
+            let h = seq(&semantics::C::U(u.clone())).subst(THREAD_COUNT, &NExp::num(t));
+            universe(p, t, 30)
+                .iter()
+                .all(|x| !in_h(x, &h) || in_u(x, &u, t))
+        });
+        TestResult::from_bool(ok)
+    });
 }
