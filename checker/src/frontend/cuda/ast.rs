@@ -1,0 +1,179 @@
+//! The front end's own small C syntax tree, converted from libclang cursors
+//! (see `convert.rs`).  Owning it keeps the inference free of FFI and lets
+//! tests build kernels by hand.
+
+use semantics::surface::Span;
+
+#[derive(Clone, Debug)]
+pub struct E {
+    pub kind: EK,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Shl,
+    Shr,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+    Eq,
+    Ne,
+    BitAnd,
+    BitXor,
+    BitOr,
+    LAnd,
+    LOr,
+    Comma,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    Plus,
+    BitNot,
+    LNot,
+    Deref,
+    AddrOf,
+}
+
+/// What a name refers to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RefKind {
+    /// A local variable or a parameter (of the kernel or an inlined function).
+    Local,
+    /// A file-scope variable.
+    Global,
+    /// A non-type template parameter: a symbolic constant.
+    TemplateParam,
+    Function,
+    Other,
+}
+
+#[derive(Clone, Debug)]
+pub enum EK {
+    Int(i128),
+    /// A floating-point (or otherwise non-integer) literal.
+    Float,
+    /// A named entity: its name, its declaration key (unique), what it is.
+    Var(String, String, RefKind),
+    /// `threadIdx.x`, `blockDim.y`, …
+    Builtin(String),
+    /// `base.field`, with the field's shape.
+    Member(Box<E>, String, Shape),
+    Bin(BinOp, Box<E>, Box<E>),
+    /// `a = b` (`None`) or `a op= b`.
+    Assign(Option<BinOp>, Box<E>, Box<E>),
+    Un(UnOp, Box<E>),
+    IncDec {
+        pre: bool,
+        inc: bool,
+        e: Box<E>,
+    },
+    Index(Box<E>, Box<E>),
+    /// A call: callee name, key of its definition (when it has a body), arguments.
+    Call(String, Option<String>, Vec<E>),
+    Cond(Box<E>, Box<E>, Box<E>),
+    /// An expression the front end does not model, with its sub-expressions.
+    Unknown(String, Vec<E>),
+}
+
+#[derive(Clone, Debug)]
+pub struct S {
+    pub kind: SK,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum SK {
+    Decl(Vec<VarDecl>),
+    Expr(E),
+    Block(Vec<S>),
+    If(E, Box<S>, Option<Box<S>>),
+    For {
+        init: Option<Box<S>>,
+        cond: Option<E>,
+        inc: Option<E>,
+        body: Box<S>,
+    },
+    While(E, Box<S>),
+    Do(Box<S>, E),
+    Switch(E, Box<S>),
+    /// `case v:` (`Some`) or `default:` (`None`), with the statement it labels.
+    Case(Option<E>, Box<S>),
+    Break,
+    Continue,
+    Return(Option<E>),
+    Null,
+    Unknown(String),
+}
+
+/// The shape of a declared variable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Scalar,
+    /// A pointer to scalars (a pointer to pointers is `Unsupported`).
+    Pointer,
+    /// An array with this many dimensions.
+    Array(usize),
+    Record,
+    Reference,
+    Unsupported(String),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Memory {
+    /// A kernel-local variable (registers / thread-private).
+    Local,
+    Shared,
+    /// `__device__` global memory.
+    Device,
+    Constant,
+}
+
+#[derive(Clone, Debug)]
+pub struct VarDecl {
+    pub name: String,
+    pub key: String,
+    pub shape: Shape,
+    pub memory: Memory,
+    pub init: Option<E>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Func {
+    pub name: String,
+    pub key: String,
+    pub params: Vec<VarDecl>,
+    pub body: S,
+    pub is_kernel: bool,
+    pub span: Span,
+    /// Declared in the file being checked (not in an included header).
+    pub in_main_file: bool,
+}
+
+/// A translation unit: function definitions and file-scope variables.
+#[derive(Clone, Debug, Default)]
+pub struct Unit {
+    pub funcs: Vec<Func>,
+    pub globals: Vec<VarDecl>,
+}
+
+impl Unit {
+    pub fn func(&self, key: &str) -> Option<&Func> {
+        self.funcs.iter().find(|f| f.key == key)
+    }
+}
+
+impl E {
+    pub fn new(kind: EK, span: Span) -> E {
+        E { kind, span }
+    }
+}

@@ -1,0 +1,428 @@
+#![allow(non_upper_case_globals)]
+//! libclang cursors → the front end's syntax tree ([`super::ast`]).
+//! Whatever is not recognised becomes `EK::Unknown` / `SK::Unknown` with
+//! its sub-expressions kept, so the inference can stay sound.
+
+use super::ast::*;
+use super::clang::{Cursor, Tu};
+use clang_sys::*;
+
+const BUILTIN_VARS: [&str; 4] = ["threadIdx", "blockIdx", "blockDim", "gridDim"];
+
+pub struct Converter<'a> {
+    pub tu: &'a Tu,
+}
+
+impl Converter<'_> {
+    /// Every function definition and file-scope variable of the unit.
+    pub fn unit(&self) -> Unit {
+        let mut unit = Unit::default();
+        self.scope(self.tu.root(), &mut unit);
+        unit
+    }
+
+    fn scope(&self, c: Cursor, unit: &mut Unit) {
+        for d in c.children() {
+            match d.kind() {
+                CXCursor_Namespace | CXCursor_LinkageSpec => self.scope(d, unit),
+                CXCursor_FunctionDecl | CXCursor_FunctionTemplate if d.is_definition() => {
+                    if let Some(f) = self.func(d) {
+                        unit.funcs.push(f);
+                    }
+                }
+                CXCursor_VarDecl => unit.globals.push(self.var_decl(d)),
+                _ => {}
+            }
+        }
+    }
+
+    fn func(&self, c: Cursor) -> Option<Func> {
+        let children = c.children();
+        let body = children
+            .iter()
+            .find(|k| k.kind() == CXCursor_CompoundStmt)?;
+        let params = children
+            .iter()
+            .filter(|k| k.kind() == CXCursor_ParmDecl)
+            .map(|p| self.var_decl(*p))
+            .collect();
+        Some(Func {
+            name: c.spelling(),
+            key: c.decl_key(),
+            params,
+            body: self.stmt(*body),
+            is_kernel: c.has_attr(CXCursor_CUDAGlobalAttr),
+            span: c.span(),
+            in_main_file: c.in_main_file(),
+        })
+    }
+
+    pub fn var_decl(&self, c: Cursor) -> VarDecl {
+        let memory = if c.has_attr(CXCursor_CUDASharedAttr) {
+            Memory::Shared
+        } else if c.has_attr(CXCursor_CUDAConstantAttr) {
+            Memory::Constant
+        } else if c.has_attr(CXCursor_CUDADeviceAttr) {
+            Memory::Device
+        } else {
+            Memory::Local
+        };
+        VarDecl {
+            name: c.spelling(),
+            key: c.decl_key(),
+            shape: shape(c),
+            memory,
+            init: c.var_init().map(|i| self.expr(i)),
+            span: c.span(),
+        }
+    }
+
+    pub fn stmt(&self, c: Cursor) -> S {
+        let span = c.span();
+        let ch = c.children();
+        let sub = |i: usize| Box::new(self.stmt(ch[i]));
+        let kind = match (c.kind(), ch.len()) {
+            (CXCursor_CompoundStmt, _) => SK::Block(ch.iter().map(|s| self.stmt(*s)).collect()),
+            (CXCursor_DeclStmt, _) => SK::Decl(
+                ch.iter()
+                    .filter(|d| d.kind() == CXCursor_VarDecl)
+                    .map(|d| self.var_decl(*d))
+                    .collect(),
+            ),
+            (CXCursor_IfStmt, 2) => SK::If(self.expr(ch[0]), sub(1), None),
+            (CXCursor_IfStmt, 3) => SK::If(self.expr(ch[0]), sub(1), Some(sub(2))),
+            (CXCursor_ForStmt, _) => self.for_stmt(c, &ch),
+            (CXCursor_WhileStmt, 2) => SK::While(self.expr(ch[0]), sub(1)),
+            (CXCursor_DoStmt, 2) => SK::Do(sub(0), self.expr(ch[1])),
+            (CXCursor_SwitchStmt, 2) => SK::Switch(self.expr(ch[0]), sub(1)),
+            (CXCursor_CaseStmt, 2) => SK::Case(Some(self.expr(ch[0])), sub(1)),
+            (CXCursor_DefaultStmt, 1) => SK::Case(None, sub(0)),
+            (CXCursor_BreakStmt, _) => SK::Break,
+            (CXCursor_ContinueStmt, _) => SK::Continue,
+            (CXCursor_ReturnStmt, 0) => SK::Return(None),
+            (CXCursor_ReturnStmt, 1) => SK::Return(Some(self.expr(ch[0]))),
+            (CXCursor_NullStmt, _) => SK::Null,
+            (CXCursor_LabelStmt, 1) => return self.stmt(ch[0]),
+            _ if c.is_expression() => SK::Expr(self.expr(c)),
+            _ => SK::Unknown(c.kind_name()),
+        };
+        S { kind, span }
+    }
+
+    /// libclang omits the missing parts of `for (init; cond; inc)`: place
+    /// each child by its position relative to the two `;` of the header.
+    fn for_stmt(&self, c: Cursor, ch: &[Cursor]) -> SK {
+        let Some((body, header)) = ch.split_last() else {
+            return SK::Unknown("empty for statement".into());
+        };
+        let semis = header_semicolons(&self.tu.tokens(c));
+        let (mut init, mut cond, mut inc) = (None, None, None);
+        for (i, h) in header.iter().enumerate() {
+            let slot = match semis {
+                Some((s1, s2)) => {
+                    let off = h.start_offset();
+                    if off < s1 {
+                        0
+                    } else if off < s2 {
+                        1
+                    } else {
+                        2
+                    }
+                }
+                None if header.len() == 3 => i,
+                None => return SK::Unknown("for loop header inside a macro".into()),
+            };
+            match slot {
+                0 => init = Some(Box::new(self.stmt(*h))),
+                1 => cond = Some(self.expr(*h)),
+                _ => inc = Some(self.expr(*h)),
+            }
+        }
+        SK::For {
+            init,
+            cond,
+            inc,
+            body: Box::new(self.stmt(*body)),
+        }
+    }
+
+    pub fn expr(&self, c: Cursor) -> E {
+        let span = c.span();
+        E::new(self.expr_kind(c), span)
+    }
+
+    fn exprs(&self, cs: &[Cursor]) -> Vec<E> {
+        cs.iter()
+            .filter(|k| k.is_expression())
+            .map(|k| self.expr(*k))
+            .collect()
+    }
+
+    fn expr_kind(&self, c: Cursor) -> EK {
+        let ch = c.children();
+        let b = |i: usize| Box::new(self.expr(ch[i]));
+        match (c.kind(), ch.len()) {
+            (
+                CXCursor_IntegerLiteral | CXCursor_CharacterLiteral | CXCursor_CXXBoolLiteralExpr,
+                _,
+            ) => c.evaluate_int().map(EK::Int).unwrap_or(EK::Float),
+            (CXCursor_FloatingLiteral | CXCursor_StringLiteral, _) => EK::Float,
+            (CXCursor_CXXNullPtrLiteralExpr, _) => EK::Int(0),
+            (CXCursor_UnaryExpr, _) => c
+                .evaluate_int()
+                .map(EK::Int)
+                .unwrap_or_else(|| EK::Unknown("sizeof/alignof".into(), self.exprs(&ch))),
+            (CXCursor_DeclRefExpr, _) => decl_ref(c),
+            (CXCursor_MemberRefExpr, 1) => member(c, self.expr(ch[0])),
+            (CXCursor_MemberRefExpr, 0) => EK::Unknown("member of `this`".into(), vec![]),
+            (CXCursor_ArraySubscriptExpr, 2) => EK::Index(b(0), b(1)),
+            (CXCursor_BinaryOperator | CXCursor_CompoundAssignOperator, 2) => {
+                self.binary(c, b(0), b(1))
+            }
+            (CXCursor_UnaryOperator, 1) => unary(c, b(0)),
+            (CXCursor_ConditionalOperator, 3) => EK::Cond(b(0), b(1), b(2)),
+            (CXCursor_ParenExpr | CXCursor_UnexposedExpr, 1) => self.expr_kind(ch[0]),
+            (
+                CXCursor_CStyleCastExpr
+                | CXCursor_CXXStaticCastExpr
+                | CXCursor_CXXFunctionalCastExpr
+                | CXCursor_CXXConstCastExpr,
+                _,
+            ) => self.cast(c, &ch),
+            (CXCursor_CallExpr, _) => self.call(c, &ch),
+            _ => EK::Unknown(c.kind_name(), self.exprs(&ch)),
+        }
+    }
+
+    /// A cast keeps its operand, unless it reinterprets a pointer as a
+    /// pointer to a type of another size (indices would change meaning).
+    fn cast(&self, c: Cursor, ch: &[Cursor]) -> EK {
+        let Some(op) = ch.iter().rev().find(|k| k.is_expression()) else {
+            return EK::Unknown("cast".into(), vec![]);
+        };
+        let (to, from) = (c.ty(), op.ty());
+        if to.is_pointer() && from.is_pointer() {
+            let (a, b) = (
+                to.pointee().canonical().spelling(),
+                from.pointee().canonical().spelling(),
+            );
+            let strip = |s: &str| s.replace("const ", "").replace("volatile ", "");
+            if strip(&a) != strip(&b) {
+                return EK::Unknown(
+                    format!("pointer cast from `{b} *` to `{a} *`"),
+                    vec![self.expr(*op)],
+                );
+            }
+        }
+        self.expr_kind(*op)
+    }
+
+    fn call(&self, c: Cursor, ch: &[Cursor]) -> EK {
+        let n = c.num_args();
+        let args = if n >= 0 {
+            (0..n as u32).map(|i| self.expr(c.arg(i))).collect()
+        } else {
+            self.exprs(ch)
+        };
+        let callee = callee(c, ch);
+        let name = callee.map(|k| k.spelling()).unwrap_or_else(|| c.spelling());
+        let key = callee.and_then(definition_key);
+        if c.ty().is_record() && ch.is_empty() {
+            return EK::Unknown("implicit construction".into(), vec![]);
+        }
+        EK::Call(name, key, args)
+    }
+
+    fn binary(&self, c: Cursor, l: Box<E>, r: Box<E>) -> EK {
+        use BinOp::*;
+        let k = c.binop();
+        let op = match k {
+            CXBinaryOperator_Mul | CXBinaryOperator_MulAssign => Mul,
+            CXBinaryOperator_Div | CXBinaryOperator_DivAssign => Div,
+            CXBinaryOperator_Rem | CXBinaryOperator_RemAssign => Rem,
+            CXBinaryOperator_Add | CXBinaryOperator_AddAssign => Add,
+            CXBinaryOperator_Sub | CXBinaryOperator_SubAssign => Sub,
+            CXBinaryOperator_Shl | CXBinaryOperator_ShlAssign => Shl,
+            CXBinaryOperator_Shr | CXBinaryOperator_ShrAssign => Shr,
+            CXBinaryOperator_LT => Lt,
+            CXBinaryOperator_GT => Gt,
+            CXBinaryOperator_LE => Le,
+            CXBinaryOperator_GE => Ge,
+            CXBinaryOperator_EQ => Eq,
+            CXBinaryOperator_NE => Ne,
+            CXBinaryOperator_And | CXBinaryOperator_AndAssign => BitAnd,
+            CXBinaryOperator_Xor | CXBinaryOperator_XorAssign => BitXor,
+            CXBinaryOperator_Or | CXBinaryOperator_OrAssign => BitOr,
+            CXBinaryOperator_LAnd => LAnd,
+            CXBinaryOperator_LOr => LOr,
+            CXBinaryOperator_Comma => Comma,
+            CXBinaryOperator_Assign => return EK::Assign(None, l, r),
+            _ => return EK::Unknown(format!("binary operator {k}"), vec![*l, *r]),
+        };
+        if (CXBinaryOperator_MulAssign..=CXBinaryOperator_OrAssign).contains(&k) {
+            EK::Assign(Some(op), l, r)
+        } else {
+            EK::Bin(op, l, r)
+        }
+    }
+}
+
+fn unary(c: Cursor, e: Box<E>) -> EK {
+    let k = c.unop();
+    let op = match k {
+        CXUnaryOperator_PostInc => {
+            return EK::IncDec {
+                pre: false,
+                inc: true,
+                e,
+            }
+        }
+        CXUnaryOperator_PostDec => {
+            return EK::IncDec {
+                pre: false,
+                inc: false,
+                e,
+            }
+        }
+        CXUnaryOperator_PreInc => {
+            return EK::IncDec {
+                pre: true,
+                inc: true,
+                e,
+            }
+        }
+        CXUnaryOperator_PreDec => {
+            return EK::IncDec {
+                pre: true,
+                inc: false,
+                e,
+            }
+        }
+        CXUnaryOperator_AddrOf => UnOp::AddrOf,
+        CXUnaryOperator_Deref => UnOp::Deref,
+        CXUnaryOperator_Plus | CXUnaryOperator_Extension => UnOp::Plus,
+        CXUnaryOperator_Minus => UnOp::Neg,
+        CXUnaryOperator_Not => UnOp::BitNot,
+        CXUnaryOperator_LNot => UnOp::LNot,
+        _ => return EK::Unknown(format!("unary operator {k}"), vec![*e]),
+    };
+    EK::Un(op, e)
+}
+
+fn decl_ref(c: Cursor) -> EK {
+    let r = c.referenced();
+    let name = c.spelling();
+    if r.is_null() {
+        return EK::Unknown(format!("unresolved name `{name}`"), vec![]);
+    }
+    match r.kind() {
+        CXCursor_EnumConstantDecl => EK::Int(r.enum_value()),
+        CXCursor_NonTypeTemplateParameter => EK::Var(name, r.decl_key(), RefKind::TemplateParam),
+        CXCursor_ParmDecl => EK::Var(name, r.decl_key(), RefKind::Local),
+        CXCursor_VarDecl => {
+            let parent = r.semantic_parent().kind();
+            let global = matches!(parent, CXCursor_TranslationUnit | CXCursor_Namespace);
+            let kind = if global {
+                RefKind::Global
+            } else {
+                RefKind::Local
+            };
+            EK::Var(name, r.decl_key(), kind)
+        }
+        CXCursor_FunctionDecl | CXCursor_FunctionTemplate => {
+            EK::Var(name, r.decl_key(), RefKind::Function)
+        }
+        _ => EK::Var(name, r.decl_key(), RefKind::Other),
+    }
+}
+
+fn member(c: Cursor, base: E) -> EK {
+    let field = c.spelling();
+    if let EK::Var(name, _, RefKind::Global) = &base.kind {
+        if BUILTIN_VARS.contains(&name.as_str()) && matches!(field.as_str(), "x" | "y" | "z") {
+            return EK::Builtin(format!("{name}.{field}"));
+        }
+    }
+    EK::Member(Box::new(base), field, type_shape(c.ty()))
+}
+
+/// The declaration a call refers to (also through unresolved template lookups).
+fn callee(c: Cursor, ch: &[Cursor]) -> Option<Cursor> {
+    let r = c.referenced();
+    if !r.is_null() {
+        return Some(r);
+    }
+    let first = ch.first()?;
+    let mut k = *first;
+    while k.kind() != CXCursor_OverloadedDeclRef {
+        k = *k.children().first()?;
+    }
+    let d = k.overloaded_decl(0);
+    (!d.is_null()).then_some(d)
+}
+
+/// The key of the function definition a declaration refers to.
+fn definition_key(r: Cursor) -> Option<String> {
+    let d = r.definition();
+    if !d.is_null() {
+        let t = d.template_of();
+        return Some(if t.is_null() {
+            d.decl_key()
+        } else {
+            t.decl_key()
+        });
+    }
+    let t = r.template_of();
+    if !t.is_null() {
+        let td = t.definition();
+        return Some(if td.is_null() {
+            t.decl_key()
+        } else {
+            td.decl_key()
+        });
+    }
+    None
+}
+
+fn shape(c: Cursor) -> Shape {
+    type_shape(c.ty())
+}
+
+fn type_shape(t: super::clang::Type) -> Shape {
+    if t.is_pointer() {
+        let p = t.pointee();
+        if p.is_pointer() || p.is_array() {
+            Shape::Unsupported(format!("pointer to pointer or array `{}`", t.spelling()))
+        } else {
+            Shape::Pointer
+        }
+    } else if t.is_array() {
+        Shape::Array(t.array_rank())
+    } else if t.is_reference() {
+        Shape::Reference
+    } else if t.is_record() {
+        Shape::Record
+    } else {
+        Shape::Scalar
+    }
+}
+
+/// Offsets of the two top-level `;` of a `for` header.
+fn header_semicolons(tokens: &[(String, u32)]) -> Option<(u32, u32)> {
+    let mut depth = 0;
+    let mut semis = Vec::new();
+    for (t, off) in tokens {
+        match t.as_str() {
+            "(" => depth += 1,
+            ")" => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            ";" if depth == 1 => semis.push(*off),
+            _ => {}
+        }
+    }
+    (semis.len() == 2).then(|| (semis[0], semis[1]))
+}

@@ -1,0 +1,159 @@
+//! Integers of C as differences of naturals.  Protocol arithmetic is over ℕ
+//! with monus (DESIGN.md "Numbers"), but C indices and bounds are signed:
+//! `i - 1 >= 0` is false for `i = 0` in C and true in ℕ.  We keep every
+//! integer value as `pos - neg` with `pos`, `neg` free of subtraction, which
+//! is exact over ℤ for `+ - *`.  Comparisons move `neg` to the other side
+//! (`a - b < c` becomes `a < c + b`), so they are exact too; an index
+//! `pos - neg` is emitted with a single outer monus, so negative indices
+//! (undefined behaviour in C) collapse to 0 and can only add alarms.
+
+use num_traits::{ToPrimitive, Zero};
+use semantics::expr::{BExp, NExp, NOp, Nat, ROp};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lin {
+    pub pos: NExp,
+    pub neg: NExp,
+}
+
+fn is_num(e: &NExp, i: u64) -> bool {
+    matches!(e, NExp::Num(n) if *n == Nat::from(i))
+}
+
+/// `a + b`, folding constants.
+pub fn add(a: NExp, b: NExp) -> NExp {
+    match (&a, &b) {
+        _ if is_num(&a, 0) => b,
+        _ if is_num(&b, 0) => a,
+        (NExp::Num(x), NExp::Num(y)) => NExp::Num(x + y),
+        _ => NExp::add(a, b),
+    }
+}
+
+/// `a * b`, folding constants.
+pub fn mul(a: NExp, b: NExp) -> NExp {
+    match (&a, &b) {
+        _ if is_num(&a, 0) || is_num(&b, 0) => NExp::num(0),
+        _ if is_num(&a, 1) => b,
+        _ if is_num(&b, 1) => a,
+        (NExp::Num(x), NExp::Num(y)) => NExp::Num(x * y),
+        _ => NExp::mul(a, b),
+    }
+}
+
+impl Lin {
+    pub fn nat(e: NExp) -> Lin {
+        Lin {
+            pos: e,
+            neg: NExp::num(0),
+        }
+    }
+    pub fn int(i: i128) -> Lin {
+        let n = NExp::Num(Nat::from(i.unsigned_abs()));
+        if i < 0 {
+            Lin {
+                pos: NExp::num(0),
+                neg: n,
+            }
+        } else {
+            Lin::nat(n)
+        }
+    }
+    pub fn var(x: &str) -> Lin {
+        Lin::nat(NExp::var(x))
+    }
+    /// Known to be non-negative (no subtracted part).
+    pub fn is_nat(&self) -> bool {
+        is_num(&self.neg, 0)
+    }
+    /// The value when it is a constant.
+    pub fn constant(&self) -> Option<i128> {
+        match (&self.pos, &self.neg) {
+            (NExp::Num(p), NExp::Num(n)) => Some(p.to_i128()? - n.to_i128()?),
+            _ => None,
+        }
+    }
+    pub fn add(&self, o: &Lin) -> Lin {
+        Lin {
+            pos: add(self.pos.clone(), o.pos.clone()),
+            neg: add(self.neg.clone(), o.neg.clone()),
+        }
+        .fold()
+    }
+    pub fn neg(&self) -> Lin {
+        Lin {
+            pos: self.neg.clone(),
+            neg: self.pos.clone(),
+        }
+    }
+    pub fn sub(&self, o: &Lin) -> Lin {
+        self.add(&o.neg())
+    }
+    pub fn mul(&self, o: &Lin) -> Lin {
+        let (a, b, c, d) = (&self.pos, &self.neg, &o.pos, &o.neg);
+        Lin {
+            pos: add(mul(a.clone(), c.clone()), mul(b.clone(), d.clone())),
+            neg: add(mul(a.clone(), d.clone()), mul(b.clone(), c.clone())),
+        }
+        .fold()
+    }
+    /// `a op b` for `/` and `%` when both are non-negative (C truncation
+    /// agrees with ℕ there); `None` otherwise.
+    pub fn divmod(&self, op: NOp, o: &Lin) -> Option<Lin> {
+        (self.is_nat() && o.is_nat())
+            .then(|| Lin::nat(NExp::bin(op, self.pos.clone(), o.pos.clone())).fold())
+    }
+    pub fn folded(self) -> Lin {
+        self.fold()
+    }
+    /// Constant folding of closed values.
+    fn fold(self) -> Lin {
+        if let (Ok(p), Ok(n)) = (self.pos.eval(), self.neg.eval()) {
+            let (p, n) = (p.to_i128(), n.to_i128());
+            if let (Some(p), Some(n)) = (p, n) {
+                return Lin::int(p - n);
+            }
+        }
+        if self.pos == self.neg {
+            return Lin::int(0);
+        }
+        self
+    }
+    /// As an index (negative values become 0: see the module docs).
+    pub fn to_nexp(&self) -> NExp {
+        if self.is_nat() {
+            self.pos.clone()
+        } else if is_num(&self.pos, 0) {
+            NExp::num(0)
+        } else {
+            NExp::sub(self.pos.clone(), self.neg.clone())
+        }
+    }
+    /// `self op other`, exact over ℤ.
+    pub fn compare(&self, op: ROp, o: &Lin) -> BExp {
+        let l = add(self.pos.clone(), o.neg.clone());
+        let r = add(o.pos.clone(), self.neg.clone());
+        let b = BExp::rel(op, l, r);
+        match b.eval() {
+            Ok(v) => BExp::Bool(v),
+            Err(_) => b,
+        }
+    }
+    pub fn is_zero(&self) -> bool {
+        self.constant() == Some(0)
+    }
+}
+
+/// `2^k` for a small constant shift.
+pub fn pow2(k: i128) -> Option<Lin> {
+    (0..=62).contains(&k).then(|| Lin::int(1i128 << k))
+}
+
+/// `Some(k)` when `m = 2^k - 1`.
+pub fn low_mask(m: i128) -> Option<i128> {
+    (m >= 0 && (m + 1) & m == 0).then(|| (m + 1).trailing_zeros() as i128)
+}
+
+pub fn nat_is_zero(n: &Nat) -> bool {
+    n.is_zero()
+}

@@ -1,0 +1,1 @@
+//! `mapcheck suite` (in progress).
