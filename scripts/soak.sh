@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Long soak of the property tests: MAPCHECK_CASES random cases per property
+# (default 1,000,000), for the properties named on the command line (default:
+# Theorem 1 and checker-vs-reference).  Prints the time taken.
+#   ./scripts/soak.sh                       # 1,000,000 cases, default properties
+#   MAPCHECK_CASES=50000 ./scripts/soak.sh lemmas
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+export MAPCHECK_CASES="${MAPCHECK_CASES:-1000000}"
+tests=("$@")
+[ ${#tests[@]} -gt 0 ] || tests=(theorem1 checker_vs_reference)
+for t in "${tests[@]}"; do
+  echo "soak: $t with $MAPCHECK_CASES cases per property"
+  start=$(date +%s)
+  cargo test --release --locked -p differential-tests --test "$t" -- --nocapture --test-threads 2
+  echo "soak: $t took $(( $(date +%s) - start )) s"
+done
