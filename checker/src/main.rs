@@ -8,10 +8,7 @@ fn main() {
         Command::Check(args) => cli::check::main(&args),
         Command::Gen(args) => cli::gen::main(&args),
         Command::Bench(args) => cli::bench::main(&args),
-        Command::Suite(_) => {
-            eprintln!("mapcheck: this command is not available yet");
-            cli::exit::BAD_INPUT
-        }
+        Command::Suite(args) => cli::suite::main(&args),
     };
     std::process::exit(code);
 }

@@ -9,6 +9,7 @@ pub mod check;
 pub mod gen;
 pub mod run;
 pub mod run_bcu;
+pub mod suite;
 
 /// Exit status of `check` and `suite` (DESIGN.md).
 pub mod exit {

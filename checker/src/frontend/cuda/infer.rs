@@ -158,6 +158,7 @@ impl<'a> Infer<'a> {
 
     /// A fresh thread-global unknown (a value computed from uniform values).
     fn uniform_unknown(&mut self) -> Val {
+        self.out.approximate = true;
         let x = self.fresh_name("g");
         Val::Int(Lin::var(&x))
     }
