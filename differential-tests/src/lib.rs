@@ -3,6 +3,7 @@
 //! The number of random cases per property comes from `MAPCHECK_CASES`
 //! (default [`DEFAULT_CASES`]); `scripts/soak.sh` runs a long soak.
 
+pub mod babycuda_gen;
 pub mod protocols;
 
 use semantics::history::{History, Phase};

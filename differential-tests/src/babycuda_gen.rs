@@ -1,0 +1,266 @@
+//! Random BabyCUDA programs for the differential tests of Theorem 1 of
+//! `seeds/004_*` (`tests/babycuda_theorem1.rs`).
+//!
+//! Programs use two arrays `A`, `B`, one parameter `M ∈ 1..=3`, 2–4 threads
+//! and random initial contents.  Every value a program can compute lies in
+//! `0..=MAX_VALUE` (payloads are constants, `tid`, loop variables or copies of
+//! read values; initial contents are small), so a thread-local unknown that
+//! stands for a read value can be enumerated over `0..=MAX_VALUE`.
+//!
+//! Both fragments: `sync` appears at the top level, in `let` bodies and in
+//! loops (which then are synchronized, with non-empty ranges), never under a
+//! conditional (no barrier divergence by construction).
+
+use quickcheck::{Arbitrary, Gen};
+use semantics::babycuda::eval::Contents;
+use semantics::babycuda::syntax::{Block, Init, Program, Span, Stmt, StmtKind};
+use semantics::expr::{BExp, NExp, NOp, ROp};
+use semantics::{Nat, Var};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// Every value a generated program reads or writes is at most this.
+pub const MAX_VALUE: u64 = 3;
+
+/// A program with everything needed to run it.
+#[derive(Clone)]
+pub struct Case {
+    pub program: Program,
+    pub threads: u64,
+    pub params: BTreeMap<Var, Nat>,
+    pub init: Contents,
+}
+
+impl fmt::Debug for Case {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "threads = {}, params = {:?}, init = {:?}",
+            self.threads, self.params, self.init.arrays
+        )?;
+        write!(f, "{}", self.program)
+    }
+}
+
+/// A program that the type system of Fig. 6 accepts (by construction).
+#[derive(Clone, Debug)]
+pub struct TypableCase(pub Case);
+
+/// A program where read values may reach indices and conditions (usually
+/// ill-typed; the properties discard the typable ones).
+#[derive(Clone, Debug)]
+pub struct IllTypedCase(pub Case);
+
+impl Arbitrary for TypableCase {
+    fn arbitrary(g: &mut Gen) -> Self {
+        TypableCase(gen_case(g, false))
+    }
+}
+
+impl Arbitrary for IllTypedCase {
+    fn arbitrary(g: &mut Gen) -> Self {
+        IllTypedCase(gen_case(g, true))
+    }
+}
+
+/// A uniform number in `0..n`.
+pub fn below(g: &mut Gen, n: u64) -> u64 {
+    u64::arbitrary(g) % n.max(1)
+}
+
+const ARRAYS: [&str; 2] = ["A", "B"];
+
+struct Ctx {
+    data_flow: bool,
+    loop_vars: Vec<Var>,
+    data_vars: Vec<Var>,
+    next_loop: usize,
+    next_data: usize,
+    /// At most this many `let`s (bounds the unknowns to enumerate).
+    max_lets: usize,
+}
+
+fn num(k: u64) -> NExp {
+    NExp::num(k)
+}
+
+fn pick<'a>(g: &mut Gen, v: &'a [Var]) -> Option<&'a Var> {
+    if v.is_empty() {
+        None
+    } else {
+        Some(&v[below(g, v.len() as u64) as usize])
+    }
+}
+
+impl Ctx {
+    /// An index: mostly over `tid`, loop variables, `M` and constants; with
+    /// data flow enabled, sometimes over a read value.
+    fn index(&self, g: &mut Gen) -> NExp {
+        if self.data_flow && !self.data_vars.is_empty() && below(g, 3) == 0 {
+            let d = NExp::Var(pick(g, &self.data_vars).unwrap().clone());
+            return match below(g, 3) {
+                0 => d,
+                1 => NExp::add(d, num(1)),
+                _ => NExp::add(d, NExp::tid()),
+            };
+        }
+        let x = pick(g, &self.loop_vars).map(|x| NExp::Var(x.clone()));
+        match (below(g, 9), x) {
+            (0, _) => NExp::tid(),
+            (1, _) => NExp::add(NExp::tid(), num(1 + below(g, 2))),
+            (2, _) => num(below(g, 3)),
+            (3, _) => NExp::bin(NOp::Mod, NExp::tid(), num(2)),
+            (4, _) => NExp::sub(NExp::var("M"), num(1)),
+            (5, Some(x)) => x,
+            (6, Some(x)) => NExp::add(x, NExp::tid()),
+            (7, Some(x)) => NExp::bin(NOp::Mod, NExp::add(NExp::tid(), x), NExp::var("T")),
+            (_, _) => NExp::tid(),
+        }
+    }
+
+    /// A payload: always within `0..=MAX_VALUE`.
+    fn payload(&self, g: &mut Gen) -> NExp {
+        match below(g, 4) {
+            0 => NExp::tid(),
+            1 if !self.data_vars.is_empty() => NExp::Var(pick(g, &self.data_vars).unwrap().clone()),
+            2 if !self.loop_vars.is_empty() => NExp::Var(pick(g, &self.loop_vars).unwrap().clone()),
+            _ => num(below(g, MAX_VALUE + 1)),
+        }
+    }
+
+    fn cond(&self, g: &mut Gen) -> BExp {
+        if self.data_flow && !self.data_vars.is_empty() && below(g, 2) == 0 {
+            let d = NExp::Var(pick(g, &self.data_vars).unwrap().clone());
+            return match below(g, 2) {
+                0 => BExp::rel(ROp::Lt, d, num(2)),
+                _ => BExp::rel(ROp::Eq, d, NExp::tid()),
+            };
+        }
+        let x = pick(g, &self.loop_vars).map(|x| NExp::Var(x.clone()));
+        match (below(g, 5), x) {
+            (0, _) => BExp::rel(ROp::Lt, NExp::tid(), num(1 + below(g, 2))),
+            (1, _) => BExp::rel(ROp::Eq, NExp::tid(), num(below(g, 2))),
+            (2, _) => BExp::rel(ROp::Eq, NExp::bin(NOp::Mod, NExp::tid(), num(2)), num(0)),
+            (3, Some(x)) => BExp::rel(ROp::Eq, x, num(below(g, 2))),
+            (_, _) => BExp::rel(ROp::Gt, NExp::var("M"), num(1 + below(g, 2))),
+        }
+    }
+
+    /// A block of 1–3 statements.  `sync_ok`: a `sync` may appear here.
+    fn block(&mut self, g: &mut Gen, depth: u32, sync_ok: bool) -> Block {
+        let len = 1 + below(g, 3);
+        let mut out = Vec::new();
+        for _ in 0..len {
+            let sp = Span::default();
+            let choice = below(g, 12);
+            let kind = match choice {
+                0..=3 => StmtKind::Write {
+                    array: ARRAYS[below(g, 2) as usize].to_string(),
+                    index: self.index(g),
+                    value: self.payload(g),
+                },
+                4..=6 if self.next_data < self.max_lets => {
+                    // `let` takes the rest of the block as its body.
+                    let var = format!("d{}", self.next_data);
+                    self.next_data += 1;
+                    let array = ARRAYS[below(g, 2) as usize].to_string();
+                    let index = self.index(g);
+                    self.data_vars.push(var.clone());
+                    let body = self.block(g, depth, sync_ok);
+                    self.data_vars.pop();
+                    out.push(Stmt::new(
+                        StmtKind::Let {
+                            var,
+                            array,
+                            index,
+                            body,
+                        },
+                        sp,
+                    ));
+                    return out;
+                }
+                7 if depth > 0 => {
+                    let cond = self.cond(g);
+                    let then_branch = self.block(g, depth - 1, false);
+                    let else_branch = if below(g, 2) == 0 {
+                        Vec::new()
+                    } else {
+                        self.block(g, depth - 1, false)
+                    };
+                    StmtKind::If {
+                        cond,
+                        then_branch,
+                        else_branch,
+                    }
+                }
+                8 | 9 if depth > 0 => {
+                    let var = format!("x{}", self.next_loop);
+                    self.next_loop += 1;
+                    let (lo, hi) = match below(g, 3) {
+                        0 => (num(0), NExp::var("M")),
+                        1 => (num(0), num(1 + below(g, 2))),
+                        _ => (num(1), num(2 + below(g, 2))),
+                    };
+                    self.loop_vars.push(var.clone());
+                    let body = self.block(g, depth - 1, sync_ok);
+                    self.loop_vars.pop();
+                    StmtKind::For {
+                        tag: None,
+                        var,
+                        lo,
+                        hi,
+                        body,
+                    }
+                }
+                10 | 11 if sync_ok => StmtKind::Sync,
+                _ => StmtKind::Write {
+                    array: ARRAYS[below(g, 2) as usize].to_string(),
+                    index: self.index(g),
+                    value: self.payload(g),
+                },
+            };
+            out.push(Stmt::new(kind, sp));
+        }
+        out
+    }
+}
+
+/// A random case; `data_flow` lets read values reach indices and conditions.
+pub fn gen_case(g: &mut Gen, data_flow: bool) -> Case {
+    let threads = 2 + below(g, 3);
+    let sync_fragment = below(g, 2) == 0;
+    let mut ctx = Ctx {
+        data_flow,
+        loop_vars: Vec::new(),
+        data_vars: Vec::new(),
+        next_loop: 0,
+        next_data: 0,
+        max_lets: if data_flow { 2 } else { 4 },
+    };
+    let body = ctx.block(g, 2, sync_fragment);
+    let mut params = BTreeMap::new();
+    params.insert("M".to_string(), Nat::from(1 + below(g, 3)));
+    let inits = ARRAYS
+        .iter()
+        .map(|a| Init {
+            array: a.to_string(),
+            values: (0..below(g, 6))
+                .map(|_| Nat::from(below(g, MAX_VALUE + 1)))
+                .collect(),
+            span: Span::default(),
+        })
+        .collect();
+    let program = Program {
+        params: vec!["M".to_string()],
+        inits,
+        body,
+        ..Program::default()
+    };
+    let init = Contents::from_program(&program);
+    Case {
+        program,
+        threads,
+        params,
+        init,
+    }
+}
