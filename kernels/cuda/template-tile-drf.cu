@@ -1,0 +1,16 @@
+//pass
+//--blockDim=[16,16] --param TILE=16 --param width=1024
+// Template kernel analysed generically (TILE is a symbolic constant) with
+// a 2-D block: tiled copy through shared memory.
+template <int TILE>
+__global__ void copy_tile(float *out, const float *in, int width)
+{
+  __shared__ float tile[TILE][TILE];
+  __requires(TILE == 16 && width >= TILE);
+  int x = blockIdx.x * TILE + threadIdx.x;
+  int y = blockIdx.y * TILE + threadIdx.y;
+  tile[threadIdx.y][threadIdx.x] = in[y * width + x];
+  __syncthreads();
+  out[y * width + x] = tile[threadIdx.y][threadIdx.x];
+}
+template __global__ void copy_tile<16>(float *, const float *, int);
