@@ -9,7 +9,7 @@
 
 use quickcheck::{Arbitrary, Gen};
 use semantics::expr::{BExp, NExp, NOp, ROp};
-use semantics::{Access, Mode, Var, W, U};
+use semantics::{Access, Mode, Var, U, W};
 
 /// Size knobs, kept small so that `seq(split(align(p))) ⇓` stays cheap.
 const MAX_SYNC_DEPTH: usize = 2;
@@ -32,6 +32,9 @@ struct Scope {
     local: Vec<Var>,
     next_var: usize,
 }
+
+/// The free parameters of [`ParamCase`] protocols.
+pub const PARAMS: [&str; 2] = ["N", "M"];
 
 impl Scope {
     fn fresh(&mut self, prefix: &str) -> Var {
@@ -60,7 +63,10 @@ fn nexp(g: &mut Gen, vars: &[Var], depth: usize) -> NExp {
     if depth == 0 || small(g, 2) == 0 {
         return leaf(g);
     }
-    let op = *pick(g, &[NOp::Add, NOp::Add, NOp::Sub, NOp::Mul, NOp::Div, NOp::Mod]);
+    let op = *pick(
+        g,
+        &[NOp::Add, NOp::Add, NOp::Sub, NOp::Mul, NOp::Div, NOp::Mod],
+    );
     NExp::bin(op, nexp(g, vars, depth - 1), nexp(g, vars, depth - 1))
 }
 
@@ -77,7 +83,17 @@ fn bexp(g: &mut Gen, vars: &[Var]) -> BExp {
 
 fn access(g: &mut Gen, vars: &[Var]) -> U {
     // Mostly writes and reads; an occasional atomic exercises the extension.
-    let mode = *pick(g, &[Mode::Wr, Mode::Wr, Mode::Rd, Mode::Rd, Mode::Rd, Mode::Atomic]);
+    let mode = *pick(
+        g,
+        &[
+            Mode::Wr,
+            Mode::Wr,
+            Mode::Rd,
+            Mode::Rd,
+            Mode::Rd,
+            Mode::Atomic,
+        ],
+    );
     U::Acc(Access::new(mode, vec![nexp(g, vars, 2)]))
 }
 
@@ -118,7 +134,11 @@ fn sync(g: &mut Gen, scope: &mut Scope, depth: usize, budget: usize) -> W {
         let budget = 1 + small(g, 3) as usize;
         unsync(g, scope, MAX_UNSYNC_DEPTH, budget)
     };
-    let choice = if depth == 0 || budget <= 1 { 0 } else { small(g, 3) };
+    let choice = if depth == 0 || budget <= 1 {
+        0
+    } else {
+        small(g, 3)
+    };
     match choice {
         0 => W::Sync(u(g, scope)),
         1 => W::seq(
@@ -144,6 +164,39 @@ fn sync(g: &mut Gen, scope: &mut Scope, depth: usize, budget: usize) -> W {
 pub fn protocol(g: &mut Gen) -> W {
     let budget = 1 + small(g, 5) as usize;
     sync(g, &mut Scope::default(), MAX_SYNC_DEPTH, budget)
+}
+
+/// A random well-formed protocol whose expressions may also mention the
+/// thread-global parameters [`PARAMS`] (free variables).
+pub fn protocol_with_params(g: &mut Gen) -> W {
+    let budget = 1 + small(g, 5) as usize;
+    let mut scope = Scope {
+        uniform: PARAMS.iter().map(|x| x.to_string()).collect(),
+        ..Scope::default()
+    };
+    sync(g, &mut scope, MAX_SYNC_DEPTH, budget)
+}
+
+/// A random protocol with free parameters [`PARAMS`] (thread count symbolic).
+#[derive(Clone, Debug)]
+pub struct ParamCase {
+    pub protocol: W,
+}
+
+impl Arbitrary for ParamCase {
+    fn arbitrary(g: &mut Gen) -> ParamCase {
+        ParamCase {
+            protocol: protocol_with_params(g),
+        }
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = ParamCase>> {
+        let out: Vec<ParamCase> = shrink_w(&self.protocol)
+            .into_iter()
+            .map(|protocol| ParamCase { protocol })
+            .collect();
+        Box::new(out.into_iter())
+    }
 }
 
 impl Arbitrary for Case {
@@ -185,16 +238,44 @@ pub fn shrink_w(p: &W) -> Vec<W> {
             let mut out = vec![W::seq(W::Sync(u1.clone()), body.subst(x, n))];
             let one_iteration = NExp::add(n.clone(), NExp::num(1));
             if *m != one_iteration {
-                out.push(W::For(u1.clone(), x.clone(), n.clone(), one_iteration, body.clone(), u2.clone()));
+                out.push(W::For(
+                    u1.clone(),
+                    x.clone(),
+                    n.clone(),
+                    one_iteration,
+                    body.clone(),
+                    u2.clone(),
+                ));
             }
             for u1s in shrink_u(u1) {
-                out.push(W::For(u1s, x.clone(), n.clone(), m.clone(), body.clone(), u2.clone()));
+                out.push(W::For(
+                    u1s,
+                    x.clone(),
+                    n.clone(),
+                    m.clone(),
+                    body.clone(),
+                    u2.clone(),
+                ));
             }
             for u2s in shrink_u(u2) {
-                out.push(W::For(u1.clone(), x.clone(), n.clone(), m.clone(), body.clone(), u2s));
+                out.push(W::For(
+                    u1.clone(),
+                    x.clone(),
+                    n.clone(),
+                    m.clone(),
+                    body.clone(),
+                    u2s,
+                ));
             }
             for b in shrink_w(body) {
-                out.push(W::For(u1.clone(), x.clone(), n.clone(), m.clone(), Box::new(b), u2.clone()));
+                out.push(W::For(
+                    u1.clone(),
+                    x.clone(),
+                    n.clone(),
+                    m.clone(),
+                    Box::new(b),
+                    u2.clone(),
+                ));
             }
             out
         }

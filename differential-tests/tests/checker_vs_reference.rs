@@ -1,0 +1,126 @@
+//! The optimized checker (linear phase splitting, well-formedness, Z3
+//! encoding) agrees with the reference semantics on random protocols — the
+//! contract of DESIGN.md.
+//!
+//! - Closed instantiations: with `--threads` fixed and no parameters, the
+//!   checker's verdict is `safe(p ↓)`.
+//! - Symbolic parameters and thread count: a symbolic "racy" replays as a
+//!   reference race at the witness's values; a symbolic "DRF" has no
+//!   reference race for any |T| ∈ 2..=4 and parameters in 0..=3.
+
+use checker::check::check_kernel;
+use checker::kernel::{Kernel, Provenance, ThreadModel};
+use checker::verdict::{CheckOptions, Verdict};
+use differential_tests::protocols::{Case, ParamCase, PARAMS};
+use differential_tests::{check, reference_history};
+use quickcheck::TestResult;
+use semantics::history::safe;
+use semantics::{NExp, Nat, Threads, W};
+use std::collections::BTreeMap;
+
+/// The protocol as a `.proto` kernel, as `mapcheck check` would load it.
+fn kernel_of(w: &W) -> Kernel {
+    let source = w.to_string();
+    let program = semantics::surface::parse(&source).expect("printed protocols parse");
+    Kernel {
+        name: "random".into(),
+        file: "random.proto".into(),
+        source,
+        program,
+        threads: ThreadModel::single_tid(),
+        unknowns: Vec::new(),
+        unsupported: Vec::new(),
+        provenance: Provenance::Protocol,
+    }
+}
+
+fn verdict(w: &W, opts: &CheckOptions) -> Verdict {
+    let report = check_kernel(&kernel_of(w), opts);
+    match report.arrays.as_slice() {
+        // A protocol without accesses has no array to report: nothing can race.
+        [] => Verdict::Drf {
+            assumptions: Vec::new(),
+        },
+        [only] => only.verdict.clone(),
+        more => panic!("one array expected, got {}", more.len()),
+    }
+}
+
+#[test]
+fn checker_agrees_with_reference_on_closed_instantiations() {
+    check(|case: Case| {
+        let opts = CheckOptions {
+            threads: Some(case.threads),
+            ..CheckOptions::default()
+        };
+        let reference_drf = safe(&reference_history(&case.protocol, case.threads));
+        match verdict(&case.protocol, &opts) {
+            Verdict::Drf { .. } => TestResult::from_bool(reference_drf),
+            Verdict::Racy(_) => TestResult::from_bool(!reference_drf),
+            other => TestResult::error(format!("checker answered {other:?}")),
+        }
+    });
+}
+
+/// `safe(p ↓)` with `|T| = threads` and the parameters set.
+fn reference_drf(w: &W, threads: u64, params: &BTreeMap<String, Nat>) -> bool {
+    let p = params
+        .iter()
+        .fold(w.clone(), |p, (x, v)| p.subst(x, &NExp::Num(v.clone())));
+    let p = p.subst("T", &NExp::num(threads));
+    let h = p
+        .eval(&Threads::new(threads))
+        .expect("generated protocols run");
+    safe(&h)
+}
+
+/// Every assignment of 0..=3 to the parameters.
+fn small_assignments() -> Vec<BTreeMap<String, Nat>> {
+    let mut out = vec![BTreeMap::new()];
+    for x in PARAMS {
+        out = out
+            .into_iter()
+            .flat_map(|m| {
+                (0..=3u64).map(move |v| {
+                    let mut m = m.clone();
+                    m.insert(x.to_string(), Nat::from(v));
+                    m
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// Witness values small enough to replay in the reference.
+const REPLAY_LIMIT: u64 = 12;
+
+#[test]
+fn symbolic_verdicts_are_sound_and_witnesses_replay() {
+    check(|case: ParamCase| {
+        let w = &case.protocol;
+        match verdict(w, &CheckOptions::default()) {
+            Verdict::Drf { .. } => {
+                let all_drf = (2..=4).all(|t| small_assignments().iter().all(|m| reference_drf(w, t, m)));
+                TestResult::from_bool(all_drf)
+            }
+            Verdict::Racy(witness) => {
+                let threads = witness.params.get("T").cloned().unwrap_or_default();
+                let mut params: BTreeMap<String, Nat> = witness.params.clone();
+                params.remove("T");
+                for x in PARAMS {
+                    params.entry(x.to_string()).or_default();
+                }
+                let too_big = threads > Nat::from(REPLAY_LIMIT)
+                    || params.values().any(|v| *v > Nat::from(REPLAY_LIMIT));
+                if too_big {
+                    // Out of the replay range: the race needs large values.
+                    return TestResult::discard();
+                }
+                let t: u64 = threads.to_string().parse().expect("small");
+                TestResult::from_bool(!reference_drf(w, t, &params))
+            }
+            other => TestResult::error(format!("checker answered {other:?}")),
+        }
+    });
+}
