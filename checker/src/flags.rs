@@ -183,6 +183,6 @@ mod tests {
     fn bad_flags_are_reported() {
         let f = parse_flags(&words("--blockDim=[0] --frobnicate"));
         assert_eq!(f.errors.len(), 2);
-        assert_eq!(parse_dims("[1,2,3,4]").is_err(), true);
+        assert!(parse_dims("[1,2,3,4]").is_err());
     }
 }

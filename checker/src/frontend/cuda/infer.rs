@@ -150,9 +150,9 @@ impl<'a> Infer<'a> {
     /// thread-local unknown)?
     fn uniform(&self, fv: &BTreeSet<String>) -> bool {
         fv.iter().all(|x| {
-            !x.starts_with("threadIdx.")
-                && !(self.grid_level && x.starts_with("blockIdx."))
-                && !self.out.locals.contains(x)
+            !(x.starts_with("threadIdx.")
+                || (self.grid_level && x.starts_with("blockIdx."))
+                || self.out.locals.contains(x))
         })
     }
 
@@ -793,10 +793,10 @@ impl<'a> Infer<'a> {
     /// A condition as a boolean expression.
     fn cond(&mut self, e: &E) -> BExp {
         let v = self.eval(e);
-        self.to_bool(v, e.span)
+        self.as_bool(v, e.span)
     }
 
-    fn to_bool(&mut self, v: Val, span: Span) -> BExp {
+    fn as_bool(&mut self, v: Val, span: Span) -> BExp {
         match v {
             Val::Bool(b) => b,
             Val::Int(l) => BExp::not(l.compare(ROp::Eq, &Lin::int(0))).simplify_not(),
@@ -808,7 +808,7 @@ impl<'a> Infer<'a> {
         }
     }
 
-    fn to_int(&mut self, v: Val, span: Span) -> Lin {
+    fn as_int(&mut self, v: Val, span: Span) -> Lin {
         match v {
             Val::Int(l) => l,
             Val::Bool(BExp::Bool(b)) => Lin::int(b as i128),
@@ -817,8 +817,8 @@ impl<'a> Infer<'a> {
     }
 
     fn compare(&mut self, op: ROp, a: &Val, b: &Val, span: Span) -> BExp {
-        let a = self.to_int(a.clone(), span);
-        let b = self.to_int(b.clone(), span);
+        let a = self.as_int(a.clone(), span);
+        let b = self.as_int(b.clone(), span);
         a.compare(op, &b)
     }
 
@@ -966,7 +966,7 @@ impl<'a> Infer<'a> {
             return Val::Bool(self.compare(r, &va, &vb, span));
         }
         if let Val::Ptr { arr, fixed, off } = &va {
-            let d = self.to_int(vb, span);
+            let d = self.as_int(vb, span);
             return match op {
                 Add => ptr_at(arr, fixed, off.add(&d)),
                 Sub => ptr_at(arr, fixed, off.sub(&d)),
@@ -974,10 +974,10 @@ impl<'a> Infer<'a> {
             };
         }
         if let (Val::Ptr { arr, fixed, off }, Add) = (&vb, op) {
-            let d = self.to_int(va, span);
+            let d = self.as_int(va, span);
             return ptr_at(arr, fixed, off.add(&d));
         }
-        let (a, b) = (self.to_int(va, span), self.to_int(vb, span));
+        let (a, b) = (self.as_int(va, span), self.as_int(vb, span));
         self.arith(op, a, b, span)
     }
 
@@ -1011,11 +1011,11 @@ impl<'a> Infer<'a> {
         match op {
             UnOp::Plus => v,
             UnOp::Neg => {
-                let l = self.to_int(v, span);
+                let l = self.as_int(v, span);
                 Val::Int(l.neg())
             }
             UnOp::LNot => {
-                let b = self.to_bool(v, span);
+                let b = self.as_bool(v, span);
                 Val::Bool(BExp::not(b).simplify_not())
             }
             _ => self.other("bitwise complement", span),
@@ -1140,7 +1140,7 @@ impl<'a> Infer<'a> {
             EK::Index(base, idx) => {
                 let b = self.eval(base);
                 let i = self.eval(idx);
-                let i = self.to_int(i, idx.span);
+                let i = self.as_int(i, idx.span);
                 self.index_place(b, i, e.span)
             }
             EK::Un(UnOp::Deref, p) => {
