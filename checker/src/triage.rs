@@ -572,6 +572,35 @@ pub fn triage_bcu(
     Ok(out)
 }
 
+/// `check_kernel` followed by triage, for the `check` and `suite` commands:
+/// for a `.bcu` kernel, every racy array is triaged and an alarm that is
+/// refuted becomes DRF (the forwarded program's exact MAP is DRF).  Other
+/// kernels are returned unchanged with no triage.
+pub fn check_with_triage(
+    kernel: &Kernel,
+    opts: &CheckOptions,
+) -> Result<(KernelReport, Vec<Triage>), TriageBug> {
+    let mut report = check_kernel(kernel, opts);
+    let is_bcu = kernel.file.extension().and_then(|e| e.to_str()) == Some("bcu");
+    if !is_bcu {
+        return Ok((report, Vec::new()));
+    }
+    let Ok(inferred) = crate::frontend::bcu::infer(&kernel.file, kernel.source.clone()) else {
+        return Ok((report, Vec::new()));
+    };
+    let triage = triage_bcu(&inferred, &report, opts)?;
+    for t in &triage {
+        if t.refuted() {
+            if let Some(a) = report.arrays.iter_mut().find(|a| a.array == t.array) {
+                a.verdict = Verdict::Drf {
+                    assumptions: Vec::new(),
+                };
+            }
+        }
+    }
+    Ok((report, triage))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -611,6 +640,9 @@ mod tests {
         let (_, t) = triage("eq2_data_dependent.bcu", &opts);
         assert!(t[0].refuted(), "{}", t[0]);
         assert!(t[0].causes[0].contains("9:1"), "{:?}", t[0].causes);
+        let inf = kernel("fig16_read_index_drf.bcu");
+        let (r, _) = check_with_triage(&inf.kernel, &opts).unwrap();
+        assert!(r.arrays[0].verdict.is_drf());
     }
 
     #[test]
