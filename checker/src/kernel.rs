@@ -42,7 +42,10 @@ impl ThreadModel {
     /// The model of the theory: `tid ∈ 0..T`.
     pub fn single_tid() -> ThreadModel {
         ThreadModel {
-            ids: vec![(semantics::TID.to_string(), NExp::var(semantics::trace::THREAD_COUNT))],
+            ids: vec![(
+                semantics::TID.to_string(),
+                NExp::var(semantics::trace::THREAD_COUNT),
+            )],
         }
     }
 }

@@ -51,8 +51,17 @@ fn every_run_line_gives_its_verdict() {
                 "racy" => (1, "verdict: racy"),
                 other => panic!("{}: bad expectation {other}", file.display()),
             };
-            assert_eq!(out.status.code(), Some(code), "{} {flags:?}:\n{stdout}", file.display());
-            assert!(stdout.contains(text), "{} {flags:?}:\n{stdout}", file.display());
+            assert_eq!(
+                out.status.code(),
+                Some(code),
+                "{} {flags:?}:\n{stdout}",
+                file.display()
+            );
+            assert!(
+                stdout.contains(text),
+                "{} {flags:?}:\n{stdout}",
+                file.display()
+            );
             checked += 1;
         }
     }
@@ -62,7 +71,14 @@ fn every_run_line_gives_its_verdict() {
 #[test]
 fn racy_run_names_threads_modes_index_and_phase() {
     let file = protocols_dir().join("listing-2.2.proto");
-    let out = mapcheck(&["run", file.to_str().unwrap(), "--threads", "2", "--param", "M=2"]);
+    let out = mapcheck(&[
+        "run",
+        file.to_str().unwrap(),
+        "--threads",
+        "2",
+        "--param",
+        "M=2",
+    ]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         stdout.contains("racy: thread 1 wr and thread 0 rd index [1] in phase 0"),
@@ -78,42 +94,81 @@ fn run_source(src: &str, extra: &[&str]) -> (Option<i32>, String) {
     let mut args = vec!["run", path.to_str().unwrap(), "--threads", "2"];
     args.extend_from_slice(extra);
     let out = mapcheck(&args);
-    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 fn assert_one_line_error_at(result: (Option<i32>, String), position: &str, words: &str) {
     let (code, stderr) = result;
     assert_eq!(code, Some(2), "{stderr}");
     assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
-    assert!(stderr.contains(&format!("bad.proto:{position}")), "{stderr}");
+    assert!(
+        stderr.contains(&format!("bad.proto:{position}")),
+        "{stderr}"
+    );
     assert!(stderr.contains(words), "{stderr}");
 }
 
 #[test]
 fn bad_input_is_one_located_error_with_status_2() {
-    assert_one_line_error_at(run_source("forU i in 0..2 {\n  wr[tid]\n", &[]), "1:16", "unclosed");
     assert_one_line_error_at(
-        run_source("param N;\nforU i in 0..N {\n  wr[tid + Q] }", &["--param", "N=1"]),
+        run_source("forU i in 0..2 {\n  wr[tid]\n", &[]),
+        "1:16",
+        "unclosed",
+    );
+    assert_one_line_error_at(
+        run_source(
+            "param N;\nforU i in 0..N {\n  wr[tid + Q] }",
+            &["--param", "N=1"],
+        ),
         "3:3",
         "unknown variable `Q`",
     );
-    assert_one_line_error_at(run_source("wr[0];\nforU i in 0..2 { sync }", &[]), "2:1", "`sync` inside");
+    assert_one_line_error_at(
+        run_source("wr[0];\nforU i in 0..2 { sync }", &[]),
+        "2:1",
+        "`sync` inside",
+    );
     assert_one_line_error_at(
         run_source("wr[0];\nforS x in 0..N { sync }", &["--param", "N=0"]),
         "2:1",
         "empty range",
     );
-    assert_one_line_error_at(run_source("wr[0];\nwr[tid + K]", &[]), "2:1", "missing --param K");
-    assert_one_line_error_at(run_source("wr[0];\nif tid < 1 { sync }", &[]), "2:1", "barrier divergence");
+    assert_one_line_error_at(
+        run_source("wr[0];\nwr[tid + K]", &[]),
+        "2:1",
+        "missing --param K",
+    );
+    assert_one_line_error_at(
+        run_source("wr[0];\nif tid < 1 { sync }", &[]),
+        "2:1",
+        "barrier divergence",
+    );
 }
 
 #[test]
 fn show_prints_the_paper_transformations() {
     let file = protocols_dir().join("listing-2.3.proto");
-    let out = mapcheck(&["run", file.to_str().unwrap(), "--threads", "2", "--show", "aligned"]);
+    let out = mapcheck(&[
+        "run",
+        file.to_str().unwrap(),
+        "--threads",
+        "2",
+        "--show",
+        "aligned",
+    ]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("forS r in 1..N {"), "{stdout}");
-    let out = mapcheck(&["run", file.to_str().unwrap(), "--threads", "2", "--show", "traces"]);
+    let out = mapcheck(&[
+        "run",
+        file.to_str().unwrap(),
+        "--threads",
+        "2",
+        "--show",
+        "traces",
+    ]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("var t1 in 1..T;"), "{stdout}");
     assert_eq!(stdout.matches("// trace").count(), 3, "{stdout}");

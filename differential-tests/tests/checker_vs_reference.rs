@@ -101,7 +101,8 @@ fn symbolic_verdicts_are_sound_and_witnesses_replay() {
         let w = &case.protocol;
         match verdict(w, &CheckOptions::default()) {
             Verdict::Drf { .. } => {
-                let all_drf = (2..=4).all(|t| small_assignments().iter().all(|m| reference_drf(w, t, m)));
+                let all_drf =
+                    (2..=4).all(|t| small_assignments().iter().all(|m| reference_drf(w, t, m)));
                 TestResult::from_bool(all_drf)
             }
             Verdict::Racy(witness) => {

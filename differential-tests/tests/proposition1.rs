@@ -16,7 +16,11 @@ fn aligned(g: &mut Gen) -> A {
 }
 
 fn context(g: &mut Gen, depth: u32) -> Context {
-    let choice = if depth == 0 { u8::arbitrary(g) % 2 } else { u8::arbitrary(g) % 6 };
+    let choice = if depth == 0 {
+        u8::arbitrary(g) % 2
+    } else {
+        u8::arbitrary(g) % 6
+    };
     let range = |g: &mut Gen| {
         let lo = u64::arbitrary(g) % 3;
         (NExp::num(lo), NExp::num(lo + u64::arbitrary(g) % 3))
@@ -31,11 +35,23 @@ fn context(g: &mut Gen, depth: u32) -> Context {
         3 => Context::SeqL(Box::new(context(g, depth - 1)), aligned(g)),
         4 => {
             let (n, m) = range(g);
-            Context::ForPrefix(Box::new(context(g, depth - 1)), "e".into(), n, m, aligned(g))
+            Context::ForPrefix(
+                Box::new(context(g, depth - 1)),
+                "e".into(),
+                n,
+                m,
+                aligned(g),
+            )
         }
         _ => {
             let (n, m) = range(g);
-            Context::ForBody(aligned(g), "e".into(), n, m, Box::new(context(g, depth - 1)))
+            Context::ForBody(
+                aligned(g),
+                "e".into(),
+                n,
+                m,
+                Box::new(context(g, depth - 1)),
+            )
         }
     }
 }

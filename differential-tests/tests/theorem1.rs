@@ -25,9 +25,15 @@ fn theorem1_same_verdict_on_random_protocols() {
         TestResult::from_bool(safe(&h1) == safe(&h2))
     });
     let (racy, total) = (RACY.load(Ordering::Relaxed), TOTAL.load(Ordering::Relaxed));
-    eprintln!("theorem 1: {total} protocols, {racy} racy, {} DRF", total - racy);
+    eprintln!(
+        "theorem 1: {total} protocols, {racy} racy, {} DRF",
+        total - racy
+    );
     // The generator must exercise both verdicts in useful proportions.
-    assert!(racy * 5 >= total && (total - racy) * 5 >= total, "racy {racy} of {total}");
+    assert!(
+        racy * 5 >= total && (total - racy) * 5 >= total,
+        "racy {racy} of {total}"
+    );
 }
 
 /// The pair-level statement behind Theorem 1 (Lemmas 6, 10, 11, 12, 15–18

@@ -88,9 +88,13 @@ pub fn seq_u_a(u: &U, a: &A) -> A {
         // u ;S (a; a') = (u ;S a); a'
         A::Seq(a1, a2) => A::Seq(Box::new(seq_u_a(u, a1)), a2.clone()),
         // u ;S (a; forS x ∈ n..m {a'}) = (u ;S a); forS x ∈ n..m {a'}
-        A::For(a1, x, n, m, body) => {
-            A::For(Box::new(seq_u_a(u, a1)), x.clone(), n.clone(), m.clone(), body.clone())
-        }
+        A::For(a1, x, n, m, body) => A::For(
+            Box::new(seq_u_a(u, a1)),
+            x.clone(),
+            n.clone(),
+            m.clone(),
+            body.clone(),
+        ),
     }
 }
 
@@ -163,7 +167,8 @@ impl A {
                 let (lo, hi) = (n.eval()?, m.eval()?);
                 let mut j = lo;
                 while j < hi {
-                    body.subst(x, &NExp::Num(j.clone())).collect_phases(threads, out)?;
+                    body.subst(x, &NExp::Num(j.clone()))
+                        .collect_phases(threads, out)?;
                     j += 1u32;
                 }
                 Ok(())
@@ -207,8 +212,12 @@ impl Context {
             Context::Sync(u) => A::Sync(u.clone()),
             Context::SeqR(a2, e) => A::seq(a2.clone(), e.fill(a)),
             Context::SeqL(e, a2) => A::seq(e.fill(a), a2.clone()),
-            Context::ForPrefix(e, x, n, m, body) => A::for_(e.fill(a), x, n.clone(), m.clone(), body.clone()),
-            Context::ForBody(a2, x, n, m, e) => A::for_(a2.clone(), x, n.clone(), m.clone(), e.fill(a)),
+            Context::ForPrefix(e, x, n, m, body) => {
+                A::for_(e.fill(a), x, n.clone(), m.clone(), body.clone())
+            }
+            Context::ForBody(a2, x, n, m, e) => {
+                A::for_(a2.clone(), x, n.clone(), m.clone(), e.fill(a))
+            }
         }
     }
 }

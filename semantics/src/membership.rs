@@ -87,7 +87,9 @@ pub fn in_w_fst(alpha: &AccessValue, p: &W, threads: u64) -> bool {
     match p {
         W::Sync(u) => in_u(alpha, u, threads),
         W::Seq(p, _) => in_w_fst(alpha, p, threads),
-        W::For(u1, x, n, _, p, _) => in_u(alpha, u1, threads) || in_w_fst(alpha, &p.subst(x, n), threads),
+        W::For(u1, x, n, _, p, _) => {
+            in_u(alpha, u1, threads) || in_w_fst(alpha, &p.subst(x, n), threads)
+        }
     }
 }
 
@@ -107,7 +109,8 @@ pub fn in_w_lst(alpha: &AccessValue, p: &W, threads: u64) -> bool {
         W::Seq(_, q) => in_w_lst(alpha, q, threads),
         W::For(_, x, _, m, p, u2) => {
             let last = NExp::sub(m.clone(), NExp::num(1));
-            in_w_lst(alpha, &p.subst(x, &last), threads) || in_u(alpha, &u2.subst(x, &last), threads)
+            in_w_lst(alpha, &p.subst(x, &last), threads)
+                || in_u(alpha, &u2.subst(x, &last), threads)
         }
     }
 }
@@ -196,11 +199,18 @@ pub fn pair_in_c(phi: Pair, c: &C, threads: u64) -> bool {
 pub fn subst_c(c: &C, x: &str, n: &NExp) -> C {
     match c {
         C::U(u) => C::U(u.subst(x, n)),
-        C::Var(y, lo, hi, body) if y == x => C::Var(y.clone(), lo.subst(x, n), hi.subst(x, n), body.clone()),
+        C::Var(y, lo, hi, body) if y == x => {
+            C::Var(y.clone(), lo.subst(x, n), hi.subst(x, n), body.clone())
+        }
         C::Var(y, lo, hi, body) => {
             // Closures are built from aligned protocols whose binders never
             // capture a numeral; numerals are the only thing substituted here.
-            C::Var(y.clone(), lo.subst(x, n), hi.subst(x, n), Box::new(subst_c(body, x, n)))
+            C::Var(
+                y.clone(),
+                lo.subst(x, n),
+                hi.subst(x, n),
+                Box::new(subst_c(body, x, n)),
+            )
         }
     }
 }
@@ -217,7 +227,10 @@ pub fn in_h(alpha: &AccessValue, h: &L) -> bool {
             *o == alpha.mode
                 && n.eval().as_ref() == Ok(&alpha.owner)
                 && idx.len() == alpha.index.len()
-                && idx.iter().zip(&alpha.index).all(|(m, j)| m.eval().as_ref() == Ok(j))
+                && idx
+                    .iter()
+                    .zip(&alpha.index)
+                    .all(|(m, j)| m.eval().as_ref() == Ok(j))
         }
         L::Seq(a, b) => in_h(alpha, a) || in_h(alpha, b),
         L::If(b, t, e) => match b.eval() {
@@ -225,7 +238,9 @@ pub fn in_h(alpha: &AccessValue, h: &L) -> bool {
             Ok(false) => in_h(alpha, e),
             Err(_) => false,
         },
-        L::Var(x, n, m, body) => range(n, m).iter().any(|j| in_h(alpha, &body.subst(x, &num(j)))),
+        L::Var(x, n, m, body) => range(n, m)
+            .iter()
+            .any(|j| in_h(alpha, &body.subst(x, &num(j)))),
     }
 }
 
@@ -234,13 +249,17 @@ pub fn in_h(alpha: &AccessValue, h: &L) -> bool {
 pub fn pair_in_h(phi: Pair, h: &L) -> bool {
     match h {
         L::Skip | L::Acc(..) => false,
-        L::Seq(a, b) => pair_in_h(phi, a) || pair_in_h(phi, b) || (in_h(phi.0, a) && in_h(phi.1, b)),
+        L::Seq(a, b) => {
+            pair_in_h(phi, a) || pair_in_h(phi, b) || (in_h(phi.0, a) && in_h(phi.1, b))
+        }
         L::If(b, t, e) => match b.eval() {
             Ok(true) => pair_in_h(phi, t),
             Ok(false) => pair_in_h(phi, e),
             Err(_) => false,
         },
-        L::Var(x, n, m, body) => range(n, m).iter().any(|j| pair_in_h(phi, &body.subst(x, &num(j)))),
+        L::Var(x, n, m, body) => range(n, m)
+            .iter()
+            .any(|j| pair_in_h(phi, &body.subst(x, &num(j)))),
     }
 }
 
@@ -264,7 +283,12 @@ mod tests {
                 NExp::num(2),
                 U::acc(Access::rd(NExp::add(NExp::tid(), NExp::var("j")))),
             ),
-            U::for_("i", NExp::num(0), NExp::num(2), U::acc(Access::wr(NExp::tid()))),
+            U::for_(
+                "i",
+                NExp::num(0),
+                NExp::num(2),
+                U::acc(Access::wr(NExp::tid())),
+            ),
         )
     }
 
@@ -274,8 +298,15 @@ mod tests {
         assert!(in_u(&acc(0, Mode::Rd, 1), &u, 2));
         assert!(in_u(&acc(1, Mode::Wr, 1), &u, 2));
         assert!(!in_u(&acc(1, Mode::Wr, 0), &u, 2));
-        assert!(!in_u(&acc(2, Mode::Wr, 2), &u, 2), "owner 2 is not in T = {{0, 1}}");
-        assert!(pair_in_u((&acc(0, Mode::Rd, 1), &acc(1, Mode::Wr, 1)), &u, 2));
+        assert!(
+            !in_u(&acc(2, Mode::Wr, 2), &u, 2),
+            "owner 2 is not in T = {{0, 1}}"
+        );
+        assert!(pair_in_u(
+            (&acc(0, Mode::Rd, 1), &acc(1, Mode::Wr, 1)),
+            &u,
+            2
+        ));
     }
 
     #[test]

@@ -26,7 +26,10 @@ impl Access {
         Access::new(Mode::Wr, vec![n])
     }
     pub fn subst(&self, x: &str, m: &NExp) -> Access {
-        Access::new(self.mode, self.index.iter().map(|n| n.subst(x, m)).collect())
+        Access::new(
+            self.mode,
+            self.index.iter().map(|n| n.subst(x, m)).collect(),
+        )
     }
     pub fn collect_fv(&self, out: &mut BTreeSet<Var>) {
         for n in &self.index {
@@ -369,7 +372,8 @@ impl U {
                 let (lo, hi) = range_bounds(n, m)?;
                 let mut k = lo;
                 while k < hi {
-                    body.subst(x, &NExp::Num(k.clone())).eval_thread_into(i, out)?;
+                    body.subst(x, &NExp::Num(k.clone()))
+                        .eval_thread_into(i, out)?;
                     k += 1u32;
                 }
                 Ok(())
@@ -643,7 +647,12 @@ mod tests {
                     NExp::num(m),
                     U::acc(Access::rd(NExp::add(NExp::tid(), NExp::var("j")))),
                 ),
-                U::for_("i", NExp::num(0), NExp::num(m), U::acc(Access::wr(NExp::tid()))),
+                U::for_(
+                    "i",
+                    NExp::num(0),
+                    NExp::num(m),
+                    U::acc(Access::wr(NExp::tid())),
+                ),
             )
         };
         for (m, drf) in [(1, true), (2, false), (3, false)] {

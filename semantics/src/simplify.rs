@@ -76,9 +76,14 @@ impl W {
         match self {
             W::Sync(u) => W::Sync(u.simplify()),
             W::Seq(p, q) => W::seq(p.simplify(), q.simplify()),
-            W::For(u1, x, n, m, p, u2) => {
-                W::for_(u1.simplify(), x, n.simplify(), m.simplify(), p.simplify(), u2.simplify())
-            }
+            W::For(u1, x, n, m, p, u2) => W::for_(
+                u1.simplify(),
+                x,
+                n.simplify(),
+                m.simplify(),
+                p.simplify(),
+                u2.simplify(),
+            ),
         }
     }
 }
@@ -88,7 +93,9 @@ impl A {
         match self {
             A::Sync(u) => A::Sync(u.simplify()),
             A::Seq(a, b) => A::seq(a.simplify(), b.simplify()),
-            A::For(a, x, n, m, body) => A::for_(a.simplify(), x, n.simplify(), m.simplify(), body.simplify()),
+            A::For(a, x, n, m, body) => {
+                A::for_(a.simplify(), x, n.simplify(), m.simplify(), body.simplify())
+            }
         }
     }
 }
@@ -114,7 +121,12 @@ impl crate::trace::C {
         use crate::trace::C;
         match self {
             C::U(u) => C::U(u.simplify()),
-            C::Var(x, n, m, c) => C::Var(x.clone(), n.simplify(), m.simplify(), Box::new(c.simplify())),
+            C::Var(x, n, m, c) => C::Var(
+                x.clone(),
+                n.simplify(),
+                m.simplify(),
+                Box::new(c.simplify()),
+            ),
         }
     }
 }

@@ -77,9 +77,17 @@ impl L {
     pub fn subst(&self, x: &str, m: &NExp) -> L {
         match self {
             L::Skip => L::Skip,
-            L::Acc(n, o, idx) => L::Acc(n.subst(x, m), *o, idx.iter().map(|e| e.subst(x, m)).collect()),
+            L::Acc(n, o, idx) => L::Acc(
+                n.subst(x, m),
+                *o,
+                idx.iter().map(|e| e.subst(x, m)).collect(),
+            ),
             L::Seq(a, b) => L::seq(a.subst(x, m), b.subst(x, m)),
-            L::If(b, t, e) => L::If(b.subst(x, m), Box::new(t.subst(x, m)), Box::new(e.subst(x, m))),
+            L::If(b, t, e) => L::If(
+                b.subst(x, m),
+                Box::new(t.subst(x, m)),
+                Box::new(e.subst(x, m)),
+            ),
             L::Var(y, n, k, h) => {
                 let (n, k) = (n.subst(x, m), k.subst(x, m));
                 match binder_for_subst(y, x, m, || h.fv()) {
@@ -229,7 +237,9 @@ pub fn split_pair(pair: &(A, U)) -> Vec<C> {
 
 /// Substitutes the thread count `|T|` in a list of traces, making them closed.
 pub fn with_thread_count(l: &[L], count: u64) -> Vec<L> {
-    l.iter().map(|h| h.subst(THREAD_COUNT, &NExp::num(count))).collect()
+    l.iter()
+        .map(|h| h.subst(THREAD_COUNT, &NExp::num(count)))
+        .collect()
 }
 
 // ---------------------------------------------------------------------------
@@ -280,7 +290,8 @@ impl L {
                     pr.open_with(&format!("(var {x} in {lo}..{hi};"));
                     h.print_into(pr);
                     pr.close_with(")", sep);
-                }            }
+                }
+            }
         }
     }
 }
@@ -352,7 +363,12 @@ mod tests {
 
     #[test]
     fn var_with_empty_range_behaves_like_skip() {
-        let h = L::var("x", NExp::num(3), NExp::num(1), L::Acc(NExp::num(0), Mode::Wr, vec![NExp::num(0)]));
+        let h = L::var(
+            "x",
+            NExp::num(3),
+            NExp::num(1),
+            L::Acc(NExp::num(0), Mode::Wr, vec![NExp::num(0)]),
+        );
         assert_eq!(h.eval().unwrap(), L::Skip.eval().unwrap());
     }
 }

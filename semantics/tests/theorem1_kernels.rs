@@ -41,13 +41,16 @@ fn assignments(params: &[String]) -> Vec<BTreeMap<String, u64>> {
 
 fn assumptions_hold(prog: &Program, env: &BTreeMap<String, Nat>) -> bool {
     prog.assumptions.iter().all(|a| {
-        let c = env.iter().fold(a.cond.clone(), |c, (x, v)| c.subst(x, &NExp::Num(v.clone())));
+        let c = env.iter().fold(a.cond.clone(), |c, (x, v)| {
+            c.subst(x, &NExp::Num(v.clone()))
+        });
         c.eval() == Ok(true)
     })
 }
 
 fn instantiate(w: &W, env: &BTreeMap<String, Nat>) -> W {
-    env.iter().fold(w.clone(), |w, (x, v)| w.subst(x, &NExp::Num(v.clone())))
+    env.iter()
+        .fold(w.clone(), |w, (x, v)| w.subst(x, &NExp::Num(v.clone())))
 }
 
 #[test]
@@ -60,8 +63,10 @@ fn theorem1_holds_on_every_kernel_instantiation() {
         }
         for threads in [2u64, 3] {
             for values in assignments(&prog.parameters()) {
-                let mut env: BTreeMap<String, Nat> =
-                    values.iter().map(|(k, v)| (k.clone(), Nat::from(*v))).collect();
+                let mut env: BTreeMap<String, Nat> = values
+                    .iter()
+                    .map(|(k, v)| (k.clone(), Nat::from(*v)))
+                    .collect();
                 env.insert("T".into(), Nat::from(threads));
                 if !assumptions_hold(&prog, &env) {
                     continue;

@@ -199,9 +199,5 @@ pub struct BenchArgs {
 
 /// `mapcheck run` on a BabyCUDA (`.bcu`) file.
 pub fn run_bcu_dispatch(args: &RunArgs) -> i32 {
-    eprintln!(
-        "{}: error: `mapcheck run` does not support BabyCUDA files yet",
-        args.file.display()
-    );
-    exit::BAD_INPUT
+    run_bcu::main(args)
 }

@@ -5,9 +5,9 @@
 
 use super::{exit, RunArgs, Stage};
 use crate::frontend::{read_source, LoadError};
+use semantics::aligned::print_aligned_pair;
 use semantics::history::{history_race, History};
 use semantics::surface::{self, LowerOptions, Program, Span, Stmt, StmtKind};
-use semantics::aligned::print_aligned_pair;
 use semantics::{align, seq_list, split_pair, NExp, Nat, Threads, Var, W};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -33,7 +33,13 @@ impl RunError {
     }
     fn print(&self, file: &Path) {
         match self.span {
-            Some(s) => eprintln!("{}:{}:{}: error: {}", file.display(), s.line, s.col, self.message),
+            Some(s) => eprintln!(
+                "{}:{}:{}: error: {}",
+                file.display(),
+                s.line,
+                s.col,
+                self.message
+            ),
             None => eprintln!("{}: error: {}", file.display(), self.message),
         }
     }
@@ -72,7 +78,9 @@ fn run(args: &RunArgs) -> Result<i32, Failure> {
     let program = surface::parse(&source)
         .map_err(|e| Failure::Load(LoadError::new(&args.file, e.line, e.col, e.message)))?;
     if args.threads < 2 {
-        return Err(RunError::plain("--threads must be at least 2 (one thread cannot race)").into());
+        return Err(
+            RunError::plain("--threads must be at least 2 (one thread cannot race)").into(),
+        );
     }
     check_declared(&program)?;
     let env = environment(&program, args)?;
@@ -102,7 +110,8 @@ fn check_declared(program: &Program) -> Result<(), RunError> {
         return Ok(());
     }
     for x in program.free_vars() {
-        let known = surface::is_builtin(&x) || program.params.contains(&x) || program.locals.contains(&x);
+        let known =
+            surface::is_builtin(&x) || program.params.contains(&x) || program.locals.contains(&x);
         if !known {
             return Err(RunError::at(
                 first_use(&program.body, &x).unwrap_or_default(),
@@ -126,7 +135,10 @@ fn environment(program: &Program, args: &RunArgs) -> Result<BTreeMap<Var, Nat>, 
         }
         env.insert(name.clone(), Nat::from(*value));
     }
-    env.insert(semantics::trace::THREAD_COUNT.to_string(), Nat::from(args.threads));
+    env.insert(
+        semantics::trace::THREAD_COUNT.to_string(),
+        Nat::from(args.threads),
+    );
     Ok(env)
 }
 
@@ -139,7 +151,10 @@ fn list_or_none(names: &[Var]) -> String {
 }
 
 /// Every parameter must have a value to run the protocol.
-fn require_params(program: &Program, env: &BTreeMap<Var, Nat>) -> Result<BTreeMap<Var, Nat>, RunError> {
+fn require_params(
+    program: &Program,
+    env: &BTreeMap<Var, Nat>,
+) -> Result<BTreeMap<Var, Nat>, RunError> {
     for x in program.parameters() {
         if !env.contains_key(&x) {
             return Err(RunError::at(
@@ -162,7 +177,10 @@ fn check_assumptions(program: &Program, env: &BTreeMap<Var, Nat>) -> Result<(), 
             Ok(false) => {
                 return Err(RunError::at(
                     a.span,
-                    format!("assumption `{}` does not hold for the given parameters", a.cond),
+                    format!(
+                        "assumption `{}` does not hold for the given parameters",
+                        a.cond
+                    ),
                 ))
             }
             Err(e) => {
@@ -180,14 +198,16 @@ fn check_assumptions(program: &Program, env: &BTreeMap<Var, Nat>) -> Result<(), 
 fn thread_locals(program: &Program, args: &RunArgs) -> Result<Threads, RunError> {
     let mut threads = Threads::new(args.threads);
     for spec in &args.locals {
-        let (name, values) = spec
-            .split_once('=')
-            .ok_or_else(|| RunError::plain(format!("--local expects NAME=V0,V1,…, found `{spec}`")))?;
+        let (name, values) = spec.split_once('=').ok_or_else(|| {
+            RunError::plain(format!("--local expects NAME=V0,V1,…, found `{spec}`"))
+        })?;
         let values: Vec<Nat> = values
             .split(',')
             .map(|v| v.trim().parse::<Nat>())
             .collect::<Result<_, _>>()
-            .map_err(|_| RunError::plain(format!("--local {name}: values must be natural numbers")))?;
+            .map_err(|_| {
+                RunError::plain(format!("--local {name}: values must be natural numbers"))
+            })?;
         if values.len() as u64 != args.threads {
             return Err(RunError::plain(format!(
                 "--local {name}: expected {} values (one per thread), found {}",
@@ -213,7 +233,9 @@ fn selected_arrays(program: &Program, args: &RunArgs) -> Result<Vec<String>, Run
         None if all.is_empty() => Ok(vec![String::new()]),
         None => Ok(all),
         Some(a) if all.contains(a) => Ok(vec![a.clone()]),
-        Some(a) => Err(RunError::plain(format!("--array {a}: no such array in this protocol"))),
+        Some(a) => Err(RunError::plain(format!(
+            "--array {a}: no such array in this protocol"
+        ))),
     }
 }
 
@@ -228,18 +250,22 @@ fn lower(program: &Program, array: &str, env: &BTreeMap<Var, Nat>) -> Result<W, 
 fn lower_message(e: &surface::LowerError) -> String {
     let full = e.to_string();
     // The Display of LowerError starts with the position, printed separately here.
-    full.split_once(": ").map(|(_, m)| m.to_string()).unwrap_or(full)
+    full.split_once(": ")
+        .map(|(_, m)| m.to_string())
+        .unwrap_or(full)
 }
 
 fn instantiate(w: &W, env: &BTreeMap<Var, Nat>) -> W {
-    env.iter().fold(w.clone(), |w, (x, v)| w.subst(x, &NExp::Num(v.clone())))
+    env.iter()
+        .fold(w.clone(), |w, (x, v)| w.subst(x, &NExp::Num(v.clone())))
 }
 
 fn no_derivation(program: &Program, e: semantics::NoDerivation) -> RunError {
     match &e {
-        semantics::NoDerivation::EmptySyncLoop { var, .. } => {
-            RunError::at(loop_span(&program.body, var).unwrap_or_default(), e.to_string())
-        }
+        semantics::NoDerivation::EmptySyncLoop { var, .. } => RunError::at(
+            loop_span(&program.body, var).unwrap_or_default(),
+            e.to_string(),
+        ),
         semantics::NoDerivation::Open(s) => RunError::at(
             first_use(&program.body, &s.free_var).unwrap_or_default(),
             e.to_string(),

@@ -38,7 +38,14 @@ impl fmt::Display for LoadError {
         if self.line == 0 {
             write!(f, "{}: {}", self.file.display(), self.message)
         } else {
-            write!(f, "{}:{}:{}: {}", self.file.display(), self.line, self.col, self.message)
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file.display(),
+                self.line,
+                self.col,
+                self.message
+            )
         }
     }
 }
@@ -58,7 +65,8 @@ impl LoadError {
 
 /// Reads a file as text, as a [`LoadError`] on failure.
 pub fn read_source(path: &Path) -> Result<String, LoadError> {
-    std::fs::read_to_string(path).map_err(|e| LoadError::new(path, 0, 0, format!("cannot read: {e}")))
+    std::fs::read_to_string(path)
+        .map_err(|e| LoadError::new(path, 0, 0, format!("cannot read: {e}")))
 }
 
 /// Loads the kernels of a file, by extension.

@@ -101,7 +101,11 @@ pub enum StmtKind {
         index: Vec<NExp>,
     },
     /// `if b {…} else {…}` (the `else` branch may be omitted: `skip`).
-    If { cond: BExp, then_branch: Block, else_branch: Block },
+    If {
+        cond: BExp,
+        then_branch: Block,
+        else_branch: Block,
+    },
     /// `for x in n..m {…}`, `forU …`, `forS …`
     For {
         tag: Option<LoopTag>,

@@ -107,7 +107,12 @@ impl Lowerer<'_> {
         Ok((parts, U::seq_all(pending)))
     }
 
-    fn block_into(&self, block: &Block, parts: &mut Vec<W>, pending: &mut Vec<U>) -> Result<(), LowerError> {
+    fn block_into(
+        &self,
+        block: &Block,
+        parts: &mut Vec<W>,
+        pending: &mut Vec<U>,
+    ) -> Result<(), LowerError> {
         for s in block {
             if !s.has_sync() {
                 pending.push(self.unsync(s)?);
@@ -137,7 +142,14 @@ impl Lowerer<'_> {
                     let (inner, u2) = self.block(body)?;
                     let p = seq_w(inner);
                     let u1 = U::seq_all(pending.drain(..));
-                    parts.push(W::For(u1, var.clone(), lo.clone(), hi.clone(), Box::new(p), u2));
+                    parts.push(W::For(
+                        u1,
+                        var.clone(),
+                        lo.clone(),
+                        hi.clone(),
+                        Box::new(p),
+                        u2,
+                    ));
                 }
                 StmtKind::Skip | StmtKind::Access { .. } => unreachable!("no sync"),
             }
@@ -161,7 +173,11 @@ impl Lowerer<'_> {
                 cond,
                 then_branch,
                 else_branch,
-            } => U::if_(cond.clone(), self.unsync_block(then_branch)?, self.unsync_block(else_branch)?),
+            } => U::if_(
+                cond.clone(),
+                self.unsync_block(then_branch)?,
+                self.unsync_block(else_branch)?,
+            ),
             StmtKind::For {
                 tag,
                 var,
@@ -172,13 +188,22 @@ impl Lowerer<'_> {
                 if *tag == Some(LoopTag::Sync) {
                     return Err(self.err(LowerErrorKind::SyncLoopWithoutSync, s.span));
                 }
-                U::For(var.clone(), lo.clone(), hi.clone(), Box::new(self.unsync_block(body)?))
+                U::For(
+                    var.clone(),
+                    lo.clone(),
+                    hi.clone(),
+                    Box::new(self.unsync_block(body)?),
+                )
             }
         })
     }
 
     fn unsync_block(&self, b: &Block) -> Result<U, LowerError> {
-        Ok(U::seq_all(b.iter().map(|s| self.unsync(s)).collect::<Result<Vec<_>, _>>()?))
+        Ok(U::seq_all(
+            b.iter()
+                .map(|s| self.unsync(s))
+                .collect::<Result<Vec<_>, _>>()?,
+        ))
     }
 
     /// Decides a synchronized conditional from the environment.
@@ -217,7 +242,8 @@ mod tests {
     #[test]
     fn groups_unsynchronized_code_with_the_next_barrier() {
         // (wr[0]; rd[1]; sync); (wr[2]; forS x in n..m {(wr[3]; sync); wr[4]})  — Sec. 3.1
-        let w = lower_src("wr[0]; rd[1]; sync; wr[2]; for x in n..m { wr[3]; sync; wr[4] }").unwrap();
+        let w =
+            lower_src("wr[0]; rd[1]; sync; wr[2]; for x in n..m { wr[3]; sync; wr[4] }").unwrap();
         let acc = |o: crate::Mode, k: u64| U::Acc(Access::new(o, vec![NExp::num(k)]));
         use crate::Mode::*;
         let expected = W::seq(
@@ -236,7 +262,10 @@ mod tests {
 
     #[test]
     fn unsynchronized_program_gets_the_final_barrier() {
-        assert_eq!(lower_src("wr[tid]").unwrap(), W::Sync(U::Acc(Access::wr(NExp::tid()))));
+        assert_eq!(
+            lower_src("wr[tid]").unwrap(),
+            W::Sync(U::Acc(Access::wr(NExp::tid())))
+        );
     }
 
     #[test]

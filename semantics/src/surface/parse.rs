@@ -48,8 +48,8 @@ struct Token {
 
 /// Symbols, longest first so that `..` wins over `.` and `<=` over `<`.
 const SYMBOLS: &[&str] = &[
-    "..", "==", "!=", "<=", ">=", "&&", "||", "∈", "+", "-", "*", "/", "%", "<", ">", "!", "(", ")", "[",
-    "]", "{", "}", ";", ",", ":", "=",
+    "..", "==", "!=", "<=", ">=", "&&", "||", "∈", "+", "-", "*", "/", "%", "<", ">", "!", "(",
+    ")", "[", "]", "{", "}", ";", ",", ":", "=",
 ];
 
 fn lex(src: &str) -> Result<Vec<Token>, ParseError> {
@@ -111,9 +111,8 @@ fn lex(src: &str) -> Result<Vec<Token>, ParseError> {
         } else if c.is_alphabetic() || c == '_' {
             let mut s = String::new();
             // Dotted names such as `threadIdx.x` are one identifier (CUDA built-ins).
-            let dotted = |k: usize| {
-                chars[k] == '.' && chars.get(k + 1).is_some_and(|c| c.is_alphabetic())
-            };
+            let dotted =
+                |k: usize| chars[k] == '.' && chars.get(k + 1).is_some_and(|c| c.is_alphabetic());
             while k < chars.len() && (chars[k].is_alphanumeric() || chars[k] == '_' || dotted(k)) {
                 s.push(chars[k]);
                 advance(&mut k, &mut line, &mut col, &chars);
@@ -129,11 +128,14 @@ fn lex(src: &str) -> Result<Vec<Token>, ParseError> {
             });
         } else {
             let rest: String = chars[k..chars.len().min(k + 2)].iter().collect();
-            let sym = SYMBOLS.iter().find(|s| rest.starts_with(**s)).ok_or(ParseError {
-                line: sl,
-                col: sc,
-                message: format!("unexpected character `{c}`"),
-            })?;
+            let sym = SYMBOLS
+                .iter()
+                .find(|s| rest.starts_with(**s))
+                .ok_or(ParseError {
+                    line: sl,
+                    col: sc,
+                    message: format!("unexpected character `{c}`"),
+                })?;
             for _ in 0..sym.chars().count() {
                 advance(&mut k, &mut line, &mut col, &chars);
             }
@@ -317,7 +319,9 @@ impl Parser {
         let mut out = Vec::new();
         while *self.peek() != Tok::Eof {
             if self.is_kw("param") || self.is_kw("local") || self.is_kw("assume") {
-                return self.error("declarations (`param`, `local`, `assume`) must come before statements".into());
+                return self.error(
+                    "declarations (`param`, `local`, `assume`) must come before statements".into(),
+                );
             }
             out.push(self.stmt()?);
             self.eat_sym(";");
@@ -360,7 +364,11 @@ impl Parser {
             Tok::Ident(k) if k == "rd" || k == "wr" || k == "atomic" => self.access(&k)?,
             Tok::Ident(k) if k == "if" => self.if_stmt()?,
             Tok::Ident(k) if k == "for" || k == "forU" || k == "forS" => self.for_stmt(&k)?,
-            t => return self.error(format!("expected a statement (skip, sync, rd, wr, if, for), found {t}")),
+            t => {
+                return self.error(format!(
+                    "expected a statement (skip, sync, rd, wr, if, for), found {t}"
+                ))
+            }
         };
         Ok(Stmt::new(kind, start.to(self.prev_span())))
     }
@@ -377,7 +385,10 @@ impl Parser {
             _ => None,
         };
         if !self.is_sym("[") {
-            return self.error(format!("expected `[` and an index after `{kw}`, found {}", self.peek()));
+            return self.error(format!(
+                "expected `[` and an index after `{kw}`, found {}",
+                self.peek()
+            ));
         }
         let mut index = Vec::new();
         while self.eat_sym("[") {
@@ -418,11 +429,16 @@ impl Parser {
             _ => None,
         };
         let var = self.ident("a loop variable")?;
-        if !(self.eat_sym("∈") || (self.is_kw("in") && {
-            self.bump();
-            true
-        })) {
-            return self.error(format!("expected `in` after the loop variable, found {}", self.peek()));
+        if !(self.eat_sym("∈")
+            || (self.is_kw("in") && {
+                self.bump();
+                true
+            }))
+        {
+            return self.error(format!(
+                "expected `in` after the loop variable, found {}",
+                self.peek()
+            ));
         }
         let lo = self.nexp()?;
         self.expect_sym("..")?;
@@ -495,7 +511,11 @@ impl Parser {
             Tok::Sym("<=") => ROp::Le,
             Tok::Sym(">") => ROp::Gt,
             Tok::Sym(">=") => ROp::Ge,
-            t => return self.error(format!("expected a comparison (==, !=, <, <=, >, >=), found {t}")),
+            t => {
+                return self.error(format!(
+                    "expected a comparison (==, !=, <, <=, >, >=), found {t}"
+                ))
+            }
         };
         self.bump();
         let b = self.nexp()?;
@@ -617,13 +637,18 @@ mod tests {
 
     #[test]
     fn parenthesised_conditions_and_comparisons() {
-        let p = parse("if (x > 0) { wr[tid] }; if (x + 1) * 2 < 3 && !(y == 1) { rd[0] } else { skip }").unwrap();
+        let p = parse(
+            "if (x > 0) { wr[tid] }; if (x + 1) * 2 < 3 && !(y == 1) { rd[0] } else { skip }",
+        )
+        .unwrap();
         assert_eq!(p.body.len(), 2);
     }
 
     #[test]
     fn gpuverify_headers() {
-        let h = parse_header("//xfail:NOT_ALL_VERIFIED\n//--blockDim=[16, 16] --gridDim=64 -DN=4\nkernel");
+        let h = parse_header(
+            "//xfail:NOT_ALL_VERIFIED\n//--blockDim=[16, 16] --gridDim=64 -DN=4\nkernel",
+        );
         assert_eq!(h.expect, Some(Expect::Racy));
         assert_eq!(h.flags, vec!["--blockDim=[16,16]", "--gridDim=64", "-DN=4"]);
     }
