@@ -108,12 +108,15 @@ impl NExp {
     pub fn bin(op: NOp, a: NExp, b: NExp) -> NExp {
         NExp::Bin(op, Box::new(a), Box::new(b))
     }
+    #[allow(clippy::should_implement_trait)] // named after the paper's `n + m`, not std::ops
     pub fn add(a: NExp, b: NExp) -> NExp {
         NExp::bin(NOp::Add, a, b)
     }
+    #[allow(clippy::should_implement_trait)]
     pub fn sub(a: NExp, b: NExp) -> NExp {
         NExp::bin(NOp::Sub, a, b)
     }
+    #[allow(clippy::should_implement_trait)]
     pub fn mul(a: NExp, b: NExp) -> NExp {
         NExp::bin(NOp::Mul, a, b)
     }

@@ -10,7 +10,7 @@ use std::fmt;
 ///
 /// Spans are annotations, not meaning: two spans always compare equal so
 /// that `parse(print(p)) == p` compares programs, not layouts.
-#[derive(Clone, Copy, Debug, Default, Hash)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Span {
     pub line: u32,
     pub col: u32,

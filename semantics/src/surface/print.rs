@@ -64,9 +64,8 @@ fn print_stmt(pr: &mut Printer, s: &Stmt, sep: &str) {
 impl fmt::Display for Program {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut pr = Printer::new();
-        match self.header.expect {
-            Some(e) => pr.line(&format!("// expect: {e}")),
-            None => {}
+        if let Some(e) = self.header.expect {
+            pr.line(&format!("// expect: {e}"));
         }
         if !self.header.flags.is_empty() {
             pr.line(&format!("//{}", self.header.flags.join(" ")));
