@@ -3,10 +3,10 @@
 //! "Expectation headers").  Pure functions over files; the command line
 //! (table, progress bar, parallelism) is in `cli/suite.rs`.
 
-use crate::check::check_kernel;
 use crate::flags::{parse_flags, FileFlags};
 use crate::frontend::{load, LoadOptions};
 use crate::kernel::{Kernel, Provenance, UnknownCause};
+use crate::triage::{check_with_triage, Resolution, Triage};
 use crate::verdict::{CheckOptions, KernelReport, Verdict};
 use semantics::surface::{parse::parse_header, Expect};
 use serde::Serialize;
@@ -225,10 +225,14 @@ fn check_file(path: &Path, flags: &FileFlags, timeout_ms: u64) -> (Got, Option<S
         Err(e) => return (Got::Error, None, first_line(&e.to_string())),
     };
     let opts = check_options(flags, timeout_ms);
-    let reports: Vec<(KernelReport, &Kernel)> = kernels
-        .iter()
-        .map(|k| (check_kernel(k, &opts), k))
-        .collect();
+    let mut reports = Vec::new();
+    for k in &kernels {
+        match check_with_triage(k, &opts) {
+            Ok((report, triage)) => reports.push((report, k, triage)),
+            // A provable race that does not replay is a bug: fail loudly.
+            Err(bug) => return (Got::Error, None, bug.to_string()),
+        }
+    }
     summarize(&reports)
 }
 
@@ -237,16 +241,16 @@ fn first_line(s: &str) -> String {
 }
 
 /// The file's verdict: racy beats divergence beats invalid beats unknown beats DRF.
-fn summarize(reports: &[(KernelReport, &Kernel)]) -> (Got, Option<String>, String) {
+fn summarize(reports: &[(KernelReport, &Kernel, Vec<Triage>)]) -> (Got, Option<String>, String) {
     let mut best: (u8, Got, Option<String>, String) = (0, Got::Drf, None, String::new());
-    for (r, k) in reports {
+    for (r, k, triage) in reports {
         for a in &r.arrays {
             let here = |rank, got, class, detail| (rank, got, class, detail);
             let c = match &a.verdict {
                 Verdict::Racy(w) => here(
                     4,
                     Got::Racy,
-                    Some(classify(k)),
+                    Some(triage_class(triage, &a.array).unwrap_or_else(|| classify(k))),
                     format!("{}: race on `{}`", r.kernel, w.array),
                 ),
                 Verdict::Divergence { span, message } => here(
@@ -273,6 +277,17 @@ fn summarize(reports: &[(KernelReport, &Kernel)]) -> (Got, Option<String>, Strin
         }
     }
     (best.1, best.2, best.3)
+}
+
+/// The triage class of an array's alarm, when triage ran (`.bcu`).
+fn triage_class(triage: &[Triage], array: &str) -> Option<String> {
+    let t = triage.iter().find(|t| t.array == array)?;
+    let resolution = match &t.resolution {
+        Resolution::Confirmed(_) => " (confirmed)",
+        Resolution::Replayed(_) => " (replayed)",
+        _ => "",
+    };
+    Some(format!("{}{resolution}", t.class))
 }
 
 /// Triage class of an alarm from how the kernel's protocol was obtained.
