@@ -10,12 +10,13 @@
 
 use crate::kernel::Kernel;
 use crate::phases::closures;
-use crate::smt::{encode, solve, Answer, QueryContext};
+use crate::smt::{encode, encode_all, Answer, Model, Query, QueryContext, Session};
 use crate::verdict::{ArrayReport, Assumption, CheckOptions, KernelReport, Verdict};
 use crate::wellformed::{wellformed, Case, Wellformed, WfError};
 use semantics::expr::{Nat, Var};
 use semantics::surface::Span;
 use semantics::trace::THREAD_COUNT;
+use semantics::C;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
@@ -119,7 +120,7 @@ fn verdict_of_error(e: WfError) -> Verdict {
     }
 }
 
-/// Queries every closure of every case; the first race wins.
+/// Queries every case; the first race wins.
 fn check_cases(
     kernel: &Kernel,
     array: &str,
@@ -129,27 +130,26 @@ fn check_cases(
 ) -> Verdict {
     let mut unknown: Option<String> = None;
     let mut assumptions: Vec<Assumption> = Vec::new();
+    let session = Session::new();
     for case in &wf.cases {
+        let cs = closures(&case.protocol);
+        report.closures += cs.len();
         let ctx = query_context(kernel, case, opts);
-        for c in closures(&case.protocol) {
-            report.closures += 1;
-            let Some(q) = encode(&c, &ctx) else { continue };
-            report.queries += 1;
-            match solve(&q, opts.timeout_ms) {
-                Answer::Unsat => {}
-                Answer::Unknown(reason) => {
-                    unknown.get_or_insert(format!("the SMT solver answered unknown ({reason})"));
+        let found = check_case(&session, &ctx, &cs, opts, report);
+        match found {
+            CaseResult::Race(found) => {
+                let (model, q) = *found;
+                if let Some(w) =
+                    crate::witness::build(&q, &model, &wf.accesses, array, case_assumptions(case))
+                {
+                    return Verdict::Racy(Box::new(w));
                 }
-                Answer::Sat(model) => {
-                    let assumed = case_assumptions(case);
-                    if let Some(w) = crate::witness::build(&q, &model, &wf.accesses, array, assumed)
-                    {
-                        return Verdict::Racy(Box::new(w));
-                    }
-                    unknown
-                        .get_or_insert("a race was found but its witness could not be read".into());
-                }
+                unknown.get_or_insert("a race was found but its witness could not be read".into());
             }
+            CaseResult::Unknown(reason) => {
+                unknown.get_or_insert(format!("the SMT solver answered unknown ({reason})"));
+            }
+            CaseResult::Safe => {}
         }
         for a in &case.assumed {
             if !assumptions.contains(a) {
@@ -167,6 +167,49 @@ fn check_cases(
         };
     }
     Verdict::Drf { assumptions }
+}
+
+enum CaseResult {
+    Safe,
+    Race(Box<(Model, Query)>),
+    Unknown(String),
+}
+
+/// One query for all closures of a case (the disjunction over closures);
+/// if Z3 cannot decide it, one query per closure, so that a race in an easy
+/// closure is still found and an undecided one is localized.
+fn check_case(
+    session: &Session,
+    ctx: &QueryContext,
+    cs: &[C],
+    opts: &CheckOptions,
+    report: &mut ArrayReport,
+) -> CaseResult {
+    let Some(q) = encode_all(cs, ctx) else {
+        return CaseResult::Safe;
+    };
+    report.queries += 1;
+    match session.solve(&q, opts.timeout_ms) {
+        Answer::Unsat => return CaseResult::Safe,
+        Answer::Sat(m) => return CaseResult::Race(Box::new((m, q))),
+        Answer::Unknown(r) if cs.len() == 1 => return CaseResult::Unknown(r),
+        Answer::Unknown(_) => {}
+    }
+    let mut result = CaseResult::Safe;
+    for c in cs {
+        let Some(q) = encode(c, ctx) else { continue };
+        report.queries += 1;
+        match session.solve(&q, opts.timeout_ms) {
+            Answer::Unsat => {}
+            Answer::Sat(m) => return CaseResult::Race(Box::new((m, q))),
+            Answer::Unknown(r) => {
+                if matches!(result, CaseResult::Safe) {
+                    result = CaseResult::Unknown(r);
+                }
+            }
+        }
+    }
+    result
 }
 
 /// The case's decisions and assumptions, as reported with a witness.

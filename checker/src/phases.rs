@@ -23,7 +23,8 @@
 //! reference's `a[x := n]` copy), and the boundary phase between iterations
 //! `x-1` and `x` is built once, so every closure is linear in the protocol.
 //! With non-empty synchronized loops (well-formedness) both give the same
-//! instantiated phases.
+//! instantiated phases; for the same reason an inner closure that does not
+//! mention `x` is not wrapped in `var x in n..m` at all.
 
 use semantics::expr::NExp;
 use semantics::{C, U, W};
@@ -77,7 +78,16 @@ fn phases_of_loop(u1: &U, x: &str, n: &NExp, m: &NExp, body: &W, u2: &U) -> Phas
     } = phases(body);
     let tail = seq_u(last, u2.clone());
     let under = |lo: NExp, c: C| C::Var(x.to_string(), lo, m.clone(), Box::new(c));
-    let mut out: Vec<C> = middle.into_iter().map(|c| under(n.clone(), c)).collect();
+    // `var x in n..m; c` with `x` unused is `c`: the range is non-empty
+    // (well-formedness), which keeps nested loops linear (no chain of unused binders).
+    let inner = |c: C| {
+        if closure_fv(&c).contains(x) {
+            under(n.clone(), c)
+        } else {
+            c
+        }
+    };
+    let mut out: Vec<C> = middle.into_iter().map(inner).collect();
     let previous = tail.subst(x, &NExp::sub(NExp::var(x), NExp::num(1)));
     let boundary = C::U(seq_u(previous, first.clone()));
     out.push(under(NExp::add(n.clone(), NExp::num(1)), boundary));
@@ -99,6 +109,20 @@ pub fn closures(p: &W) -> Vec<C> {
     out.extend(middle);
     out.push(C::U(last));
     out
+}
+
+/// Free variables of a closure (`var` binds its variable in the rest).
+pub fn closure_fv(c: &C) -> std::collections::BTreeSet<semantics::Var> {
+    match c {
+        C::U(u) => u.fv(),
+        C::Var(x, n, m, rest) => {
+            let mut out = closure_fv(rest);
+            out.remove(x);
+            out.extend(n.fv());
+            out.extend(m.fv());
+            out
+        }
+    }
 }
 
 /// The number of nodes of a closure (for the linear-size tests).

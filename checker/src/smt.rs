@@ -12,7 +12,10 @@
 //!   selected by `acck`): its path condition, its own unsynchronized loop
 //!   variables within their ranges, `idxk = index` in every dimension, and
 //!   `modek = mode`;
-//! * `idx1 = idx2` and conflicting modes ([`Mode::conflicts`]).
+//! * `idx1 = idx2` and conflicting modes ([`Mode::conflicts`]).  As both
+//!   threads are constrained alike, the first thread is, without loss of
+//!   generality, the one that writes (or the atomic against a read), so
+//!   only its writes and atomics enter its disjunction.
 //!
 //! The query is linear in the size of the closure (one disjunct per access
 //! per thread, not one query per pair of accesses).  `sat` is a race and the
@@ -51,6 +54,8 @@ pub struct QueryContext {
 pub struct Occurrence {
     /// The access number (its tag, see [`crate::wellformed`]).
     pub access: usize,
+    /// The closure it belongs to (position in the query).
+    pub closure: usize,
     pub dims: usize,
     /// Its unsynchronized loop variables: source name, SMT name.
     pub loop_vars: Vec<(Var, String)>,
@@ -64,12 +69,12 @@ pub struct Query {
     pub logic: IntModel,
     /// Parameters: source name, SMT name.
     pub params: Vec<(Var, String)>,
-    /// The closure's `var` variables: source name, SMT name.
-    pub sync_vars: Vec<(Var, String)>,
+    /// Per closure of the query: its `var` variables (source name, SMT name).
+    pub sync_vars: Vec<Vec<(Var, String)>>,
     /// Per thread: identifier variables and thread-locals (source, SMT).
     pub ids: [Vec<(Var, String)>; 2],
     pub locals: [Vec<(Var, String)>; 2],
-    /// Per thread: the occurrences, numbered by position.
+    /// Per thread: the occurrences, numbered by position (the value of `acc1`, `acc2`).
     pub occurrences: [Vec<Occurrence>; 2],
 }
 
@@ -82,16 +87,25 @@ impl Query {
 
 /// Encodes a closure; `None` when it cannot race (no conflicting modes).
 pub fn encode(closure: &C, ctx: &QueryContext) -> Option<Query> {
-    if !may_conflict(closure) {
+    encode_all(std::slice::from_ref(closure), ctx)
+}
+
+/// Encodes several closures as one query: a race in *some* closure.  The
+/// threads, parameters and race condition are shared; each closure
+/// contributes one alternative (its ranges and both threads' access
+/// disjunctions), and the access selectors `acc1`, `acc2` (numbered across
+/// closures) tell which closure a model is about.  `None` when no closure
+/// can race.
+pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
+    let selected: Vec<&C> = closures.iter().filter(|c| may_conflict(c)).collect();
+    if selected.is_empty() {
         return None;
     }
     let mut b = Builder::new(ctx.logic);
     let params = b.declare_params(ctx);
-    let mut shared: Env = params.iter().cloned().collect();
-    let (sync_vars, u) = b.open_closure(closure, &mut shared);
+    let shared: Env = params.iter().cloned().collect();
     let mut ids = [Vec::new(), Vec::new()];
     let mut locals = [Vec::new(), Vec::new()];
-    let mut occurrences = [Vec::new(), Vec::new()];
     let mut envs = [shared.clone(), shared.clone()];
     for k in 0..2 {
         let (i, l) = b.declare_thread(k, ctx, &shared, &mut envs[k]);
@@ -100,11 +114,28 @@ pub fn encode(closure: &C, ctx: &QueryContext) -> Option<Query> {
     }
     b.assert_distinct(&ids);
     b.assert_globals(ctx, &shared, &envs);
-    b.declare_selectors(max_dims(u));
-    for k in 0..2 {
-        occurrences[k] = b.thread_accesses(k, u, &mut envs[k]);
+    let dims = selected
+        .iter()
+        .map(|c| max_dims(innermost(c)))
+        .max()
+        .unwrap_or(0);
+    b.declare_selectors(dims);
+    let mut occurrences = [Vec::new(), Vec::new()];
+    let mut sync_vars = Vec::new();
+    let mut alternatives = Vec::new();
+    for (j, c) in selected.iter().enumerate() {
+        let mut closure_env = shared.clone();
+        let (vars, mut parts, u) = b.open_closure(j, c, &mut closure_env);
+        for k in 0..2 {
+            let mut env = closure_env.clone();
+            env.extend(ids[k].iter().chain(&locals[k]).cloned());
+            parts.push(b.thread_accesses(k, j, u, &mut env, &mut occurrences[k]));
+        }
+        alternatives.push(and_all(&parts));
+        sync_vars.push(vars);
     }
-    b.assert_race(&occurrences);
+    b.assert(&or_all(&alternatives));
+    b.assert_race(dims);
     Some(Query {
         text: b.finish(),
         logic: ctx.logic,
@@ -156,6 +187,9 @@ fn collect_modes(u: &U, out: &mut BTreeSet<Mode>) {
 
 /// Source variable → SMT term.
 type Env = BTreeMap<Var, String>;
+
+/// Source name and SMT name of the constants of one role.
+pub type Names = Vec<(Var, String)>;
 
 /// An SMT-LIB symbol for a name (quoted: names may contain `.`).
 fn sym(name: &str) -> String {
@@ -232,27 +266,27 @@ impl Builder {
         out
     }
 
-    /// Declares the `var` variables of a closure within their ranges.
-    fn open_closure<'c>(&mut self, c: &'c C, env: &mut Env) -> (Vec<(Var, String)>, &'c U) {
+    /// Declares the `var` variables of closure `j`; returns them, their
+    /// range conditions and the closure's protocol.
+    fn open_closure<'c>(
+        &mut self,
+        j: usize,
+        c: &'c C,
+        env: &mut Env,
+    ) -> (Vec<(Var, String)>, Vec<String>, &'c U) {
         let mut vars = Vec::new();
+        let mut ranges = Vec::new();
         let mut c = c;
         while let C::Var(x, n, m, inner) = c {
             let (lo, hi) = (self.nexp(n, env), self.nexp(m, env));
-            let s = self.declare(&format!("s{}.{x}", vars.len()));
-            let range = format!(
-                "(and {} {})",
-                self.rel(ROp::Le, &lo, &s),
-                self.rel(ROp::Lt, &s, &hi)
-            );
-            self.assert(&range);
+            let s = self.declare(&format!("c{j}.s{}.{x}", vars.len()));
+            ranges.push(self.rel(ROp::Le, &lo, &s));
+            ranges.push(self.rel(ROp::Lt, &s, &hi));
             env.insert(x.clone(), s.clone());
             vars.push((x.clone(), s));
             c = inner;
         }
-        let C::U(u) = c else {
-            unreachable!("loop ends at C::U")
-        };
-        (vars, u)
+        (vars, ranges, innermost(c))
     }
 
     /// Declares thread `k`'s identifiers (within bounds) and thread-locals.
@@ -262,7 +296,7 @@ impl Builder {
         ctx: &QueryContext,
         shared: &Env,
         env: &mut Env,
-    ) -> (Vec<(Var, String)>, Vec<(Var, String)>) {
+    ) -> (Names, Names) {
         let mut ids = Vec::new();
         for (x, bound) in &ctx.thread_ids {
             let s = self.declare(&format!("t{}.{x}", k + 1));
@@ -307,18 +341,25 @@ impl Builder {
         }
     }
 
-    /// Thread `k` performs one access of `u`: the disjunction of Example 5.
-    fn thread_accesses(&mut self, k: usize, u: &U, env: &mut Env) -> Vec<Occurrence> {
-        let mut occs = Vec::new();
+    /// Thread `k` performs one access of `u` (closure `j`): the disjunction
+    /// of Example 5.  Occurrences are appended to `occs`.
+    fn thread_accesses(
+        &mut self,
+        k: usize,
+        j: usize,
+        u: &U,
+        env: &mut Env,
+        occs: &mut Vec<Occurrence>,
+    ) -> String {
         let mut disjuncts = Vec::new();
         let mut walk = Walk {
             k,
+            closure: j,
             guard: Vec::new(),
             loop_vars: Vec::new(),
         };
-        self.walk(u, env, &mut walk, &mut occs, &mut disjuncts);
-        self.assert(&or_all(&disjuncts));
-        occs
+        self.walk(u, env, &mut walk, occs, &mut disjuncts);
+        or_all(&disjuncts)
     }
 
     fn walk(
@@ -335,6 +376,11 @@ impl Builder {
                 let Some((access, index)) = untag(&a.index) else {
                     return;
                 };
+                // Thread symmetry: the first thread is the writer (or the atomic
+                // against a read), so its reads are never needed.
+                if w.k == 0 && a.mode == Mode::Rd {
+                    return;
+                }
                 let k = w.k + 1;
                 let mut parts = vec![
                     format!("(= |acc{k}| {})", self.lit(occs.len() as u64)),
@@ -349,6 +395,7 @@ impl Builder {
                 out.push(and_all(&parts));
                 occs.push(Occurrence {
                     access,
+                    closure: w.closure,
                     dims: index.len(),
                     loop_vars: w.loop_vars.clone(),
                 });
@@ -416,15 +463,16 @@ impl Builder {
 
     /// Asserts the race:
     /// same index in every dimension and conflicting modes.
-    fn assert_race(&mut self, occs: &[Vec<Occurrence>; 2]) {
-        let dims = occs.iter().flatten().map(|o| o.dims).max().unwrap_or(0);
+    fn assert_race(&mut self, dims: usize) {
         self.assert("(= |dims1| |dims2|)");
         for d in 0..dims {
             self.assert(&format!("(= |idx1.{d}| |idx2.{d}|)"));
         }
         let (rd, wr, at) = (self.lit(0), self.lit(1), self.lit(2));
+        // Thread symmetry (both threads are constrained alike): the first
+        // thread holds the write, or the atomic against a read.
         self.assert(&format!(
-            "(or (= |mode1| {wr}) (= |mode2| {wr}) (and (= |mode1| {at}) (= |mode2| {rd})) (and (= |mode1| {rd}) (= |mode2| {at})))"
+            "(or (= |mode1| {wr}) (and (= |mode1| {at}) (= |mode2| {rd})))"
         ));
     }
 
@@ -548,6 +596,7 @@ impl Builder {
 
 struct Walk {
     k: usize,
+    closure: usize,
     guard: Vec<String>,
     loop_vars: Vec<(Var, String)>,
 }
@@ -590,28 +639,90 @@ pub type Model = BTreeMap<String, Nat>;
 pub const SMALL_MODEL_BOUND: u64 = 16;
 
 /// Solves a query with Z3 within `timeout_ms`.
+///
+/// The time limit is enforced by a watchdog thread that interrupts the
+/// context (`Z3_interrupt`), not by Z3's `timeout` parameter: with the
+/// system libz3 4.8.12 the latter deadlocks on some non-linear queries
+/// (nested `scoped_timer`s).
 pub fn solve(q: &Query, timeout_ms: u64) -> Answer {
-    let solver = z3::Solver::new();
-    let mut params = z3::Params::new();
-    params.set_u32(
-        "timeout",
-        u32::try_from(timeout_ms).unwrap_or(u32::MAX).max(1),
-    );
-    solver.set_params(&params);
-    solver.from_string(q.text.as_str());
-    match solver.check() {
-        z3::SatResult::Unsat => Answer::Unsat,
-        z3::SatResult::Unknown => Answer::Unknown(
-            solver
-                .get_reason_unknown()
-                .unwrap_or_else(|| "unknown".into()),
-        ),
-        z3::SatResult::Sat => Answer::Sat(small_model(q, &solver)),
+    Session::new().solve(q, timeout_ms)
+}
+
+/// One Z3 solver reused for the queries of a kernel: each query is asserted
+/// in its own scope (`push`/`pop`), which avoids creating a solver per
+/// closure (the dominant cost for small queries).
+pub struct Session {
+    solver: z3::Solver,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new()
     }
 }
 
+impl Session {
+    pub fn new() -> Session {
+        Session {
+            solver: z3::Solver::new(),
+        }
+    }
+
+    /// Solves one query (see [`solve`]).
+    pub fn solve(&self, q: &Query, timeout_ms: u64) -> Answer {
+        let solver = &self.solver;
+        solver.push();
+        solver.from_string(q.text.as_str());
+        let (result, timed_out) = with_deadline(timeout_ms, || solver.check());
+        let answer = match result {
+            z3::SatResult::Unsat => Answer::Unsat,
+            z3::SatResult::Unknown if timed_out => {
+                Answer::Unknown(format!("timeout after {timeout_ms} ms"))
+            }
+            z3::SatResult::Unknown => Answer::Unknown(
+                solver
+                    .get_reason_unknown()
+                    .unwrap_or_else(|| "unknown".into()),
+            ),
+            z3::SatResult::Sat => Answer::Sat(small_model(q, solver, timeout_ms)),
+        };
+        solver.pop(1);
+        answer
+    }
+}
+
+mod ffi {
+    extern "C" {
+        /// `Z3_interrupt` of the Z3 C API (libz3 is linked by `z3-sys`).
+        pub fn Z3_interrupt(c: *mut std::ffi::c_void);
+    }
+}
+
+/// Runs `f` (a Z3 call on this thread's context) and interrupts it after
+/// `timeout_ms`.  Returns its result and whether the deadline passed.
+fn with_deadline<T>(timeout_ms: u64, f: impl FnOnce() -> T) -> (T, bool) {
+    let ctx = z3::Context::thread_local();
+    let raw = ctx.get_z3_context().as_ptr() as usize;
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    let watchdog = std::thread::spawn(move || {
+        let limit = std::time::Duration::from_millis(timeout_ms.max(1));
+        if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
+            // SAFETY: the context outlives this thread: `with_deadline`
+            // joins it before returning, and `ctx` holds a reference.
+            unsafe { ffi::Z3_interrupt(raw as *mut std::ffi::c_void) };
+            return true;
+        }
+        false
+    });
+    let out = f();
+    let _ = done.send(());
+    let timed_out = watchdog.join().unwrap_or(true);
+    drop(ctx);
+    (out, timed_out)
+}
+
 /// Reads the model, preferring one where every parameter is small.
-fn small_model(q: &Query, solver: &z3::Solver) -> Model {
+fn small_model(q: &Query, solver: &z3::Solver, timeout_ms: u64) -> Model {
     let first = solver
         .get_model()
         .map(|m| read_model(q, &m))
@@ -620,7 +731,7 @@ fn small_model(q: &Query, solver: &z3::Solver) -> Model {
     for (_, s) in &q.params {
         solver.assert(le_const(q.logic, unquote(s), SMALL_MODEL_BOUND));
     }
-    let better = match solver.check() {
+    let better = match with_deadline(timeout_ms, || solver.check()).0 {
         z3::SatResult::Sat => solver.get_model().map(|m| read_model(q, &m)),
         _ => None,
     };
@@ -641,7 +752,7 @@ fn read_model(q: &Query, m: &z3::Model) -> Model {
     let all = q
         .params
         .iter()
-        .chain(&q.sync_vars)
+        .chain(q.sync_vars.iter().flatten())
         .chain(q.ids.iter().flatten())
         .chain(q.locals.iter().flatten());
     names.extend(all.map(|(_, s)| unquote(s).to_string()));

@@ -330,7 +330,8 @@ impl Resolver<'_> {
                 then_branch,
                 else_branch,
             } => {
-                let branch = match self.decide(cond, s.span, decisions, sync_vars, "synchronized conditional")? {
+                let what = format!("synchronized conditional `{cond}`");
+                let branch = match self.decide(cond, s.span, decisions, sync_vars, &what)? {
                     Decision::Split(c) => return Ok(Resolved::Split(c)),
                     Decision::Take(d) => d,
                     Decision::Assume => {
@@ -373,9 +374,9 @@ impl Resolver<'_> {
             return Ok(Resolved::Done(vec![s.clone()], Vec::new()));
         }
         let nonempty = BExp::rel(ROp::Lt, lo.clone(), hi.clone());
-        let what = "synchronized loop range";
+        let what = format!("synchronized loop `{var} in {lo}..{hi}`");
         let mut assumed = Vec::new();
-        match self.decide(&nonempty, s.span, decisions, sync_vars, what)? {
+        match self.decide(&nonempty, s.span, decisions, sync_vars, &what)? {
             Decision::Split(c) => return Ok(Resolved::Split(c)),
             Decision::Take(false) => return Ok(Resolved::Done(Vec::new(), Vec::new())),
             Decision::Take(true) => {}
@@ -422,7 +423,7 @@ impl Resolver<'_> {
             Dependence::Thread(x) => Err(WfError::Divergence {
                 span,
                 message: format!(
-                    "barrier divergence: {what} `{cond}` depends on the thread-local `{x}`, so threads may disagree on reaching the barrier"
+                    "barrier divergence: {what} depends on the thread-local `{x}`, so threads may disagree on reaching the barrier"
                 ),
             }),
             Dependence::SyncLoopVar => Ok(Decision::Assume),

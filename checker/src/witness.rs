@@ -21,6 +21,9 @@ pub fn build(
         sides.push(side(q, model, accesses, k)?);
     }
     let (second, first) = (sides.pop()?, sides.pop()?);
+    if first.3 != second.3 {
+        return None; // both accesses come from one closure by construction
+    }
     let index = (0..first.2)
         .map(|d| model.get(&format!("idx1.{d}")).cloned())
         .collect::<Option<Vec<Nat>>>()?;
@@ -29,19 +32,19 @@ pub fn build(
         accesses: [first.0, second.0],
         threads: [first.1, second.1],
         index,
-        sync_vars: values(&q.sync_vars, model),
+        sync_vars: values(q.sync_vars.get(first.3)?, model),
         params: values(&q.params, model),
         assumptions,
     })
 }
 
-/// Thread `k`'s access, values and index dimension count.
+/// Thread `k`'s access, values, index dimension count and closure.
 fn side(
     q: &Query,
     model: &Model,
     accesses: &[AccessInfo],
     k: usize,
-) -> Option<(WitnessAccess, ThreadValues, usize)> {
+) -> Option<(WitnessAccess, ThreadValues, usize, usize)> {
     let selected = model.get(&format!("acc{}", k + 1))?;
     let occ = q.occurrences[k].get(usize::try_from(selected).ok()?)?;
     let info = accesses.get(occ.access)?;
@@ -56,7 +59,7 @@ fn side(
         locals: values(&q.locals[k], model),
         loop_vars: values(&occ.loop_vars, model),
     };
-    Some((access, values, occ.dims))
+    Some((access, values, occ.dims, occ.closure))
 }
 
 /// Source name → value, for the constants the model defines.

@@ -7,7 +7,7 @@ use crate::frontend::{load, LoadOptions};
 use crate::kernel::Kernel;
 use crate::phases::closures;
 use crate::report;
-use crate::smt::encode;
+use crate::smt::encode_all;
 use crate::verdict::{CheckOptions, IntModel, KernelReport, Verdict};
 use crate::wellformed::{strip_tags, strip_u, wellformed, WfError};
 use semantics::C;
@@ -208,13 +208,9 @@ fn show_case(
         }
         Stage::Smt => {
             let ctx = query_context(k, case, opts);
-            for (i, c) in closures(&case.protocol).iter().enumerate() {
-                match encode(c, &ctx) {
-                    Some(q) => out.push_str(&format!("; closure {i}\n{}", q.script())),
-                    None => out.push_str(&format!(
-                        "; closure {i}: no conflicting accesses, no query\n"
-                    )),
-                }
+            match encode_all(&closures(&case.protocol), &ctx) {
+                Some(q) => out.push_str(&q.script()),
+                None => out.push_str("; no closure has conflicting accesses: no query\n"),
             }
         }
     }
