@@ -103,10 +103,30 @@ pub fn check_array(kernel: &Kernel, array: &str, opts: &CheckOptions) -> ArrayRe
     };
     report.verdict = match wellformed(kernel, array, &fixed_env(opts), true) {
         Err(e) => verdict_of_error(e),
-        Ok(wf) => check_cases(kernel, array, &wf, opts, &mut report),
+        Ok(mut wf) => {
+            discharge(kernel, &mut wf, opts);
+            check_cases(kernel, array, &wf, opts, &mut report)
+        }
     };
     report.seconds = start.elapsed().as_secs_f64();
     report
+}
+
+/// Drops the non-emptiness assumptions that hold for every value of the
+/// enclosing loop variables (e.g. `1 < x + 1` under `x in 1..N+1`).
+pub fn discharge(kernel: &Kernel, wf: &mut Wellformed, opts: &CheckOptions) {
+    for case in &mut wf.cases {
+        let ctx = query_context(kernel, case, opts);
+        let keep: Vec<bool> = case
+            .obligations
+            .iter()
+            .map(|o| !crate::smt::valid(&o.ranges, &o.goal, &ctx, opts.timeout_ms))
+            .collect();
+        let mut k = keep.iter();
+        case.assumed.retain(|_| *k.next().unwrap_or(&true));
+        let mut k = keep.iter();
+        case.obligations.retain(|_| *k.next().unwrap_or(&true));
+    }
 }
 
 fn verdict_of_error(e: WfError) -> Verdict {
@@ -225,4 +245,39 @@ fn case_assumptions(case: &Case) -> Vec<Assumption> {
         .collect();
     out.extend(case.assumed.iter().cloned());
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::kernel_from_source;
+
+    fn assumptions(src: &str) -> Vec<String> {
+        let k = kernel_from_source("t", src).expect("parses");
+        match &check_kernel(&k, &CheckOptions::default()).arrays[0].verdict {
+            Verdict::Drf { assumptions } => {
+                assumptions.iter().map(|a| a.condition.clone()).collect()
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn provable_nonemptiness_is_not_reported_but_doubtful_one_is() {
+        let proved = "forS x in 1..N+1 { forS y in 1..x+1 { wr[tid]; sync } }";
+        assert!(assumptions(proved).is_empty());
+        let doubtful = "forS x in 0..N { forS y in 0..x { wr[tid]; sync } }";
+        assert_eq!(assumptions(doubtful), ["0 < x"]);
+    }
+
+    #[test]
+    fn unsupported_constructs_forbid_drf() {
+        let mut k = kernel_from_source("t", "wr[tid]").expect("parses");
+        k.unsupported.push(crate::kernel::Unsupported {
+            span: Span::point(1, 1),
+            what: "goto".into(),
+        });
+        let v = &check_kernel(&k, &CheckOptions::default()).arrays[0].verdict;
+        assert!(matches!(v, Verdict::Unknown { .. }), "{v:?}");
+    }
 }

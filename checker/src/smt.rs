@@ -147,6 +147,48 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
     })
 }
 
+/// Is `goal` valid for all parameters satisfying the global facts and all
+/// values of the loop variables `ranges` (outermost first) in their ranges?
+/// `false` when Z3 finds a counterexample or cannot decide.
+pub fn valid(
+    ranges: &[(Var, NExp, NExp)],
+    goal: &BExp,
+    ctx: &QueryContext,
+    timeout_ms: u64,
+) -> bool {
+    let mut b = Builder::new(ctx.logic);
+    let params = b.declare_params(ctx);
+    let mut env: Env = params.iter().cloned().collect();
+    for g in &ctx.globals {
+        if g.fv().iter().all(|x| env.contains_key(x)) {
+            let f = b.bexp(g, &env);
+            b.assert(&f);
+        }
+    }
+    for (k, (x, lo, hi)) in ranges.iter().enumerate() {
+        let (lo, hi) = (b.nexp(lo, &env), b.nexp(hi, &env));
+        let s = b.declare(&format!("r{k}.{x}"));
+        let range = format!(
+            "(and {} {})",
+            b.rel(ROp::Le, &lo, &s),
+            b.rel(ROp::Lt, &s, &hi)
+        );
+        b.assert(&range);
+        env.insert(x.clone(), s);
+    }
+    if goal.fv().iter().any(|x| !env.contains_key(x)) {
+        return false;
+    }
+    let g = b.bexp(goal, &env);
+    b.assert(&format!("(not {g})"));
+    let solver = z3::Solver::new();
+    solver.from_string(b.finish().as_str());
+    matches!(
+        with_deadline(timeout_ms, || solver.check()).0,
+        z3::SatResult::Unsat
+    )
+}
+
 /// Does the closure have a write, or an atomic together with a read?
 fn may_conflict(c: &C) -> bool {
     let mut modes = BTreeSet::new();

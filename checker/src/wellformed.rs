@@ -48,8 +48,22 @@ pub struct Case {
     pub facts: Vec<BExp>,
     /// Non-emptiness assumptions that could not be case-split.
     pub assumed: Vec<Assumption>,
+    /// For each assumption, what it claims: `goal` for all values of the
+    /// enclosing synchronized loop variables in their ranges.  The checker
+    /// drops the assumptions it can prove.
+    pub obligations: Vec<Obligation>,
     /// The well-formed protocol (accesses tagged unless requested otherwise).
     pub protocol: W,
+}
+
+/// An enclosing synchronized loop: variable and range.
+pub type Enclosing = (Var, NExp, NExp);
+
+/// A non-emptiness condition under its enclosing loops.
+#[derive(Clone, Debug)]
+pub struct Obligation {
+    pub ranges: Vec<Enclosing>,
+    pub goal: BExp,
 }
 
 /// The well-formed protocols of one array.
@@ -114,6 +128,7 @@ pub fn wellformed(
                 }
             }
             Resolved::Done(body, assumed) => {
+                let (assumed, obligations) = assumed.into_iter().unzip();
                 let copy = Program {
                     body,
                     ..program.clone()
@@ -121,6 +136,7 @@ pub fn wellformed(
                 cases.push(Case {
                     facts: facts_of(&decisions),
                     assumed,
+                    obligations,
                     protocol: lower_case(&copy, array)?,
                 });
             }
@@ -257,7 +273,7 @@ enum Resolved {
     /// The body needs a decision on this condition.
     Split(BExp),
     /// The resolved body and the non-emptiness assumptions made.
-    Done(Block, Vec<Assumption>),
+    Done(Block, Vec<(Assumption, Obligation)>),
 }
 
 struct Resolver<'a> {
@@ -274,7 +290,7 @@ enum Dependence {
 }
 
 impl Resolver<'_> {
-    fn classify(&self, cond: &BExp, sync_vars: &[Var]) -> Dependence {
+    fn classify(&self, cond: &BExp, sync_vars: &[Enclosing]) -> Dependence {
         let mut c = cond.clone();
         for (x, v) in self.env {
             c = c.subst(x, &NExp::Num(v.clone()));
@@ -286,7 +302,7 @@ impl Resolver<'_> {
         if let Some(x) = fv.iter().find(|x| self.locals.contains(*x)) {
             return Dependence::Thread(x.clone());
         }
-        if fv.iter().any(|x| sync_vars.contains(x)) {
+        if fv.iter().any(|x| sync_vars.iter().any(|(v, _, _)| v == x)) {
             return Dependence::SyncLoopVar;
         }
         Dependence::Params(c)
@@ -298,7 +314,7 @@ impl Resolver<'_> {
         &self,
         block: &Block,
         decisions: &BTreeMap<BExp, bool>,
-        sync_vars: &mut Vec<Var>,
+        sync_vars: &mut Vec<Enclosing>,
     ) -> Result<Resolved, WfError> {
         let mut out = Vec::new();
         let mut assumed = Vec::new();
@@ -322,7 +338,7 @@ impl Resolver<'_> {
         &self,
         s: &Stmt,
         decisions: &BTreeMap<BExp, bool>,
-        sync_vars: &mut Vec<Var>,
+        sync_vars: &mut Vec<Enclosing>,
     ) -> Result<Resolved, WfError> {
         match &s.kind {
             StmtKind::If {
@@ -367,7 +383,7 @@ impl Resolver<'_> {
         hi: &NExp,
         body: &Block,
         decisions: &BTreeMap<BExp, bool>,
-        sync_vars: &mut Vec<Var>,
+        sync_vars: &mut Vec<Enclosing>,
     ) -> Result<Resolved, WfError> {
         if tag == Some(LoopTag::Unsync) {
             // `sync` inside `forU`: let `lower` report it with its rule.
@@ -380,13 +396,19 @@ impl Resolver<'_> {
             Decision::Split(c) => return Ok(Resolved::Split(c)),
             Decision::Take(false) => return Ok(Resolved::Done(Vec::new(), Vec::new())),
             Decision::Take(true) => {}
-            Decision::Assume => assumed.push(Assumption {
-                condition: nonempty.to_string(),
-                reason: format!("synchronized loop `{var}` runs at least once"),
-                span: s.span,
-            }),
+            Decision::Assume => assumed.push((
+                Assumption {
+                    condition: nonempty.to_string(),
+                    reason: format!("synchronized loop `{var}` runs at least once"),
+                    span: s.span,
+                },
+                Obligation {
+                    ranges: sync_vars.clone(),
+                    goal: nonempty.clone(),
+                },
+            )),
         }
-        sync_vars.push(var.clone());
+        sync_vars.push((var.clone(), lo.clone(), hi.clone()));
         let inner = self.resolve(body, decisions, sync_vars);
         sync_vars.pop();
         let (body, more) = match inner? {
@@ -415,7 +437,7 @@ impl Resolver<'_> {
         cond: &BExp,
         span: Span,
         decisions: &BTreeMap<BExp, bool>,
-        sync_vars: &[Var],
+        sync_vars: &[Enclosing],
         what: &str,
     ) -> Result<Decision, WfError> {
         match self.classify(cond, sync_vars) {

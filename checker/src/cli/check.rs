@@ -150,7 +150,8 @@ pub fn show(k: &Kernel, stage: Stage, opts: &CheckOptions) -> String {
         ));
         match wellformed(k, array, &fixed_env(opts), true) {
             Err(e) => out.push_str(&format!("// error: {}\n", wf_error_text(&e))),
-            Ok(wf) => {
+            Ok(mut wf) => {
+                crate::check::discharge(k, &mut wf, opts);
                 for (n, case) in wf.cases.iter().enumerate() {
                     out.push_str(&show_case(k, case, n, stage, opts));
                 }
