@@ -144,12 +144,17 @@ pub fn show(k: &Kernel, stage: Stage, opts: &CheckOptions) -> String {
         .filter(|a| opts.array.as_ref().is_none_or(|o| o == *a))
     {
         out.push_str(&format!(
-            "// kernel {}, array {}\n",
+            "{} kernel {}, array {}\n",
+            comment(stage),
             k.name,
             report::array_name(array)
         ));
         match wellformed(k, array, &fixed_env(opts), true) {
-            Err(e) => out.push_str(&format!("// error: {}\n", wf_error_text(&e))),
+            Err(e) => out.push_str(&format!(
+                "{} error: {}\n",
+                comment(stage),
+                wf_error_text(&e)
+            )),
             Ok(mut wf) => {
                 crate::check::discharge(k, &mut wf, opts);
                 for (n, case) in wf.cases.iter().enumerate() {
@@ -180,7 +185,8 @@ fn show_case(
     let mut out = String::new();
     let facts: Vec<String> = case.facts.iter().map(|f| f.to_string()).collect();
     out.push_str(&format!(
-        "// case {n}: {}\n",
+        "{} case {n}: {}\n",
+        comment(stage),
         if facts.is_empty() {
             "true".into()
         } else {
@@ -188,7 +194,7 @@ fn show_case(
         }
     ));
     for a in &case.assumed {
-        out.push_str(&format!("// assuming {a}\n"));
+        out.push_str(&format!("{} assuming {a}\n", comment(stage)));
     }
     let w = strip_tags(&case.protocol);
     match stage {
@@ -216,6 +222,15 @@ fn show_case(
         }
     }
     out
+}
+
+/// The comment marker of a stage's output (`;` for SMT-LIB).
+fn comment(stage: Stage) -> &'static str {
+    if stage == Stage::Smt {
+        ";"
+    } else {
+        "//"
+    }
 }
 
 fn strip_closure(c: &C) -> C {
