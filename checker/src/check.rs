@@ -271,6 +271,29 @@ mod tests {
     }
 
     #[test]
+    fn arrays_are_checked_separately_with_multi_dimensional_indices() {
+        let src = "wr A[tid][0];\nrd B[tid + 1];\nwr B[tid];\nrd A[tid][1];\nwr A[0][tid]";
+        let k = kernel_from_source("t", src).expect("parses");
+        let r = check_kernel(&k, &CheckOptions::default());
+        let names: Vec<&str> = r.arrays.iter().map(|a| a.array.as_str()).collect();
+        assert_eq!(names, ["A", "B"]);
+        // A: wr A[0][tid] by thread 1 meets rd A[tid][1] by thread 0 at [0][1].
+        match &r.arrays[0].verdict {
+            Verdict::Racy(w) => {
+                assert_eq!(w.index, [Nat::from(0u32), Nat::from(1u32)]);
+                assert_eq!(w.accesses[0].index, ["0", "tid"]);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(r.arrays[1].verdict.is_racy());
+        let only_b = CheckOptions {
+            array: Some("B".into()),
+            ..CheckOptions::default()
+        };
+        assert_eq!(check_kernel(&k, &only_b).arrays.len(), 1);
+    }
+
+    #[test]
     fn unsupported_constructs_forbid_drf() {
         let mut k = kernel_from_source("t", "wr[tid]").expect("parses");
         k.unsupported.push(crate::kernel::Unsupported {
