@@ -230,6 +230,35 @@ impl Converter<'_> {
         if c.ty().is_record() && ch.is_empty() {
             return EK::Unknown("implicit construction".into(), vec![]);
         }
+        // `a = b` on records (float4, structs) is a call of `operator=` in
+        // C++: an assignment to its first argument, not a read of it.
+        if let (Some(op), [l, r]) = (assignment_operator(&name), args.as_slice()) {
+            return EK::Assign(op, Box::new(l.clone()), Box::new(r.clone()));
+        }
+        // A function without a body may write through a non-const reference
+        // parameter: the argument is read and written (`arg += unknown`).
+        let params = callee.filter(|k| k.definition().is_null()).map(|k| {
+            k.children()
+                .into_iter()
+                .filter(|p| p.kind() == CXCursor_ParmDecl)
+                .map(|p| p.ty())
+                .collect::<Vec<_>>()
+        });
+        let args = args
+            .into_iter()
+            .enumerate()
+            .map(|(i, a)| match params.as_ref().and_then(|ps| ps.get(i)) {
+                Some(t) if t.is_reference() && !t.spelling().starts_with("const ") => {
+                    let sp = a.span;
+                    let unknown = E::new(
+                        EK::Unknown(format!("result of `{name}` through a reference"), vec![]),
+                        sp,
+                    );
+                    E::new(EK::Assign(Some(BinOp::Add), Box::new(a), Box::new(unknown)), sp)
+                }
+                _ => a,
+            })
+            .collect();
         EK::Call(name, key, args)
     }
 
@@ -347,6 +376,26 @@ fn member(c: Cursor, base: E) -> EK {
 }
 
 /// The declaration a call refers to (also through unresolved template lookups).
+/// `operator=` is a plain assignment, `operator+=` … a compound one
+/// (`Some(None)` and `Some(Some(op))`).
+fn assignment_operator(name: &str) -> Option<Option<BinOp>> {
+    use BinOp::*;
+    Some(match name.strip_prefix("operator")?.trim() {
+        "=" => None,
+        "+=" => Some(Add),
+        "-=" => Some(Sub),
+        "*=" => Some(Mul),
+        "/=" => Some(Div),
+        "%=" => Some(Rem),
+        "&=" => Some(BitAnd),
+        "|=" => Some(BitOr),
+        "^=" => Some(BitXor),
+        "<<=" => Some(Shl),
+        ">>=" => Some(Shr),
+        _ => return None,
+    })
+}
+
 fn callee(c: Cursor, ch: &[Cursor]) -> Option<Cursor> {
     let r = c.referenced();
     if !r.is_null() {

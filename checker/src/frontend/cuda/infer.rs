@@ -92,6 +92,9 @@ pub struct Infer<'a> {
     call_span: Option<Span>,
     /// `blockIdx` differs between the two threads (`--grid-level`).
     grid_level: bool,
+    /// Names of the `__shared__` arrays and scalars: one copy per block, so
+    /// with `--grid-level` their accesses are indexed by `blockIdx` too.
+    shared: BTreeSet<String>,
 }
 
 const IGNORED_ANNOTATIONS: &[&str] = &[
@@ -138,6 +141,7 @@ impl<'a> Infer<'a> {
             jumped: false,
             call_span: None,
             grid_level: false,
+            shared: BTreeSet::new(),
         }
     }
 
@@ -288,6 +292,9 @@ impl<'a> Infer<'a> {
 
     /// The value of a declared variable (file scope or `__shared__` in a body).
     fn declared_value(&mut self, d: &VarDecl) -> Val {
+        if d.memory == Memory::Shared {
+            self.shared.insert(d.name.clone());
+        }
         let tracked = matches!(d.memory, Memory::Shared | Memory::Device);
         match (&d.shape, d.memory) {
             (Shape::Array(r), _) => ptr(&d.name, *r, tracked && d.memory != Memory::Constant),
@@ -628,6 +635,11 @@ impl<'a> Infer<'a> {
         if !start.is_nat() && shape.dir != Dir::Down {
             return self.unknown_loop_from_shape(body, span);
         }
+        if let Some(values) = power_values(shape, &start, &bound, &step) {
+            if !has_jump(body) {
+                return self.unrolled_loop(shape, &values, body, &bound_reads);
+            }
+        }
         self.emit_all(bound_reads.clone());
         let k = self.fresh_name(&shape.var_name);
         let kv = Lin::var(&k);
@@ -672,6 +684,30 @@ impl<'a> Infer<'a> {
         self.havoc(modified, span);
         let after = self.int_unknown("loop variable after its loop", span);
         self.env.insert(shape.var_key.clone(), Val::Int(after));
+    }
+
+    /// A `*=`/`/=` loop whose start, bound and step are constants runs a
+    /// few known iterations: its body is inlined once per value of the loop
+    /// variable (exact, unlike the superset of [`plan_loop`]), so barriers
+    /// anywhere in the body and indices such as `N / (2 * d)` stay precise.
+    fn unrolled_loop(&mut self, shape: &LoopShape, values: &[i128], body: &S, reads: &[Stmt]) {
+        for v in values {
+            self.env
+                .insert(shape.var_key.clone(), Val::Int(Lin::int(*v)));
+            self.stmt(body);
+            self.emit_all(reads.to_vec());
+        }
+        let last = values.last().copied().unwrap_or(0);
+        let next = match (self.eval_quiet(&shape.step), shape.dir) {
+            (Val::Int(s), Dir::Times) => s.constant().and_then(|s| last.checked_mul(s)),
+            (Val::Int(s), Dir::Divide) => s.constant().and_then(|s| last.checked_div(s)),
+            _ => None,
+        };
+        let v = match next {
+            Some(n) if !values.is_empty() => Lin::int(n),
+            _ => self.int_unknown("loop variable after its loop", Span::default()),
+        };
+        self.env.insert(shape.var_key.clone(), Val::Int(v));
     }
 
     fn loop_body(&mut self, body: &S, reads: &[Stmt]) -> Vec<Stmt> {
@@ -1244,11 +1280,28 @@ impl<'a> Infer<'a> {
     }
 
     fn access(&mut self, mode: Mode, arr: &Arr, index: &[Lin], span: Span) {
+        let per_block = self.grid_level
+            && self.shared.iter().any(|s| {
+                arr.name == *s
+                    || arr
+                        .name
+                        .strip_prefix(s.as_str())
+                        .is_some_and(|f| f.starts_with('.'))
+            });
+        let block: &[&str] = if per_block {
+            &["blockIdx.x", "blockIdx.y", "blockIdx.z"]
+        } else {
+            &[]
+        };
         self.emit(
             StmtKind::Access {
                 mode,
                 array: Some(arr.name.clone()),
-                index: index.iter().map(Lin::to_nexp).collect(),
+                index: block
+                    .iter()
+                    .map(|b| Lin::var(b).to_nexp())
+                    .chain(index.iter().map(Lin::to_nexp))
+                    .collect(),
             },
             span,
         );
@@ -1659,6 +1712,8 @@ pub struct LoopShape {
     pub bound: E,
     /// The bound is included (`<=`, `>=`).
     pub inclusive: bool,
+    /// The condition is `v != bound`.
+    pub ne: bool,
 }
 
 /// Recognises `v OP bound` and the increment of `v` (Sec. 6 "Loops").
@@ -1704,7 +1759,66 @@ fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Option<LoopShap
         step,
         bound: (**bound).clone(),
         inclusive,
+        ne: op == BinOp::Ne,
     })
+}
+
+/// Largest number of iterations of a loop over powers that is unrolled.
+const MAX_UNROLL: usize = 64;
+
+/// The values a `*=`/`/=` loop takes when its start, bound and step are
+/// constants, in order; `None` when they are not constants, the loop does
+/// not terminate quickly, or it would run more than [`MAX_UNROLL`] times.
+fn power_values(shape: &LoopShape, start: &Lin, bound: &Lin, step: &Lin) -> Option<Vec<i128>> {
+    let (mut v, b, s) = (start.constant()?, bound.constant()?, step.constant()?);
+    let mut out = Vec::new();
+    loop {
+        if shape.ne {
+            // `v != b`: stops only on b exactly; skipping over b never stops.
+            let past = if shape.dir == Dir::Times { v > b } else { v < b };
+            if v == b {
+                return Some(out);
+            } else if past {
+                return None;
+            }
+        }
+        let go = match (shape.dir, shape.inclusive) {
+            (Dir::Times, false) if s >= 2 && v >= 1 => v < b,
+            (Dir::Times, true) if s >= 2 && v >= 1 => v <= b,
+            (Dir::Divide, false) if s >= 2 && v >= 0 => v > b,
+            (Dir::Divide, true) if s >= 2 && v >= 0 => v >= b,
+            _ => return None,
+        };
+        if !go {
+            return Some(out);
+        }
+        if out.len() >= MAX_UNROLL {
+            return None;
+        }
+        out.push(v);
+        // A `!=` bound that is skipped over never stops: give up.
+        let next = if shape.dir == Dir::Times {
+            v.checked_mul(s)?
+        } else {
+            v / s
+        };
+        if next == v {
+            return None;
+        }
+        v = next;
+    }
+}
+
+/// Whether `s` contains `break`, `continue` or `return` (at any depth).
+fn has_jump(s: &S) -> bool {
+    match &s.kind {
+        SK::Break | SK::Continue | SK::Return(_) => true,
+        SK::Block(ss) => ss.iter().any(has_jump),
+        SK::If(_, t, e) => has_jump(t) || e.as_deref().is_some_and(has_jump),
+        SK::For { init, body, .. } => init.as_deref().is_some_and(has_jump) || has_jump(body),
+        SK::While(_, b) | SK::Do(b, _) | SK::Switch(_, b) | SK::Case(_, b) => has_jump(b),
+        SK::Decl(_) | SK::Expr(_) | SK::Null | SK::Unknown(_) => false,
+    }
 }
 
 fn flip(op: BinOp) -> Option<BinOp> {
