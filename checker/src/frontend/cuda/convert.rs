@@ -254,7 +254,10 @@ impl Converter<'_> {
                         EK::Unknown(format!("result of `{name}` through a reference"), vec![]),
                         sp,
                     );
-                    E::new(EK::Assign(Some(BinOp::Add), Box::new(a), Box::new(unknown)), sp)
+                    E::new(
+                        EK::Assign(Some(BinOp::Add), Box::new(a), Box::new(unknown)),
+                        sp,
+                    )
                 }
                 _ => a,
             })

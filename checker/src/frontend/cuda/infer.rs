@@ -875,11 +875,25 @@ impl<'a> Infer<'a> {
     }
 
     fn unknown_expr(&mut self, what: &str, subs: &[E], span: Span) -> Val {
+        let mut into = None;
         for s in subs {
             let v = self.eval(s);
             if is_tracked_ptr(&v) || mentions_tracked(s, self) {
                 self.unsupported(span, format!("expression `{what}` on an array"));
             }
+            if let (Val::Ptr { arr, fixed, .. }, None) = (&v, &into) {
+                if arr.tracked {
+                    into = Some((arr.clone(), fixed.len()));
+                }
+            }
+        }
+        // A pointer into a tracked array stays one, at an unknown place: its
+        // accesses are kept (the verdict is `unknown` anyway), never dropped.
+        if let Some((arr, n)) = into {
+            let why = format!("pointer from unmodelled expression `{what}`");
+            let fixed: Vec<Lin> = (0..n).map(|_| self.int_unknown(&why, span)).collect();
+            let off = self.int_unknown(&why, span);
+            return ptr_at(&arr, &fixed, off);
         }
         self.other(&format!("unmodelled expression `{what}`"), span)
     }
@@ -1775,7 +1789,11 @@ fn power_values(shape: &LoopShape, start: &Lin, bound: &Lin, step: &Lin) -> Opti
     loop {
         if shape.ne {
             // `v != b`: stops only on b exactly; skipping over b never stops.
-            let past = if shape.dir == Dir::Times { v > b } else { v < b };
+            let past = if shape.dir == Dir::Times {
+                v > b
+            } else {
+                v < b
+            };
             if v == b {
                 return Some(out);
             } else if past {
