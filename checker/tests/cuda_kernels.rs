@@ -141,3 +141,38 @@ fn cuda_constant_power_loops_are_exact() {
     assert_eq!(status(&[], "bitonic-sort-drf.cu"), Some(0));
     assert_eq!(status(&[], "bitonic-sort-racy.cu"), Some(1));
 }
+
+fn protocol_of(src: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("k.cu");
+    std::fs::write(&p, src).unwrap();
+    text(&check(&["--show", "protocol"], &p))
+}
+
+#[test]
+fn cuda_local_struct_fields_are_thread_local() {
+    // p.x is threadIdx.x: every thread writes s[64].  Were p.x a
+    // thread-global variable, the indices would differ and the race vanish.
+    let src = "//--blockDim=64\n__global__ void k() {\n  __shared__ int s[128];\n  int2 p = make_int2(threadIdx.x, 0);\n  s[threadIdx.x + 64 - p.x] = 1;\n}\n";
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("k.cu");
+    std::fs::write(&f, src).unwrap();
+    assert_eq!(check(&[], &f).status.code(), Some(1));
+    // Fields of struct kernel parameters stay thread-global.
+    let t = protocol_of(
+        "struct C { int off; };\n__global__ void k(int *o, C c) { o[threadIdx.x + c.off] = 1; }\n",
+    );
+    assert!(t.contains("wr o[threadIdx.x + c.off]"), "{t}");
+}
+
+#[test]
+fn cuda_struct_and_array_initialisers_are_accesses() {
+    let t = protocol_of(
+        "__global__ void k(float4 *p, int *a) {\n  float4 v = p[threadIdx.x];\n  int l[2] = {a[threadIdx.x], a[0]};\n}\n",
+    );
+    assert!(t.contains("rd p[threadIdx.x]"), "{t}");
+    assert!(
+        t.contains("rd a[threadIdx.x]") && t.contains("rd a[0]"),
+        "{t}"
+    );
+}

@@ -95,6 +95,9 @@ pub struct Infer<'a> {
     /// Names of the `__shared__` arrays and scalars: one copy per block, so
     /// with `--grid-level` their accesses are indexed by `blockIdx` too.
     shared: BTreeSet<String>,
+    /// Names of the record (struct) kernel parameters: their fields are
+    /// thread-global.  Fields of other records are thread-local unknowns.
+    param_records: BTreeSet<String>,
 }
 
 const IGNORED_ANNOTATIONS: &[&str] = &[
@@ -142,6 +145,7 @@ impl<'a> Infer<'a> {
             call_span: None,
             grid_level: false,
             shared: BTreeSet::new(),
+            param_records: BTreeSet::new(),
         }
     }
 
@@ -281,10 +285,13 @@ impl<'a> Infer<'a> {
             Shape::Pointer => ptr(&p.name, 1, true),
             Shape::Array(r) => ptr(&p.name, *r, true),
             Shape::Scalar => Val::Int(Lin::var(&p.name)),
-            Shape::Record => Val::Rec {
-                prefix: p.name.clone(),
-                memory: Memory::Local,
-            },
+            Shape::Record => {
+                self.param_records.insert(p.name.clone());
+                Val::Rec {
+                    prefix: p.name.clone(),
+                    memory: Memory::Local,
+                }
+            }
             Shape::Reference => Val::Bad(format!("reference parameter `{}` of a kernel", p.name)),
             Shape::Unsupported(why) => Val::Bad(why.clone()),
         }
@@ -373,11 +380,19 @@ impl<'a> Infer<'a> {
                 d2.init = None;
                 self.declared_value(&d2)
             }
-            (Shape::Array(r), _) => ptr(&d.name, *r, false),
-            (Shape::Record, _) => Val::Rec {
-                prefix: d.name.clone(),
-                memory: Memory::Local,
-            },
+            (Shape::Array(_) | Shape::Record, _) => {
+                // The initialiser's accesses (`float4 p = pos[i];`) count.
+                if let Some(e) = &d.init {
+                    self.eval(e);
+                }
+                match d.shape {
+                    Shape::Array(r) => ptr(&d.name, r, false),
+                    _ => Val::Rec {
+                        prefix: d.name.clone(),
+                        memory: Memory::Local,
+                    },
+                }
+            }
             _ => match &d.init {
                 Some(e) => {
                     let v = self.eval(e);
@@ -1166,7 +1181,17 @@ impl<'a> Infer<'a> {
         };
         let name = format!("{prefix}.{field}");
         let tracked = matches!(memory, Memory::Shared | Memory::Device);
+        let param = self.param_records.contains(&prefix);
         Some(match (shape, memory) {
+            // A field of a local struct (or of a struct argument of an
+            // inlined function) varies per thread and its stores are not
+            // tracked: a thread-local unknown.
+            (Shape::Scalar | Shape::Pointer, Memory::Local) if !param => {
+                if *shape == Shape::Pointer {
+                    self.unsupported(span, format!("pointer field `{name}` of a local struct"));
+                }
+                self.other(&format!("field `{name}` of a local struct"), span)
+            }
             (Shape::Pointer, Memory::Local) => ptr(&name, 1, true),
             (Shape::Array(r), _) => ptr(&name, *r, tracked || memory == Memory::Local),
             (Shape::Scalar, Memory::Local) => Val::Int(Lin::var(&name)),
