@@ -22,18 +22,62 @@ use std::time::Instant;
 
 /// Checks every array of `kernel` (or only `opts.array`).
 pub fn check_kernel(kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
+    let contradiction = contradictory_assumptions(kernel, opts);
     let arrays = kernel
         .program
         .arrays()
         .into_iter()
         .filter(|a| opts.array.as_ref().is_none_or(|only| only == a))
-        .map(|a| check_array(kernel, &a, opts))
+        .map(|a| match &contradiction {
+            Some(verdict) => ArrayReport {
+                array: a,
+                verdict: verdict.clone(),
+                closures: 0,
+                queries: 1,
+                seconds: 0.0,
+            },
+            None => check_array(kernel, &a, opts),
+        })
         .collect();
     KernelReport {
         kernel: kernel.name.clone(),
         file: kernel.file.clone(),
         arrays,
     }
+}
+
+/// Assumptions that no parameter values satisfy (e.g. `assume N > 0` with
+/// `--param N=0`) would make every verdict vacuously DRF: they are bad input.
+fn contradictory_assumptions(kernel: &Kernel, opts: &CheckOptions) -> Option<Verdict> {
+    let ctx = QueryContext {
+        logic: opts.logic,
+        thread_ids: kernel.threads.ids.clone(),
+        locals: kernel.program.locals.clone(),
+        params: parameters(kernel),
+        fixed: fixed_env(opts),
+        globals: kernel
+            .program
+            .assumptions
+            .iter()
+            .map(|a| a.cond.clone())
+            .collect(),
+    };
+    let never = semantics::BExp::Bool(false);
+    if !crate::smt::valid(&[], &never, &ctx, opts.timeout_ms) {
+        return None;
+    }
+    let span = kernel
+        .program
+        .assumptions
+        .first()
+        .map(|a| a.span)
+        .unwrap_or_default();
+    Some(Verdict::Invalid {
+        span,
+        message: "the assumptions and the fixed values (--param, --threads, dimensions) \
+                  contradict each other: no execution satisfies them"
+            .to_string(),
+    })
 }
 
 /// The fixed values: `--param` and `--threads` (as `T`).

@@ -65,7 +65,7 @@ fn every_run_line_gives_its_verdict() {
             checked += 1;
         }
     }
-    assert!(checked >= 30, "only {checked} run lines");
+    assert!(checked >= 25, "only {checked} run lines");
 }
 
 #[test]

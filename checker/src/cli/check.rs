@@ -2,12 +2,15 @@
 //! "Command line"), or one pipeline stage with `--show`.
 
 use super::{exit, CheckArgs, Format, Logic, Stage};
-use crate::check::{check_kernel, fixed_env, query_context};
+use crate::check::{fixed_env, query_context};
+use crate::flags::{apply_dims, parse_flags};
 use crate::frontend::{load, LoadOptions};
 use crate::kernel::Kernel;
 use crate::phases::closures;
 use crate::report;
 use crate::smt::encode_all;
+use crate::suite::classify;
+use crate::triage::{check_with_triage, Resolution, Triage};
 use crate::verdict::{CheckOptions, IntModel, KernelReport, Verdict};
 use crate::wellformed::{strip_tags, strip_u, wellformed, WfError};
 use semantics::C;
@@ -49,9 +52,58 @@ pub fn parse_dims(s: &str) -> Vec<u64> {
         .collect()
 }
 
+/// The options for one kernel: its file's header flags (`//--param N=4
+/// --blockDim=[16,16] …`), overridden by the command line.  When the command
+/// line gives dimensions, the header's dimension assumptions are replaced so
+/// the two never contradict each other.
+fn kernel_options(args: &CheckArgs, kernel: &mut Kernel) -> Result<CheckOptions, String> {
+    let header = parse_flags(&kernel.program.header.flags);
+    if let Some(e) = header.errors.first() {
+        return Err(format!("bad header flag: {e}"));
+    }
+    for flag in &header.ignored {
+        eprintln!(
+            "mapcheck: {}: note: header flag `{flag}` only means something to GPUVerify; ignored",
+            kernel.file.display()
+        );
+    }
+    let cli_block = args.threads.block_dim.as_deref().map(parse_dims);
+    let cli_grid = args.threads.grid_dim.as_deref().map(parse_dims);
+    if cli_block.is_some() || cli_grid.is_some() {
+        apply_dims(kernel, cli_block.as_deref(), cli_grid.as_deref());
+    }
+    let mut opts = options(args);
+    opts.threads = opts.threads.or(header.threads);
+    for (name, value) in &header.params {
+        opts.params.entry(name.clone()).or_insert(*value);
+    }
+    for (name, dims) in [
+        ("blockDim", &header.block_dim),
+        ("gridDim", &header.grid_dim),
+    ] {
+        let Some(d) = dims else { continue };
+        for (i, axis) in ["x", "y", "z"].iter().enumerate() {
+            let v = d.get(i).copied().unwrap_or(1);
+            opts.params.entry(format!("{name}.{axis}")).or_insert(v);
+        }
+    }
+    Ok(opts)
+}
+
+/// The command line's load options plus the file header's `--grid-level`
+/// and `--kernel` (the front ends apply the header's `-D` and `-I`).
+fn file_load_options(file: &std::path::Path, cli: &LoadOptions) -> LoadOptions {
+    let mut opts = cli.clone();
+    if let Ok(source) = std::fs::read_to_string(file) {
+        let header = parse_flags(&semantics::surface::parse::parse_header(&source).flags);
+        opts.grid_level |= header.grid_level;
+        opts.kernel = opts.kernel.or(header.kernel);
+    }
+    opts
+}
+
 /// Runs `mapcheck check`; returns the exit status.
 pub fn main(args: &CheckArgs) -> i32 {
-    let opts = options(args);
     let load_opts = LoadOptions {
         defines: args.defines.clone(),
         includes: args.includes.clone(),
@@ -61,7 +113,7 @@ pub fn main(args: &CheckArgs) -> i32 {
     let mut errors = Vec::new();
     let mut reports = Vec::new();
     for file in &args.files {
-        let kernels = match load(file, &load_opts) {
+        let kernels = match load(file, &file_load_options(file, &load_opts)) {
             Ok(k) => k,
             Err(e) => {
                 eprintln!("mapcheck: {e}");
@@ -69,13 +121,37 @@ pub fn main(args: &CheckArgs) -> i32 {
                 continue;
             }
         };
-        for k in kernels
-            .iter()
+        for mut k in kernels
+            .into_iter()
             .filter(|k| args.kernel.as_ref().is_none_or(|n| *n == k.name))
         {
-            match args.show {
-                Some(stage) => print!("{}", show(k, stage, &opts)),
-                None => reports.push((check_kernel(k, &opts), k.source.clone())),
+            let opts = match kernel_options(args, &mut k) {
+                Ok(o) => o,
+                Err(e) => {
+                    eprintln!("mapcheck: {}: {e}", file.display());
+                    errors.push(format!("{}: {e}", file.display()));
+                    continue;
+                }
+            };
+            if let Some(stage) = args.show {
+                print!("{}", show(&k, stage, &opts));
+                continue;
+            }
+            match check_with_triage(&k, &opts) {
+                Ok((report, triage)) => {
+                    let class = classify(&k);
+                    reports.push(Checked {
+                        report,
+                        source: k.source.clone(),
+                        triage,
+                        class,
+                    });
+                }
+                Err(bug) => {
+                    // A provable race that does not replay: never hide it.
+                    eprintln!("mapcheck: {}: internal error: {bug}", file.display());
+                    errors.push(format!("{}: internal error: {bug}", file.display()));
+                }
             }
         }
     }
@@ -87,21 +163,93 @@ pub fn main(args: &CheckArgs) -> i32 {
         };
     }
     print_reports(&reports, &errors, args.format);
-    exit_status(reports.iter().map(|(r, _)| r), !errors.is_empty())
+    exit_status(reports.iter().map(|c| &c.report), !errors.is_empty())
 }
 
-fn print_reports(reports: &[(KernelReport, String)], errors: &[String], format: Format) {
+/// One kernel's result with what the report adds to it.
+struct Checked {
+    report: KernelReport,
+    source: String,
+    /// Triage of the races (BabyCUDA inputs).
+    triage: Vec<Triage>,
+    /// The classification of a race when triage did not run.
+    class: String,
+}
+
+impl Checked {
+    /// The classification of the race on `array` (DESIGN.md, "Verdicts and reports").
+    fn classification(&self, array: &str) -> String {
+        match self.triage.iter().find(|t| t.array == array) {
+            Some(t) => t.class.to_string(),
+            None => self.class.clone(),
+        }
+    }
+}
+
+fn print_reports(reports: &[Checked], errors: &[String], format: Format) {
     match format {
         Format::Json => {
-            let only: Vec<KernelReport> = reports.iter().map(|(r, _)| r.clone()).collect();
-            let doc = report::json_document(&only, errors);
+            let only: Vec<KernelReport> = reports.iter().map(|c| c.report.clone()).collect();
+            let mut doc = report::json_document(&only, errors);
+            annotate_json(&mut doc, reports);
             println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
         }
         _ => {
-            for (r, source) in reports {
-                print!("{}", report::text(r, source));
+            for c in reports {
+                print!("{}", report::text(&c.report, &c.source));
+                print_classifications(c);
             }
         }
+    }
+}
+
+/// After each racy array: its classification and, for BabyCUDA, the triage.
+fn print_classifications(c: &Checked) {
+    for a in c.report.arrays.iter().filter(|a| a.verdict.is_racy()) {
+        println!("  classification: {}", c.classification(&a.array));
+    }
+    for t in &c.triage {
+        for line in t.to_string().lines() {
+            println!("  triage: {line}");
+        }
+    }
+}
+
+/// Adds `classification` (and `triage`) to every racy array of the JSON document.
+fn annotate_json(doc: &mut serde_json::Value, reports: &[Checked]) {
+    let Some(kernels) = doc.get_mut("kernels").and_then(|k| k.as_array_mut()) else {
+        return;
+    };
+    for (kernel, c) in kernels.iter_mut().zip(reports) {
+        let Some(arrays) = kernel.get_mut("arrays").and_then(|a| a.as_array_mut()) else {
+            continue;
+        };
+        for a in arrays {
+            let name = a
+                .get("array")
+                .and_then(|n| n.as_str())
+                .unwrap_or_default()
+                .to_string();
+            if let Some(t) = c.triage.iter().find(|t| t.array == name) {
+                a["triage"] = serde_json::json!({
+                    "class": t.class.to_string(),
+                    "causes": t.causes,
+                    "resolution": resolution_text(t),
+                });
+            }
+            if a.get("verdict").and_then(|v| v.as_str()) == Some("racy") {
+                a["classification"] = serde_json::json!(c.classification(&name));
+            }
+        }
+    }
+}
+
+fn resolution_text(t: &Triage) -> String {
+    match &t.resolution {
+        Resolution::Replayed(r) => format!("replayed {r}"),
+        Resolution::Confirmed(r) => format!("confirmed {r}"),
+        Resolution::Refuted { how } => format!("refuted (spurious): {how}"),
+        Resolution::Unresolved(why) => format!("unresolved: {why}"),
     }
 }
 
