@@ -190,6 +190,8 @@ impl Converter<'_> {
                 _,
             ) => self.cast(c, &ch),
             (CXCursor_CallExpr, _) => self.call(c, &ch),
+            // Its body is not inlined: it may access any captured array.
+            (CXCursor_LambdaExpr, _) => EK::Unknown(LAMBDA.into(), vec![]),
             _ => EK::Unknown(c.kind_name(), self.exprs(&ch)),
         }
     }
@@ -379,6 +381,9 @@ fn member(c: Cursor, base: E) -> EK {
 }
 
 /// The declaration a call refers to (also through unresolved template lookups).
+/// The `EK::Unknown` name of a lambda expression (always unsupported).
+pub const LAMBDA: &str = "lambda expression";
+
 /// `operator=` is a plain assignment, `operator+=` … a compound one
 /// (`Some(None)` and `Some(Some(op))`).
 fn assignment_operator(name: &str) -> Option<Option<BinOp>> {

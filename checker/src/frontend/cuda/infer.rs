@@ -608,24 +608,27 @@ impl<'a> Infer<'a> {
         }
         let modified = modified_in(body, self.unit);
         let shape = cond.zip(inc).and_then(|(c, i)| loop_shape(c, i, &modified));
+        // The fallback: a loop of unknown shape over the body followed by
+        // the increment (so that what the increment moves is havocked).
+        let mut b = body.clone();
+        if let Some(i) = inc {
+            b = S {
+                kind: SK::Block(vec![
+                    b,
+                    S {
+                        kind: SK::Expr(i.clone()),
+                        span: i.span,
+                    },
+                ]),
+                span: body.span,
+            };
+        }
+        let c = cond.cloned().unwrap_or(E::new(EK::Int(1), span));
+        let fallback = (c, b);
         let Some(shape) = shape else {
-            let mut b = body.clone();
-            if let Some(i) = inc {
-                b = S {
-                    kind: SK::Block(vec![
-                        b,
-                        S {
-                            kind: SK::Expr(i.clone()),
-                            span: i.span,
-                        },
-                    ]),
-                    span: body.span,
-                };
-            }
-            let c = cond.cloned().unwrap_or(E::new(EK::Int(1), span));
-            return self.unknown_loop(Some(&c), &b, None, span);
+            return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
         };
-        self.normal_loop(&shape, body, &modified, span);
+        self.normal_loop(&shape, body, &modified, &fallback, span);
     }
 
     fn normal_loop(
@@ -633,6 +636,7 @@ impl<'a> Infer<'a> {
         shape: &LoopShape,
         body: &S,
         modified: &BTreeSet<String>,
+        fallback: &(E, S),
         span: Span,
     ) {
         let start = self.lookup_int(&shape.var_key, &shape.var_name, span);
@@ -641,14 +645,14 @@ impl<'a> Infer<'a> {
         });
         let bound = match self.eval_quiet(&shape.bound) {
             Val::Int(b) => b,
-            _ => return self.unknown_loop_from_shape(body, span),
+            _ => return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span),
         };
         let step = match self.eval_quiet(&shape.step) {
             Val::Int(s) if s.is_nat() => s,
-            _ => return self.unknown_loop_from_shape(body, span),
+            _ => return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span),
         };
         if !start.is_nat() && shape.dir != Dir::Down {
-            return self.unknown_loop_from_shape(body, span);
+            return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
         }
         if let Some(values) = power_values(shape, &start, &bound, &step) {
             if !has_jump(body) {
@@ -660,7 +664,7 @@ impl<'a> Infer<'a> {
         let kv = Lin::var(&k);
         let plan = plan_loop(shape, &start, &bound, &step, &kv);
         let Some((lo, hi, value, exact, step_assumption)) = plan else {
-            return self.unknown_loop_from_shape(body, span);
+            return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
         };
         if let Some(a) = step_assumption {
             if a.fv().iter().all(|x| !self.out.locals.contains(x)) {
@@ -734,10 +738,6 @@ impl<'a> Infer<'a> {
             me.emit_all(reads);
             me.loops.pop();
         })
-    }
-
-    fn unknown_loop_from_shape(&mut self, body: &S, span: Span) {
-        self.unknown_loop(None, body, None, span)
     }
 
     /// `while`, `do`, and `for` loops of unknown shape: a protocol loop over
@@ -890,6 +890,9 @@ impl<'a> Infer<'a> {
     }
 
     fn unknown_expr(&mut self, what: &str, subs: &[E], span: Span) -> Val {
+        if what == super::convert::LAMBDA {
+            self.unsupported(span, what);
+        }
         let mut into = None;
         for s in subs {
             let v = self.eval(s);
@@ -1424,11 +1427,21 @@ impl<'a> Infer<'a> {
     fn opaque_call(&mut self, name: &str, args: &[E], span: Span) -> Val {
         for a in args {
             let v = self.eval(a);
-            if is_tracked_ptr(&v) {
-                self.unsupported(
-                    span,
-                    format!("call to `{name}` (no body) with a pointer to an array"),
-                );
+            if let Val::Ptr { arr, .. } = &v {
+                if arr.tracked {
+                    self.unsupported(
+                        span,
+                        format!("call to `{name}` (no body) with a pointer to an array"),
+                    );
+                    // It may read and write any cell of the array: keep both.
+                    let why = format!("cell accessed by `{name}`");
+                    let index: Vec<Lin> = (0..arr.rank)
+                        .map(|_| self.int_unknown(&why, span))
+                        .collect();
+                    let arr = arr.clone();
+                    self.access(Mode::Rd, &arr, &index, span);
+                    self.access(Mode::Wr, &arr, &index, span);
+                }
             }
         }
         let base = format!("ret_{name}");
