@@ -229,3 +229,14 @@ fn cuda_unsupported_without_arrays_is_not_drf() {
     assert_ne!(code, Some(0), "{t}");
     assert!(!t.contains("drf"), "{t}");
 }
+
+#[test]
+fn cuda_pointer_to_rows_parameter_is_2d() {
+    let t = protocol_of(
+        "__global__ void k(float (*m)[16]) {\n  m[threadIdx.x][0] = 1;\n  m[0][threadIdx.x % 16] = 2;\n}\n",
+    );
+    assert!(t.contains("wr m[threadIdx.x][0]"), "{t}");
+    assert!(t.contains("wr m[0][threadIdx.x % 16]"), "{t}");
+    assert_eq!(status(&[], "pointer-to-rows-param-drf.cu"), Some(0));
+    assert_eq!(status(&[], "pointer-to-rows-param-racy.cu"), Some(1));
+}

@@ -44,7 +44,23 @@ impl Converter<'_> {
         let params = children
             .iter()
             .filter(|k| k.kind() == CXCursor_ParmDecl)
-            .map(|p| self.var_decl(*p))
+            .map(|p| {
+                let mut d = self.var_decl(*p);
+                // `float (*m)[16]`: a parameter pointing to rows is an
+                // array with one more dimension (a local one is an alias
+                // and keeps the value of its initialiser instead).
+                let t = p.ty();
+                if t.is_pointer() && t.pointee().is_array() {
+                    let mut e = t.pointee();
+                    while e.is_array() {
+                        e = e.element();
+                    }
+                    if !e.is_pointer() {
+                        d.shape = Shape::Array(1 + t.pointee().array_rank());
+                    }
+                }
+                d
+            })
             .collect();
         Some(Func {
             name: c.spelling(),
