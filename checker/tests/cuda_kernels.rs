@@ -240,3 +240,19 @@ fn cuda_pointer_to_rows_parameter_is_2d() {
     assert_eq!(status(&[], "pointer-to-rows-param-drf.cu"), Some(0));
     assert_eq!(status(&[], "pointer-to-rows-param-racy.cu"), Some(1));
 }
+
+#[test]
+fn cuda_shared_declared_in_loops_and_device_functions_is_one_array() {
+    // A `__shared__` declaration is one array per block however often it
+    // runs: iterations of an (unrolled) loop and calls of a device
+    // function all touch the same cells.
+    let (code, t) = status_of(
+        "//--blockDim=64\n__global__ void k() {\n  for (int s = 1; s < 8; s *= 2) {\n    __shared__ int buf[128];\n    buf[threadIdx.x + s] = s;\n  }\n}\n",
+    );
+    assert_eq!(code, Some(1), "{t}");
+    let (code, t) = status_of(
+        "//--blockDim=64\n__device__ void put(int v) { __shared__ int cell[65]; cell[v] = 1; }\n__global__ void k() { put(threadIdx.x); put(threadIdx.x + 1); }\n",
+    );
+    assert_eq!(code, Some(1), "{t}");
+    assert!(!t.contains("cell_1"), "{t}");
+}

@@ -98,6 +98,11 @@ pub struct Infer<'a> {
     /// Names of the record (struct) kernel parameters: their fields are
     /// thread-global.  Fields of other records are thread-local unknowns.
     param_records: BTreeSet<String>,
+    /// The array name given to each `__shared__`/`__device__` declaration
+    /// in a body: such a variable is allocated once per block, so every
+    /// execution of the declaration (loop iterations, calls) is the same
+    /// array.
+    static_names: BTreeMap<String, String>,
 }
 
 const IGNORED_ANNOTATIONS: &[&str] = &[
@@ -146,6 +151,7 @@ impl<'a> Infer<'a> {
             grid_level: false,
             shared: BTreeSet::new(),
             param_records: BTreeSet::new(),
+            static_names: BTreeMap::new(),
         }
     }
 
@@ -374,7 +380,14 @@ impl<'a> Infer<'a> {
     fn decl(&mut self, d: &VarDecl) {
         let v = match (&d.shape, d.memory) {
             (_, Memory::Shared | Memory::Device) => {
-                let name = self.fresh_name(&d.name);
+                let name = match self.static_names.get(&d.key) {
+                    Some(n) => n.clone(),
+                    None => {
+                        let n = self.fresh_name(&d.name);
+                        self.static_names.insert(d.key.clone(), n.clone());
+                        n
+                    }
+                };
                 let mut d2 = d.clone();
                 d2.name = name;
                 d2.init = None;
