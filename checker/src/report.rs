@@ -1,5 +1,6 @@
 //! Reports of `mapcheck check`: readable text (with the source lines of both
-//! accesses marked) and stable JSON (schema in README, "JSON output").
+//! accesses marked), stable JSON (schema in README, "JSON output") and CSV
+//! (README, "SARIF and CSV output").  SARIF is in [`crate::sarif`].
 
 use crate::verdict::{
     ArrayReport, Assumption, KernelReport, ThreadValues, Verdict, Witness, WitnessAccess,
@@ -71,12 +72,16 @@ fn text_verdict(out: &mut String, report: &KernelReport, a: &ArrayReport, source
     }
 }
 
+/// The labels of the two sides of a race: `first access` is `accesses[0]`,
+/// done by the thread `threads[0]` (whose id may be any value).
+pub const ACCESS_LABELS: [&str; 2] = ["first access", "second access"];
+
 fn text_witness(out: &mut String, report: &KernelReport, w: &Witness, source: &str) {
     for (k, acc) in w.accesses.iter().enumerate() {
         let _ = writeln!(
             out,
-            "  thread {} ({}): {} at {}",
-            k + 1,
+            "  {} (thread {}): {} at {}",
+            ACCESS_LABELS[k],
             values(&w.threads[k].ids),
             access_text(acc),
             acc.span
@@ -85,7 +90,7 @@ fn text_witness(out: &mut String, report: &KernelReport, w: &Witness, source: &s
         if !rest.is_empty() {
             let _ = writeln!(out, "    {rest}");
         }
-        mark(out, source, &acc.span, &format!("thread {}", k + 1));
+        mark(out, source, &acc.span, ACCESS_LABELS[k]);
     }
     let index: Vec<String> = w.index.iter().map(|v| format!("[{v}]")).collect();
     let _ = writeln!(out, "  index: {}", index.concat());
@@ -135,7 +140,8 @@ pub fn access_text(a: &WitnessAccess) -> String {
     s
 }
 
-fn values(m: &BTreeMap<Var, Nat>) -> String {
+/// `x = 1, y = 2`, or `-` when empty.
+pub fn values(m: &BTreeMap<Var, Nat>) -> String {
     let parts: Vec<String> = m.iter().map(|(x, v)| format!("{x} = {v}")).collect();
     if parts.is_empty() {
         "-".into()
@@ -236,7 +242,8 @@ fn json_assumptions(a: &[Assumption]) -> Value {
         .collect::<Vec<_>>())
 }
 
-fn json_witness(r: &KernelReport, w: &Witness) -> Value {
+/// The `witness` object of the JSON report (also the SARIF `properties`).
+pub fn json_witness(r: &KernelReport, w: &Witness) -> Value {
     let access = |a: &WitnessAccess| json!({"mode": a.mode.keyword(), "array": a.array, "index": a.index, "location": json_span(&a.span)});
     let thread = |t: &ThreadValues| json!({"ids": json_values(&t.ids), "locals": json_values(&t.locals), "loop_vars": json_values(&t.loop_vars)});
     let mut replay = vec![
@@ -254,4 +261,72 @@ fn json_witness(r: &KernelReport, w: &Witness) -> Value {
         "assumptions": json_assumptions(&w.assumptions),
         "replay": replay,
     })
+}
+
+// ---------------------------------------------------------------------------
+// CSV
+// ---------------------------------------------------------------------------
+
+/// The header line of `mapcheck check --format csv`.
+pub const CSV_HEADER: &str =
+    "file,kernel,array,verdict,classification,line1,col1,line2,col2,index,seconds";
+
+/// One CSV field, quoted when it contains a comma, a quote, a line break or
+/// leading/trailing blanks (RFC 4180: quotes doubled inside quotes).
+pub fn csv_field(s: &str) -> String {
+    let needs = s.contains([',', '"', '\n', '\r']) || s.trim() != s;
+    if needs {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The CSV rows of one kernel, one per array (no header; a kernel without
+/// array accesses has no row).  `classification` gives the classification
+/// of a racy array; the column is empty for other verdicts.  `line1,col1`
+/// is the first access of a race or the location of another verdict,
+/// `line2,col2` the second access of a race; `index` is the common index
+/// of a race (`[1][0]`); empty fields where not applicable.
+pub fn csv_rows(report: &KernelReport, classification: &dyn Fn(&str) -> String) -> String {
+    let mut out = String::new();
+    for a in &report.arrays {
+        let pos = |s: Option<&Span>| -> [String; 2] {
+            match s {
+                Some(s) if s.line > 0 => [s.line.to_string(), s.col.to_string()],
+                _ => [String::new(), String::new()],
+            }
+        };
+        let (class, first, second, index) = match &a.verdict {
+            Verdict::Racy(w) => (
+                classification(&a.array),
+                pos(Some(&w.accesses[0].span)),
+                pos(Some(&w.accesses[1].span)),
+                w.index.iter().map(|v| format!("[{v}]")).collect(),
+            ),
+            Verdict::Drf { .. } => (String::new(), pos(None), pos(None), String::new()),
+            Verdict::Unknown { span, .. } => {
+                (String::new(), pos(span.as_ref()), pos(None), String::new())
+            }
+            Verdict::Divergence { span, .. } | Verdict::Invalid { span, .. } => {
+                (String::new(), pos(Some(span)), pos(None), String::new())
+            }
+        };
+        let fields = [
+            report.file.display().to_string(),
+            report.kernel.clone(),
+            a.array.clone(),
+            a.verdict.keyword().to_string(),
+            class,
+            first[0].clone(),
+            first[1].clone(),
+            second[0].clone(),
+            second[1].clone(),
+            index,
+            format!("{:.6}", a.seconds),
+        ];
+        let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
+        let _ = writeln!(out, "{}", line.join(","));
+    }
+    out
 }

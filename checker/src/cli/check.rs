@@ -194,7 +194,31 @@ fn print_reports(reports: &[Checked], errors: &[String], format: Format) {
             annotate_json(&mut doc, reports);
             println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
         }
-        _ => {
+        Format::Sarif => {
+            // One closure per kernel (all of the same type), borrowed below.
+            let classify: Vec<_> = reports
+                .iter()
+                .map(|c| move |a: &str| c.classification(a))
+                .collect();
+            let kernels: Vec<crate::sarif::Checked> = reports
+                .iter()
+                .zip(&classify)
+                .map(|(c, f)| crate::sarif::Checked {
+                    report: &c.report,
+                    classification: f,
+                })
+                .collect();
+            let cwd = std::env::current_dir().unwrap_or_default();
+            let doc = crate::sarif::document(&kernels, errors, &cwd);
+            println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        }
+        Format::Csv => {
+            println!("{}", report::CSV_HEADER);
+            for c in reports {
+                print!("{}", report::csv_rows(&c.report, &|a| c.classification(a)));
+            }
+        }
+        Format::Text => {
             for c in reports {
                 print!("{}", report::text(&c.report, &c.source));
                 print_classifications(c);
