@@ -256,3 +256,12 @@ fn cuda_shared_declared_in_loops_and_device_functions_is_one_array() {
     assert_eq!(code, Some(1), "{t}");
     assert!(!t.contains("cell_1"), "{t}");
 }
+
+#[test]
+fn cuda_goto_is_unknown_with_its_location() {
+    let (code, t) = status_of(
+        "//--blockDim=64\n__global__ void k(int *a) {\n  a[threadIdx.x] = 1;\n  if (threadIdx.x > 5) goto out;\n  a[threadIdx.x] = 2;\nout:\n  a[threadIdx.x] = 3;\n}\n",
+    );
+    assert_eq!(code, Some(3), "{t}");
+    assert!(t.contains("GotoStmt") && t.contains("at 4:"), "{t}");
+}
