@@ -485,13 +485,282 @@ pub fn forwarded(program: &Program) -> Option<Program> {
     })
 }
 
-/// (b) Refutes (or proves) an alarm: forwards own writes; if the result is
-/// typable, checks its exact MAP.
+// ---------------------------------------------------------------------------
+// (b) forwarding across barriers (reads of earlier phases)
+// ---------------------------------------------------------------------------
+
+/// This thread's own writes to one array in the current phase, on every path
+/// reaching the program point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum CurWrites {
+    /// Certainly none.
+    Zero,
+    /// Exactly one, `A[e] := m`, on every path.
+    One(NExp, NExp),
+    /// Anything else (top).
+    Many,
+}
+
+/// The latest *earlier* phase that writes the array.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum LastPhase {
+    /// In the latest completed phase with writes to the array, this thread
+    /// wrote exactly once, `A[e] := m`; no completed phase after it writes
+    /// the array.
+    Known(NExp, NExp),
+    /// Anything else (top).
+    Unknown,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ArrayState {
+    cur: CurWrites,
+    last: LastPhase,
+}
+
+impl Default for ArrayState {
+    fn default() -> Self {
+        ArrayState {
+            cur: CurWrites::Zero,
+            last: LastPhase::Unknown,
+        }
+    }
+}
+
+/// Abstract state of one thread at a program point, per array (absent:
+/// [`ArrayState::default`]).  Variables named in it are the ones in scope
+/// there, bound as at the write (see [`PhaseState::bind`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct PhaseState(BTreeMap<String, ArrayState>);
+
+impl PhaseState {
+    fn get(&self, a: &str) -> ArrayState {
+        self.0.get(a).cloned().unwrap_or_default()
+    }
+    fn write(&mut self, a: &str, e: &NExp, m: &NExp) {
+        let st = self.0.entry(a.to_string()).or_default();
+        st.cur = match st.cur {
+            CurWrites::Zero => CurWrites::One(e.clone(), m.clone()),
+            _ => CurWrites::Many,
+        };
+    }
+    /// `sync` (S-SYNC): the current phase becomes an earlier phase.
+    fn sync(&mut self) {
+        for st in self.0.values_mut() {
+            match std::mem::replace(&mut st.cur, CurWrites::Zero) {
+                CurWrites::Zero => {}
+                CurWrites::One(e, m) => st.last = LastPhase::Known(e, m),
+                CurWrites::Many => st.last = LastPhase::Unknown,
+            }
+        }
+    }
+    /// Entering or leaving the scope of a binder `y`: facts naming `y`
+    /// would name another variable, so they are forgotten.
+    fn bind(&mut self, y: &str) {
+        let names = |e: &NExp, m: &NExp| e.fv().contains(y) || m.fv().contains(y);
+        for st in self.0.values_mut() {
+            if matches!(&st.cur, CurWrites::One(e, m) if names(e, m)) {
+                st.cur = CurWrites::Many;
+            }
+            if matches!(&st.last, LastPhase::Known(e, m) if names(e, m)) {
+                st.last = LastPhase::Unknown;
+            }
+        }
+    }
+    /// Least upper bound: the state after one of two paths.
+    fn join(&self, other: &PhaseState) -> PhaseState {
+        let mut out = PhaseState::default();
+        let keys: std::collections::BTreeSet<&String> =
+            self.0.keys().chain(other.0.keys()).collect();
+        for a in keys {
+            let (x, y) = (self.get(a), other.get(a));
+            out.0.insert(
+                a.clone(),
+                ArrayState {
+                    cur: if x.cur == y.cur {
+                        x.cur
+                    } else {
+                        CurWrites::Many
+                    },
+                    last: if x.last == y.last {
+                        x.last
+                    } else {
+                        LastPhase::Unknown
+                    },
+                },
+            );
+        }
+        out
+    }
+}
+
+/// Rewrites `let x = A[n] in b` into `let x = A[n] in b[x ≔ m]` when the
+/// thread has not written `A` in the current phase and, in the latest
+/// earlier phase writing `A`, it wrote `A[n] := m` exactly once (same index
+/// expression, same bindings).  By `lastwrite` (004, Fig. 5: LASTWRITE-CURR
+/// finds no own write of the current phase, LASTWRITE-PREV takes the latest
+/// earlier phase with a write to the index) the read returns `m` — provided
+/// that phase is DRF on `A`, so that this thread is its only writer of the
+/// index.  The arrays so read are collected in `sources`: the caller must
+/// prove them DRF in the rewritten program (whose history equals the
+/// original's as long as they are; induction on phases).
+fn forward_phases(
+    b: &[Stmt],
+    st: &mut PhaseState,
+    sources: &mut std::collections::BTreeSet<String>,
+) -> Block {
+    let mut out = Vec::new();
+    for s in b {
+        let kind = match &s.kind {
+            StmtKind::Skip => s.kind.clone(),
+            StmtKind::Sync => {
+                st.sync();
+                s.kind.clone()
+            }
+            StmtKind::Write {
+                array,
+                index,
+                value,
+            } => {
+                st.write(array, index, value);
+                s.kind.clone()
+            }
+            StmtKind::Let {
+                var,
+                array,
+                index,
+                body,
+            } => {
+                let a = st.get(array);
+                let mut body = body.clone();
+                if let (CurWrites::Zero, LastPhase::Known(e, m)) = (&a.cur, &a.last) {
+                    let mut bound = Vec::new();
+                    binders(&body, &mut bound);
+                    let capture = m.fv().iter().any(|y| bound.contains(y) || y == var);
+                    if e == index && !capture {
+                        body = subst_block(&body, var, m);
+                        sources.insert(array.clone());
+                    }
+                }
+                st.bind(var);
+                let body = forward_phases(&body, st, sources);
+                st.bind(var);
+                StmtKind::Let {
+                    var: var.clone(),
+                    array: array.clone(),
+                    index: index.clone(),
+                    body,
+                }
+            }
+            StmtKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
+                let mut st_t = st.clone();
+                let t = forward_phases(then_branch, &mut st_t, sources);
+                let mut st_e = st.clone();
+                let e = forward_phases(else_branch, &mut st_e, sources);
+                *st = st_t.join(&st_e);
+                StmtKind::If {
+                    cond: cond.clone(),
+                    then_branch: t,
+                    else_branch: e,
+                }
+            }
+            StmtKind::For {
+                tag,
+                var,
+                lo,
+                hi,
+                body,
+            } => {
+                // The state at the head of any iteration: a fixpoint above
+                // the state before the loop (FOR-1/W-FOR-*: zero or more
+                // iterations).  Heights are tiny; after a few rounds, give up.
+                st.bind(var);
+                let mut head = st.clone();
+                let mut stable = false;
+                let mut seen: std::collections::BTreeSet<String> = st.0.keys().cloned().collect();
+                for _ in 0..8 {
+                    let mut s_out = head.clone();
+                    forward_phases(body, &mut s_out, &mut Default::default());
+                    s_out.bind(var);
+                    seen.extend(s_out.0.keys().cloned());
+                    let next = st.join(&s_out);
+                    if next == head {
+                        stable = true;
+                        break;
+                    }
+                    head = next;
+                }
+                let body = if stable {
+                    let mut s_in = head.clone();
+                    forward_phases(body, &mut s_in, sources)
+                } else {
+                    head = PhaseState(
+                        seen.iter()
+                            .map(|a| {
+                                let top = ArrayState {
+                                    cur: CurWrites::Many,
+                                    last: LastPhase::Unknown,
+                                };
+                                (a.clone(), top)
+                            })
+                            .collect(),
+                    );
+                    body.clone()
+                };
+                *st = head;
+                st.bind(var);
+                StmtKind::For {
+                    tag: *tag,
+                    var: var.clone(),
+                    lo: lo.clone(),
+                    hi: hi.clone(),
+                    body,
+                }
+            }
+        };
+        out.push(Stmt::new(kind, s.span));
+    }
+    out
+}
+
+/// The program with reads of earlier phases forwarded, if anything changed,
+/// and the arrays whose DRF-ness this relies on.
+pub fn forwarded_across_barriers(
+    program: &Program,
+) -> Option<(Program, std::collections::BTreeSet<String>)> {
+    let mut sources = Default::default();
+    let body = forward_phases(&program.body, &mut PhaseState::default(), &mut sources);
+    (body != program.body).then(|| {
+        (
+            Program {
+                body,
+                ..program.clone()
+            },
+            sources,
+        )
+    })
+}
+
+/// (b) Refutes (or confirms) an alarm: forwards own writes of the current
+/// phase, then reads of earlier phases; if the result is typable, its type
+/// is an exact MAP (Theorem 1 of 004) and the SMT checker decides it for
+/// every thread count and parameter (and, the program being typable, every
+/// initial contents).
 fn refute(inferred: &Inferred, array: &str, opts: &CheckOptions) -> Resolution {
-    let Some(p2) = forwarded(&inferred.program) else {
-        return Resolution::Unresolved(
-            "no read is resolved by the thread's own earlier write".into(),
-        );
+    let p1 = forwarded(&inferred.program);
+    let base = p1.as_ref().unwrap_or(&inferred.program);
+    let (p2, sources) = match forwarded_across_barriers(base) {
+        Some((p, s)) => (p, s),
+        None if p1.is_some() => (base.clone(), Default::default()),
+        None => {
+            return Resolution::Unresolved(
+                "no read is resolved by the thread's own earlier write, in this phase or an earlier one".into(),
+            )
+        }
     };
     let typed = match type_program(&p2) {
         Ok(t) => t,
@@ -509,18 +778,52 @@ fn refute(inferred: &Inferred, array: &str, opts: &CheckOptions) -> Resolution {
         ..inferred.kernel.clone()
     };
     let mut o = opts.clone();
-    o.array = Some(array.to_string());
+    let mut needed = sources.clone();
+    needed.insert(array.to_string());
+    o.array = (needed.len() == 1).then(|| array.to_string());
     let report = check_kernel(&kernel, &o);
-    match report.arrays.first().map(|a| &a.verdict) {
+    let verdict = |a: &str| {
+        report
+            .arrays
+            .iter()
+            .find(|r| r.array == a)
+            .map(|r| &r.verdict)
+    };
+    // Forwarding across barriers is exact only while the source arrays'
+    // earlier phases are DRF (then `lastwrite` has one candidate).
+    for s in sources.iter().filter(|s| *s != array) {
+        match verdict(s) {
+            Some(Verdict::Drf { assumptions }) if assumptions.is_empty() => {}
+            v => {
+                return Resolution::Unresolved(format!(
+                    "reads of `{s}` were forwarded across barriers, which assumes `{s}` is DRF, but its forwarded MAP is {}",
+                    v.map_or("unchecked", Verdict::keyword)
+                ))
+            }
+        }
+    }
+    let across = if sources.is_empty() {
+        String::new()
+    } else {
+        let names: Vec<String> = sources.iter().map(|s| format!("`{s}`")).collect();
+        format!(
+            ", or its own write of the latest earlier phase writing {} (LASTWRITE-PREV; unique as those phases are DRF)",
+            names.join(", ")
+        )
+    };
+    match verdict(array) {
         Some(Verdict::Drf { assumptions }) if assumptions.is_empty() => Resolution::Refuted {
-            how: "each read returns the thread's own earlier write (LASTWRITE-CURR); the forwarded program is typable and its exact MAP (Theorem 1 of 004) is DRF".into(),
+            how: format!("each forwarded read returns the thread's own earlier write of the current phase (LASTWRITE-CURR){across}; the forwarded program is typable and its exact MAP (Theorem 1 of 004) is DRF for every thread count, parameter and initial contents")
         },
         Some(Verdict::Drf { .. }) => Resolution::Refuted {
-            how: "forwarded program typable and its MAP DRF under the checker's well-formedness assumptions".into(),
+            how: format!("forwarded program (own writes{across}) typable and its MAP DRF under the checker's well-formedness assumptions"),
         },
-        Some(Verdict::Racy(w)) => match replay(&p2, array, w) {
+        // The race is in the forwarded program; confirm it on the original.
+        Some(Verdict::Racy(w)) => match replay(&inferred.program, array, w) {
             Ok(r) => Resolution::Confirmed(r),
-            Err(e) => Resolution::Unresolved(e.to_string()),
+            Err(e) => Resolution::Unresolved(format!(
+                "the forwarded program races, but the original does not replay it: {e}"
+            )),
         },
         Some(v) => Resolution::Unresolved(format!("forwarded program: {}", v.keyword())),
         None => Resolution::Unresolved("no verdict".into()),
@@ -669,5 +972,83 @@ mod tests {
         let mut w = (**w).clone();
         w.params.insert("M".into(), Nat::from(0u32));
         assert!(replay(&inf.program, "A", &w).is_err());
+    }
+
+    fn bcu(src: &str) -> Inferred {
+        crate::frontend::bcu::infer(&PathBuf::from("t.bcu"), src.to_string()).unwrap()
+    }
+
+    #[test]
+    fn earlier_phase_reads_refuted_and_racy_counterpart_confirmed() {
+        let opts = CheckOptions::default();
+        let (r, t) = triage("xphase_read_index_drf.bcu", &opts);
+        assert!(
+            r.arrays[0].verdict.is_racy(),
+            "the over-approximation alarms"
+        );
+        assert_eq!(t[0].class, Class::DataDependent);
+        assert!(t[0].refuted(), "{}", t[0]);
+        assert!(t[0].to_string().contains("LASTWRITE-PREV"), "{}", t[0]);
+        let inf = kernel("xphase_read_index_drf.bcu");
+        let (r, _) = check_with_triage(&inf.kernel, &opts).unwrap();
+        assert!(r.arrays[0].verdict.is_drf());
+        // The racy counterpart: confirmed by the search, and the refutation
+        // alone finds the race too (replayed on the original program).
+        let (_, t) = triage("xphase_read_index_racy.bcu", &opts);
+        assert!(
+            matches!(t[0].resolution, Resolution::Confirmed(_)),
+            "{}",
+            t[0]
+        );
+        let inf = kernel("xphase_read_index_racy.bcu");
+        let res = refute(&inf, "A", &opts);
+        assert!(matches!(res, Resolution::Confirmed(_)), "{res:?}");
+    }
+
+    #[test]
+    fn forwarding_across_barriers_needs_a_determined_write() {
+        let fwd = |src: &str| forwarded_across_barriers(&bcu(src).program);
+        let (p, sources) = fwd("A[tid] := tid; sync; let x = A[tid] in A[x] := 0").unwrap();
+        assert!(p.to_string().contains("A[tid] := 0"), "{p}");
+        assert_eq!(
+            sources.into_iter().collect::<Vec<_>>(),
+            vec!["A".to_string()]
+        );
+        // Through a later phase that does not write A, and into a loop.
+        assert!(fwd(
+            "A[tid] := tid; sync; B[tid] := 1; sync; for i in 0..2 { let x = A[tid] in B[x] := i }"
+        )
+        .is_some());
+        for src in [
+            // other index
+            "A[tid] := tid; sync; let x = A[tid + 1] in A[x] := 0",
+            // no barrier in between: same phase is the other pass
+            "A[tid] := tid; let x = A[tid] in A[x] := 0",
+            // conditional write: some threads do not write
+            "if tid < 1 { A[tid] := tid }; sync; let x = A[tid] in A[x] := 0",
+            // two writes in the phase
+            "A[tid] := tid; A[tid + 1] := 0; sync; let x = A[tid] in A[x] := 0",
+            // a later phase writes A (another thread's write may be the last)
+            "A[tid] := tid; sync; if tid == 0 { A[1] := 5 }; sync; let x = A[tid] in A[x] := 0",
+            // write in a loop
+            "for i in 0..2 { A[tid] := i }; sync; let x = A[tid] in A[x] := 0",
+            // own write to A in the current phase (to another index)
+            "A[tid] := tid; sync; A[tid + 1] := 3; let x = A[tid] in A[x] := 0",
+            // the payload's variable is rebound before the read
+            "let y = B[tid] in { A[tid] := y; sync }; let y = B[0] in let x = A[tid] in A[x] := y",
+        ] {
+            assert!(fwd(src).is_none(), "{src}");
+        }
+    }
+
+    #[test]
+    fn forwarding_from_a_racy_array_is_not_a_refutation() {
+        // Every thread writes A[0]; the phase is racy, so `lastwrite` does not
+        // return the reader's own write (the reference picks thread 0's).
+        let inf = bcu("A[0] := tid; sync; let x = A[0] in B[x] := 0");
+        assert!(forwarded_across_barriers(&inf.program).is_some());
+        let res = refute(&inf, "B", &CheckOptions::default());
+        assert!(matches!(res, Resolution::Unresolved(_)), "{res:?}");
+        assert!(confirm(&inf.program, "B", None, 100).is_some());
     }
 }
