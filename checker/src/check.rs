@@ -38,12 +38,37 @@ pub fn check_kernel(kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
             },
             None => check_array(kernel, &a, opts),
         })
-        .collect();
+        .collect::<Vec<_>>();
+    let arrays = if arrays.is_empty() {
+        unsupported_without_arrays(kernel).into_iter().collect()
+    } else {
+        arrays
+    };
     KernelReport {
         kernel: kernel.name.clone(),
         file: kernel.file.clone(),
         arrays,
     }
+}
+
+/// A kernel whose accesses could not be attributed to any array (they went
+/// through unsupported constructs) has nothing to check, which is not DRF:
+/// its verdict is unknown.
+fn unsupported_without_arrays(kernel: &Kernel) -> Option<ArrayReport> {
+    let u = kernel.unsupported.first()?;
+    Some(ArrayReport {
+        array: String::new(),
+        verdict: Verdict::Unknown {
+            reason: format!(
+                "no array access could be modelled; unsupported construct: {}",
+                u.what
+            ),
+            span: Some(u.span),
+        },
+        closures: 0,
+        queries: 0,
+        seconds: 0.0,
+    })
 }
 
 /// Assumptions that no parameter values satisfy (e.g. `assume N > 0` with
