@@ -4,6 +4,7 @@
 
 use super::syntax::*;
 use crate::protocol::Printer;
+use crate::surface::print::{open_for, print_preamble};
 use std::fmt;
 
 fn print_block(pr: &mut Printer, block: &[Stmt]) {
@@ -57,12 +58,7 @@ fn print_stmt(pr: &mut Printer, s: &Stmt, sep: &str, last: bool) {
             hi,
             body,
         } => {
-            let kw = match tag {
-                None => "for",
-                Some(LoopTag::Unsync) => "forU",
-                Some(LoopTag::Sync) => "forS",
-            };
-            pr.open(&format!("{kw} {var} in {lo}..{hi}"));
+            open_for(pr, *tag, var, lo, hi);
             print_block(pr, body);
             pr.close(sep);
         }
@@ -79,15 +75,7 @@ pub fn block_to_string(block: &[Stmt]) -> String {
 impl fmt::Display for Program {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut pr = Printer::new();
-        if let Some(e) = self.header.expect {
-            pr.line(&format!("// expect: {e}"));
-        }
-        if !self.header.flags.is_empty() {
-            pr.line(&format!("//{}", self.header.flags.join(" ")));
-        }
-        if !self.params.is_empty() {
-            pr.line(&format!("param {};", self.params.join(", ")));
-        }
+        print_preamble(&mut pr, &self.header, &self.params);
         for i in &self.inits {
             let vals: Vec<String> = i.values.iter().map(|v| v.to_string()).collect();
             pr.line(&format!("init {} = [{}];", i.array, vals.join(", ")));

@@ -18,6 +18,8 @@
 //! into a well-formed protocol `p ∈ W` for one array.
 
 pub mod ast;
+mod expr_parse;
+pub(crate) mod lex;
 pub mod lower;
 pub mod parse;
 pub mod print;

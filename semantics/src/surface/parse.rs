@@ -1,7 +1,7 @@
 //! Parser of the `.proto` format.  Errors carry line and column.
 
 use super::ast::*;
-use crate::expr::{BExp, BOp, NExp, NOp, Nat, ROp};
+use super::lex::{parser_over_token_stream, LexConfig, PResult, Tok, TokenStream};
 use crate::history::Mode;
 use std::fmt;
 
@@ -21,141 +21,18 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Tok {
-    Ident(String),
-    Num(Nat),
-    Sym(&'static str),
-    Eof,
-}
-
-impl fmt::Display for Tok {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Tok::Ident(s) => write!(f, "`{s}`"),
-            Tok::Num(n) => write!(f, "`{n}`"),
-            Tok::Sym(s) => write!(f, "`{s}`"),
-            Tok::Eof => write!(f, "end of file"),
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-struct Token {
-    tok: Tok,
-    span: Span,
-}
-
 /// Symbols, longest first so that `..` wins over `.` and `<=` over `<`.
 const SYMBOLS: &[&str] = &[
     "..", "==", "!=", "<=", ">=", "&&", "||", "∈", "+", "-", "*", "/", "%", "<", ">", "!", "(",
     ")", "[", "]", "{", "}", ";", ",", ":", "=",
 ];
 
-fn lex(src: &str) -> Result<Vec<Token>, ParseError> {
-    let mut toks = Vec::new();
-    let chars: Vec<char> = src.chars().collect();
-    let (mut k, mut line, mut col) = (0usize, 1u32, 1u32);
-    let advance = |k: &mut usize, line: &mut u32, col: &mut u32, chars: &[char]| {
-        if chars[*k] == '\n' {
-            *line += 1;
-            *col = 1;
-        } else {
-            *col += 1;
-        }
-        *k += 1;
-    };
-    while k < chars.len() {
-        let c = chars[k];
-        let (sl, sc) = (line, col);
-        if c.is_whitespace() {
-            advance(&mut k, &mut line, &mut col, &chars);
-        } else if c == '/' && chars.get(k + 1) == Some(&'/') {
-            while k < chars.len() && chars[k] != '\n' {
-                advance(&mut k, &mut line, &mut col, &chars);
-            }
-        } else if c == '/' && chars.get(k + 1) == Some(&'*') {
-            advance(&mut k, &mut line, &mut col, &chars);
-            advance(&mut k, &mut line, &mut col, &chars);
-            loop {
-                if k + 1 >= chars.len() {
-                    return Err(ParseError {
-                        line: sl,
-                        col: sc,
-                        message: "unterminated comment `/*`".into(),
-                    });
-                }
-                if chars[k] == '*' && chars[k + 1] == '/' {
-                    advance(&mut k, &mut line, &mut col, &chars);
-                    advance(&mut k, &mut line, &mut col, &chars);
-                    break;
-                }
-                advance(&mut k, &mut line, &mut col, &chars);
-            }
-        } else if c.is_ascii_digit() {
-            let mut s = String::new();
-            while k < chars.len() && chars[k].is_ascii_digit() {
-                s.push(chars[k]);
-                advance(&mut k, &mut line, &mut col, &chars);
-            }
-            let n: Nat = s.parse().expect("digits");
-            toks.push(Token {
-                tok: Tok::Num(n),
-                span: Span {
-                    line: sl,
-                    col: sc,
-                    end_line: line,
-                    end_col: col,
-                },
-            });
-        } else if c.is_alphabetic() || c == '_' {
-            let mut s = String::new();
-            // Dotted names such as `threadIdx.x` are one identifier (CUDA built-ins).
-            let dotted =
-                |k: usize| chars[k] == '.' && chars.get(k + 1).is_some_and(|c| c.is_alphabetic());
-            while k < chars.len() && (chars[k].is_alphanumeric() || chars[k] == '_' || dotted(k)) {
-                s.push(chars[k]);
-                advance(&mut k, &mut line, &mut col, &chars);
-            }
-            toks.push(Token {
-                tok: Tok::Ident(s),
-                span: Span {
-                    line: sl,
-                    col: sc,
-                    end_line: line,
-                    end_col: col,
-                },
-            });
-        } else {
-            let rest: String = chars[k..chars.len().min(k + 2)].iter().collect();
-            let sym = SYMBOLS
-                .iter()
-                .find(|s| rest.starts_with(**s))
-                .ok_or(ParseError {
-                    line: sl,
-                    col: sc,
-                    message: format!("unexpected character `{c}`"),
-                })?;
-            for _ in 0..sym.chars().count() {
-                advance(&mut k, &mut line, &mut col, &chars);
-            }
-            toks.push(Token {
-                tok: Tok::Sym(sym),
-                span: Span {
-                    line: sl,
-                    col: sc,
-                    end_line: line,
-                    end_col: col,
-                },
-            });
-        }
-    }
-    toks.push(Token {
-        tok: Tok::Eof,
-        span: Span::point(line, col),
-    });
-    Ok(toks)
-}
+const PROTO: LexConfig = LexConfig {
+    symbols: SYMBOLS,
+    dotted_names: true,
+    is_keyword,
+    reject_array_reads: false,
+};
 
 /// Reads the meaningful leading comment lines (DESIGN.md, "Expectation headers").
 pub fn parse_header(src: &str) -> Header {
@@ -209,69 +86,13 @@ fn split_flags(line: &str) -> Vec<String> {
     out
 }
 
-struct Parser {
-    toks: Vec<Token>,
-    pos: usize,
-}
-
-type PResult<T> = Result<T, ParseError>;
+parser_over_token_stream!(
+/// The `.proto` statement parser over the shared token stream
+/// ([`super::lex`], [`super::expr_parse`]).
+    Parser
+);
 
 impl Parser {
-    fn peek(&self) -> &Tok {
-        &self.toks[self.pos].tok
-    }
-    fn span(&self) -> Span {
-        self.toks[self.pos].span
-    }
-    fn prev_span(&self) -> Span {
-        self.toks[self.pos.saturating_sub(1)].span
-    }
-    fn bump(&mut self) -> Tok {
-        let t = self.toks[self.pos].tok.clone();
-        if self.pos + 1 < self.toks.len() {
-            self.pos += 1;
-        }
-        t
-    }
-    fn error<T>(&self, message: String) -> PResult<T> {
-        let s = self.span();
-        Err(ParseError {
-            line: s.line,
-            col: s.col,
-            message,
-        })
-    }
-    fn is_sym(&self, s: &str) -> bool {
-        matches!(self.peek(), Tok::Sym(t) if *t == s)
-    }
-    fn is_kw(&self, s: &str) -> bool {
-        matches!(self.peek(), Tok::Ident(t) if t == s)
-    }
-    fn eat_sym(&mut self, s: &str) -> bool {
-        if self.is_sym(s) {
-            self.bump();
-            true
-        } else {
-            false
-        }
-    }
-    fn expect_sym(&mut self, s: &str) -> PResult<()> {
-        if self.eat_sym(s) {
-            Ok(())
-        } else {
-            self.error(format!("expected `{s}`, found {}", self.peek()))
-        }
-    }
-    fn ident(&mut self, what: &str) -> PResult<String> {
-        match self.peek().clone() {
-            Tok::Ident(s) if !is_keyword(&s) => {
-                self.bump();
-                Ok(s)
-            }
-            t => self.error(format!("expected {what}, found {t}")),
-        }
-    }
-
     // -- program ---------------------------------------------------------
 
     fn program(&mut self, header: Header) -> PResult<Program> {
@@ -339,11 +160,11 @@ impl Parser {
                 return Ok(out);
             }
             if *self.peek() == Tok::Eof {
-                return Err(ParseError {
-                    line: open.line,
-                    col: open.col,
-                    message: "unclosed `{`: expected `}` before end of file".into(),
-                });
+                return super::lex::err(
+                    open.line,
+                    open.col,
+                    "unclosed `{`: expected `}` before end of file",
+                );
             }
             out.push(self.stmt()?);
             self.eat_sym(";");
@@ -429,17 +250,7 @@ impl Parser {
             _ => None,
         };
         let var = self.ident("a loop variable")?;
-        if !(self.eat_sym("∈")
-            || (self.is_kw("in") && {
-                self.bump();
-                true
-            }))
-        {
-            return self.error(format!(
-                "expected `in` after the loop variable, found {}",
-                self.peek()
-            ));
-        }
+        self.loop_in()?;
         let lo = self.nexp()?;
         self.expect_sym("..")?;
         let hi = self.nexp()?;
@@ -451,133 +262,6 @@ impl Parser {
             hi,
             body,
         })
-    }
-
-    // -- expressions -----------------------------------------------------
-
-    fn bexp(&mut self) -> PResult<BExp> {
-        let mut lhs = self.bconj()?;
-        while self.eat_sym("||") {
-            let rhs = self.bconj()?;
-            lhs = BExp::Bin(BOp::Or, Box::new(lhs), Box::new(rhs));
-        }
-        Ok(lhs)
-    }
-
-    fn bconj(&mut self) -> PResult<BExp> {
-        let mut lhs = self.bnot()?;
-        while self.eat_sym("&&") {
-            let rhs = self.bnot()?;
-            lhs = BExp::Bin(BOp::And, Box::new(lhs), Box::new(rhs));
-        }
-        Ok(lhs)
-    }
-
-    fn bnot(&mut self) -> PResult<BExp> {
-        if self.eat_sym("!") {
-            return Ok(BExp::not(self.bnot()?));
-        }
-        self.batom()
-    }
-
-    fn batom(&mut self) -> PResult<BExp> {
-        if self.is_kw("true") || self.is_kw("false") {
-            let d = self.is_kw("true");
-            self.bump();
-            return Ok(BExp::Bool(d));
-        }
-        // `( … )` may open a boolean or a numeric expression: try the
-        // comparison first, and fall back to a parenthesised boolean.
-        let save = self.pos;
-        match self.comparison() {
-            Ok(b) => Ok(b),
-            Err(e) if self.toks[save].tok == Tok::Sym("(") => {
-                self.pos = save;
-                self.bump();
-                let b = self.bexp().map_err(|e2| furthest(e.clone(), e2))?;
-                self.expect_sym(")")?;
-                Ok(b)
-            }
-            Err(e) => Err(e),
-        }
-    }
-
-    fn comparison(&mut self) -> PResult<BExp> {
-        let a = self.nexp()?;
-        let op = match self.peek() {
-            Tok::Sym("==") | Tok::Sym("=") => ROp::Eq,
-            Tok::Sym("!=") => ROp::Ne,
-            Tok::Sym("<") => ROp::Lt,
-            Tok::Sym("<=") => ROp::Le,
-            Tok::Sym(">") => ROp::Gt,
-            Tok::Sym(">=") => ROp::Ge,
-            t => {
-                return self.error(format!(
-                    "expected a comparison (==, !=, <, <=, >, >=), found {t}"
-                ))
-            }
-        };
-        self.bump();
-        let b = self.nexp()?;
-        Ok(BExp::Rel(op, a, b))
-    }
-
-    fn nexp(&mut self) -> PResult<NExp> {
-        let mut lhs = self.nterm()?;
-        loop {
-            let op = match self.peek() {
-                Tok::Sym("+") => NOp::Add,
-                Tok::Sym("-") => NOp::Sub,
-                _ => return Ok(lhs),
-            };
-            self.bump();
-            let rhs = self.nterm()?;
-            lhs = NExp::bin(op, lhs, rhs);
-        }
-    }
-
-    fn nterm(&mut self) -> PResult<NExp> {
-        let mut lhs = self.nfactor()?;
-        loop {
-            let op = match self.peek() {
-                Tok::Sym("*") => NOp::Mul,
-                Tok::Sym("/") => NOp::Div,
-                Tok::Sym("%") => NOp::Mod,
-                _ => return Ok(lhs),
-            };
-            self.bump();
-            let rhs = self.nfactor()?;
-            lhs = NExp::bin(op, lhs, rhs);
-        }
-    }
-
-    fn nfactor(&mut self) -> PResult<NExp> {
-        match self.peek().clone() {
-            Tok::Num(n) => {
-                self.bump();
-                Ok(NExp::Num(n))
-            }
-            Tok::Ident(x) if !is_keyword(&x) => {
-                self.bump();
-                Ok(NExp::Var(x))
-            }
-            Tok::Sym("(") => {
-                self.bump();
-                let e = self.nexp()?;
-                self.expect_sym(")")?;
-                Ok(e)
-            }
-            t => self.error(format!("expected a number, a variable or `(`, found {t}")),
-        }
-    }
-}
-
-/// Of two errors, the one further into the input explains more.
-fn furthest(a: ParseError, b: ParseError) -> ParseError {
-    if (b.line, b.col) >= (a.line, a.col) {
-        b
-    } else {
-        a
     }
 }
 
@@ -608,9 +292,7 @@ pub fn is_keyword(s: &str) -> bool {
 /// Parses a `.proto` file.
 pub fn parse(src: &str) -> Result<Program, ParseError> {
     let header = parse_header(src);
-    let toks = lex(src)?;
-    let mut p = Parser { toks, pos: 0 };
-    p.program(header)
+    Parser(TokenStream::new(src, &PROTO)?).program(header)
 }
 
 #[cfg(test)]

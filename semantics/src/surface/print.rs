@@ -2,6 +2,7 @@
 //! stable (`print(parse(print(p))) == print(p)`).
 
 use super::ast::*;
+use crate::expr::NExp;
 use crate::protocol::Printer;
 use std::fmt;
 
@@ -49,30 +50,40 @@ fn print_stmt(pr: &mut Printer, s: &Stmt, sep: &str) {
             hi,
             body,
         } => {
-            let kw = match tag {
-                None => "for",
-                Some(LoopTag::Unsync) => "forU",
-                Some(LoopTag::Sync) => "forS",
-            };
-            pr.open(&format!("{kw} {var} in {lo}..{hi}"));
+            open_for(pr, *tag, var, lo, hi);
             print_block(pr, body);
             pr.close(sep);
         }
     }
 }
 
+/// Opens `for x in lo..hi {`, `forU …` or `forS …` (shared with `.bcu`).
+pub(crate) fn open_for(pr: &mut Printer, tag: Option<LoopTag>, var: &str, lo: &NExp, hi: &NExp) {
+    let kw = match tag {
+        None => "for",
+        Some(LoopTag::Unsync) => "forU",
+        Some(LoopTag::Sync) => "forS",
+    };
+    pr.open(&format!("{kw} {var} in {lo}..{hi}"));
+}
+
+/// The expectation header and the `param` line (shared with `.bcu`).
+pub(crate) fn print_preamble(pr: &mut Printer, header: &Header, params: &[String]) {
+    if let Some(e) = header.expect {
+        pr.line(&format!("// expect: {e}"));
+    }
+    if !header.flags.is_empty() {
+        pr.line(&format!("//{}", header.flags.join(" ")));
+    }
+    if !params.is_empty() {
+        pr.line(&format!("param {};", params.join(", ")));
+    }
+}
+
 impl fmt::Display for Program {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut pr = Printer::new();
-        if let Some(e) = self.header.expect {
-            pr.line(&format!("// expect: {e}"));
-        }
-        if !self.header.flags.is_empty() {
-            pr.line(&format!("//{}", self.header.flags.join(" ")));
-        }
-        if !self.params.is_empty() {
-            pr.line(&format!("param {};", self.params.join(", ")));
-        }
+        print_preamble(&mut pr, &self.header, &self.params);
         if !self.locals.is_empty() {
             pr.line(&format!("local {};", self.locals.join(", ")));
         }
