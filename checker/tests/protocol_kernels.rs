@@ -96,7 +96,13 @@ fn every_protocol_gets_its_header_verdict_and_witnesses_replay() {
     for path in files {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let k = load_one(&path);
-        let report = check_kernel(&k, &CheckOptions::default());
+        // The header's `//--param` lines fix values, as in `mapcheck check`.
+        let header = checker::flags::parse_flags(&k.program.header.flags);
+        let opts = CheckOptions {
+            params: header.params.into_iter().collect(),
+            ..CheckOptions::default()
+        };
+        let report = check_kernel(&k, &opts);
         assert!(!report.arrays.is_empty(), "{name}: no arrays");
         if let Some((line, col)) = expected_divergence(&k.source) {
             let found = report.arrays.iter().any(|a| {

@@ -61,6 +61,9 @@ fn theorem1_holds_on_every_kernel_instantiation() {
         if !prog.locals.is_empty() {
             continue; // thread-local unknowns need per-thread values: the random tests cover them
         }
+        if std::fs::read_to_string(&file).unwrap().contains("// mapcheck: divergence") {
+            continue; // barrier divergence: not a protocol of W (no derivation)
+        }
         for threads in [2u64, 3] {
             for values in assignments(&prog.parameters()) {
                 let mut env: BTreeMap<String, Nat> = values
