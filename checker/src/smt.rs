@@ -747,14 +747,22 @@ fn with_deadline<T>(timeout_ms: u64, f: impl FnOnce() -> T) -> (T, bool) {
     let raw = ctx.get_z3_context().as_ptr() as usize;
     let (done, wait) = std::sync::mpsc::channel::<()>();
     let watchdog = std::thread::spawn(move || {
+        use std::sync::mpsc::RecvTimeoutError::Timeout;
         let limit = std::time::Duration::from_millis(timeout_ms.max(1));
-        if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
+        if !matches!(wait.recv_timeout(limit), Err(Timeout)) {
+            return false;
+        }
+        // An interrupt that lands before Z3 has started the check is lost
+        // (the check resets the flag), so repeat it until `f` returns.
+        let again = std::time::Duration::from_millis(20);
+        loop {
             // SAFETY: the context outlives this thread: `with_deadline`
             // joins it before returning, and `ctx` holds a reference.
             unsafe { ffi::Z3_interrupt(raw as *mut std::ffi::c_void) };
-            return true;
+            if !matches!(wait.recv_timeout(again), Err(Timeout)) {
+                return true;
+            }
         }
-        false
     });
     let out = f();
     let _ = done.send(());
