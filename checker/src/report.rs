@@ -105,15 +105,34 @@ fn text_witness(out: &mut String, report: &KernelReport, w: &Witness, source: &s
     for asm in &w.assumptions {
         let _ = writeln!(out, "  assuming {}", asm.condition);
     }
-    let replay = w.replay_args(THREAD_COUNT);
-    if !replay.is_empty() {
-        let _ = writeln!(
-            out,
-            "  replay: mapcheck run {} {}",
-            report.file.display(),
-            replay.join(" ")
-        );
+    if let Some(replay) = replay_command(&report.file, w) {
+        let _ = writeln!(out, "  replay: {}", replay.join(" "));
     }
+}
+
+/// The `mapcheck run` command that replays the race in the reference
+/// interpreter, for the inputs it runs: `.proto` protocols, and `.bcu`
+/// programs (whose values read from arrays are computed, not given, so
+/// `--local` is left out).  CUDA kernels have no reference interpreter.
+pub fn replay_command(file: &std::path::Path, w: &Witness) -> Option<Vec<String>> {
+    let ext = file.extension().and_then(|e| e.to_str());
+    let mut args = w.replay_args(THREAD_COUNT);
+    match ext {
+        Some("proto") => {}
+        Some("bcu") => {
+            if let Some(k) = args.iter().position(|a| a == "--local") {
+                args.truncate(k);
+            }
+        }
+        _ => return None,
+    }
+    let mut cmd = vec![
+        "mapcheck".to_string(),
+        "run".into(),
+        file.display().to_string(),
+    ];
+    cmd.extend(args);
+    Some(cmd)
 }
 
 fn thread_extras(t: &ThreadValues) -> String {
@@ -246,12 +265,7 @@ fn json_assumptions(a: &[Assumption]) -> Value {
 pub fn json_witness(r: &KernelReport, w: &Witness) -> Value {
     let access = |a: &WitnessAccess| json!({"mode": a.mode.keyword(), "array": a.array, "index": a.index, "location": json_span(&a.span)});
     let thread = |t: &ThreadValues| json!({"ids": json_values(&t.ids), "locals": json_values(&t.locals), "loop_vars": json_values(&t.loop_vars)});
-    let mut replay = vec![
-        "mapcheck".to_string(),
-        "run".into(),
-        r.file.display().to_string(),
-    ];
-    replay.extend(w.replay_args(THREAD_COUNT));
+    let replay = replay_command(&r.file, w);
     json!({
         "accesses": w.accesses.iter().map(access).collect::<Vec<_>>(),
         "threads": w.threads.iter().map(thread).collect::<Vec<_>>(),
