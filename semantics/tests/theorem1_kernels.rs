@@ -61,7 +61,10 @@ fn theorem1_holds_on_every_kernel_instantiation() {
         if !prog.locals.is_empty() {
             continue; // thread-local unknowns need per-thread values: the random tests cover them
         }
-        if std::fs::read_to_string(&file).unwrap().contains("// mapcheck: divergence") {
+        if std::fs::read_to_string(&file)
+            .unwrap()
+            .contains("// mapcheck: divergence")
+        {
             continue; // barrier divergence: not a protocol of W (no derivation)
         }
         for threads in [2u64, 3] {
