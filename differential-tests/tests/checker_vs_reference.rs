@@ -12,11 +12,33 @@ use checker::check::check_kernel;
 use checker::kernel::{Kernel, Provenance, ThreadModel};
 use checker::verdict::{CheckOptions, Verdict, Witness};
 use differential_tests::protocols::{Case, ParamCase, PARAMS};
-use differential_tests::{check, reference_history};
+use differential_tests::{cases, check, reference_history};
 use quickcheck::TestResult;
 use semantics::history::{racy, safe, History};
 use semantics::{AccessValue, NExp, Nat, Threads, W};
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Solver timeouts on random non-linear protocols: `unknown` is a sound
+/// answer (never DRF), so such cases make no claim to compare; they are
+/// counted, and must stay rare.
+static UNKNOWN: AtomicU64 = AtomicU64::new(0);
+
+fn unknown_answer() -> TestResult {
+    UNKNOWN.fetch_add(1, Ordering::Relaxed);
+    TestResult::discard()
+}
+
+/// At most one case in a hundred may end in a solver timeout.
+fn assert_unknowns_are_rare() {
+    let unknown = UNKNOWN.load(Ordering::Relaxed);
+    eprintln!("checker vs reference: {unknown} solver timeouts (unknown) so far");
+    assert!(
+        unknown * 100 <= cases(),
+        "{unknown} unknown answers in {} cases",
+        cases()
+    );
+}
 
 /// The protocol as a `.proto` kernel, as `mapcheck check` would load it.
 fn kernel_of(w: &W) -> Kernel {
@@ -58,9 +80,11 @@ fn checker_agrees_with_reference_on_closed_instantiations() {
             Verdict::Drf { .. } => TestResult::from_bool(safe(&history)),
             // The witness's two accesses share a phase of the reference history.
             Verdict::Racy(w) => TestResult::from_bool(witness_in_history(&w, &history)),
+            Verdict::Unknown { .. } => unknown_answer(),
             other => TestResult::error(format!("checker answered {other:?}")),
         }
     });
+    assert_unknowns_are_rare();
 }
 
 /// Do the two accesses of the witness race in one phase of `h`?
@@ -136,7 +160,9 @@ fn symbolic_verdicts_are_sound_and_witnesses_replay() {
                 let t: u64 = threads.to_string().parse().expect("small");
                 TestResult::from_bool(!reference_drf(w, t, &params))
             }
+            Verdict::Unknown { .. } => unknown_answer(),
             other => TestResult::error(format!("checker answered {other:?}")),
         }
     });
+    assert_unknowns_are_rare();
 }
