@@ -68,18 +68,17 @@ fn every_run_line_gives_its_verdict() {
     assert!(checked >= 25, "only {checked} run lines");
 }
 
+/// The standard output of `mapcheck run kernels/protocols/NAME ARGS…`.
+fn run_kernel(name: &str, args: &[&str]) -> String {
+    let file = protocols_dir().join(name);
+    let mut all = vec!["run", file.to_str().unwrap()];
+    all.extend_from_slice(args);
+    String::from_utf8_lossy(&mapcheck(&all).stdout).into_owned()
+}
+
 #[test]
 fn racy_run_names_threads_modes_index_and_phase() {
-    let file = protocols_dir().join("listing-2.2.proto");
-    let out = mapcheck(&[
-        "run",
-        file.to_str().unwrap(),
-        "--threads",
-        "2",
-        "--param",
-        "M=2",
-    ]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = run_kernel("listing-2.2.proto", &["--threads", "2", "--param", "M=2"]);
     assert!(
         stdout.contains("racy: thread 1 wr and thread 0 rd index [1] in phase 0"),
         "{stdout}"
@@ -150,26 +149,10 @@ fn bad_input_is_one_located_error_with_status_2() {
 
 #[test]
 fn show_prints_the_paper_transformations() {
-    let file = protocols_dir().join("listing-2.3.proto");
-    let out = mapcheck(&[
-        "run",
-        file.to_str().unwrap(),
-        "--threads",
-        "2",
-        "--show",
-        "aligned",
-    ]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let show = |stage| run_kernel("listing-2.3.proto", &["--threads", "2", "--show", stage]);
+    let stdout = show("aligned");
     assert!(stdout.contains("forS r in 1..N {"), "{stdout}");
-    let out = mapcheck(&[
-        "run",
-        file.to_str().unwrap(),
-        "--threads",
-        "2",
-        "--show",
-        "traces",
-    ]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = show("traces");
     assert!(stdout.contains("var t1 in 1..T;"), "{stdout}");
     assert_eq!(stdout.matches("// trace").count(), 3, "{stdout}");
 }
