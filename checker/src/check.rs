@@ -22,7 +22,11 @@ use std::time::Instant;
 
 /// Checks every array of `kernel` (or only `opts.array`).
 pub fn check_kernel(kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
-    let contradiction = contradictory_assumptions(kernel, opts);
+    Session::on_this_thread(|session| check_kernel_with(session, kernel, opts))
+}
+
+fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
+    let contradiction = contradictory_assumptions(session, kernel, opts);
     let arrays = kernel
         .program
         .arrays()
@@ -36,7 +40,7 @@ pub fn check_kernel(kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
                 queries: 1,
                 seconds: 0.0,
             },
-            None => check_array(kernel, &a, opts),
+            None => check_array(session, kernel, &a, opts),
         })
         .collect::<Vec<_>>();
     let arrays = if arrays.is_empty() {
@@ -73,7 +77,16 @@ fn unsupported_without_arrays(kernel: &Kernel) -> Option<ArrayReport> {
 
 /// Assumptions that no parameter values satisfy (e.g. `assume N > 0` with
 /// `--param N=0`) would make every verdict vacuously DRF: they are bad input.
-fn contradictory_assumptions(kernel: &Kernel, opts: &CheckOptions) -> Option<Verdict> {
+fn contradictory_assumptions(
+    session: &Session,
+    kernel: &Kernel,
+    opts: &CheckOptions,
+) -> Option<Verdict> {
+    // Without assumptions the constraints are `x = v` on distinct
+    // constants, which some execution satisfies.
+    if kernel.program.assumptions.is_empty() {
+        return None;
+    }
     let ctx = QueryContext {
         logic: opts.logic,
         thread_ids: kernel.threads.ids.clone(),
@@ -88,7 +101,7 @@ fn contradictory_assumptions(kernel: &Kernel, opts: &CheckOptions) -> Option<Ver
             .collect(),
     };
     let never = semantics::BExp::Bool(false);
-    if !crate::smt::valid(&[], &never, &ctx, opts.timeout_ms) {
+    if !session.valid(&[], &never, &ctx, opts.timeout_ms) {
         return None;
     }
     let span = kernel
@@ -159,7 +172,12 @@ pub fn query_context(kernel: &Kernel, case: &Case, opts: &CheckOptions) -> Query
 }
 
 /// Checks one array of a kernel.
-pub fn check_array(kernel: &Kernel, array: &str, opts: &CheckOptions) -> ArrayReport {
+pub fn check_array(
+    session: &Session,
+    kernel: &Kernel,
+    array: &str,
+    opts: &CheckOptions,
+) -> ArrayReport {
     let start = Instant::now();
     let mut report = ArrayReport {
         array: array.to_string(),
@@ -173,8 +191,8 @@ pub fn check_array(kernel: &Kernel, array: &str, opts: &CheckOptions) -> ArrayRe
     report.verdict = match wellformed(kernel, array, &fixed_env(opts), true) {
         Err(e) => verdict_of_error(e),
         Ok(mut wf) => {
-            discharge(kernel, &mut wf, opts);
-            check_cases(kernel, array, &wf, opts, &mut report)
+            discharge(session, kernel, &mut wf, opts);
+            check_cases(session, kernel, array, &wf, opts, &mut report)
         }
     };
     report.seconds = start.elapsed().as_secs_f64();
@@ -183,13 +201,13 @@ pub fn check_array(kernel: &Kernel, array: &str, opts: &CheckOptions) -> ArrayRe
 
 /// Drops the non-emptiness assumptions that hold for every value of the
 /// enclosing loop variables (e.g. `1 < x + 1` under `x in 1..N+1`).
-pub fn discharge(kernel: &Kernel, wf: &mut Wellformed, opts: &CheckOptions) {
+pub fn discharge(session: &Session, kernel: &Kernel, wf: &mut Wellformed, opts: &CheckOptions) {
     for case in &mut wf.cases {
         let ctx = query_context(kernel, case, opts);
         let keep: Vec<bool> = case
             .obligations
             .iter()
-            .map(|o| !crate::smt::valid(&o.ranges, &o.goal, &ctx, opts.timeout_ms))
+            .map(|o| !session.valid(&o.ranges, &o.goal, &ctx, opts.timeout_ms))
             .collect();
         let mut k = keep.iter();
         case.assumed.retain(|_| *k.next().unwrap_or(&true));
@@ -211,6 +229,7 @@ fn verdict_of_error(e: WfError) -> Verdict {
 
 /// Queries every case; the first race wins.
 fn check_cases(
+    session: &Session,
     kernel: &Kernel,
     array: &str,
     wf: &Wellformed,
@@ -219,12 +238,11 @@ fn check_cases(
 ) -> Verdict {
     let mut unknown: Option<String> = None;
     let mut assumptions: Vec<Assumption> = Vec::new();
-    let session = Session::new();
     for case in &wf.cases {
         let cs = closures(&case.protocol);
         report.closures += cs.len();
         let ctx = query_context(kernel, case, opts);
-        let found = check_case(&session, &ctx, &cs, opts, report);
+        let found = check_case(session, &ctx, &cs, opts, report);
         match found {
             CaseResult::Race(found) => {
                 let (model, q) = *found;

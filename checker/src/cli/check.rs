@@ -328,7 +328,9 @@ pub fn show(k: &Kernel, stage: Stage, opts: &CheckOptions) -> String {
                 wf_error_text(&e)
             )),
             Ok(mut wf) => {
-                crate::check::discharge(k, &mut wf, opts);
+                crate::smt::Session::on_this_thread(|s| {
+                    crate::check::discharge(s, k, &mut wf, opts)
+                });
                 for (n, case) in wf.cases.iter().enumerate() {
                     out.push_str(&show_case(k, case, n, stage, opts));
                 }
