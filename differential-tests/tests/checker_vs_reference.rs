@@ -19,26 +19,54 @@ use semantics::{AccessValue, NExp, Nat, Threads, W};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Solver timeouts on random non-linear protocols: `unknown` is a sound
-/// answer (never DRF), so such cases make no claim to compare; they are
-/// counted, and must stay rare.
-static UNKNOWN: AtomicU64 = AtomicU64::new(0);
-
-fn unknown_answer() -> TestResult {
-    UNKNOWN.fetch_add(1, Ordering::Relaxed);
-    TestResult::discard()
+/// What the checker answered, over the cases of one property (printed at
+/// the end, so that a soak reports how many racy and DRF verdicts it compared).
+#[derive(Default)]
+struct Tally {
+    drf: AtomicU64,
+    racy: AtomicU64,
+    /// Racy witnesses whose values are too large to replay (not compared).
+    too_big: AtomicU64,
+    /// Solver timeouts: `unknown` is a sound answer (never DRF), so such
+    /// cases make no claim to compare; they must stay rare.
+    unknown: AtomicU64,
 }
 
-/// At most one case in a hundred may end in a solver timeout.
-fn assert_unknowns_are_rare() {
-    let unknown = UNKNOWN.load(Ordering::Relaxed);
-    eprintln!("checker vs reference: {unknown} solver timeouts (unknown) so far");
-    assert!(
-        unknown * 100 <= cases(),
-        "{unknown} unknown answers in {} cases",
-        cases()
-    );
+impl Tally {
+    const fn new() -> Tally {
+        Tally {
+            drf: AtomicU64::new(0),
+            racy: AtomicU64::new(0),
+            too_big: AtomicU64::new(0),
+            unknown: AtomicU64::new(0),
+        }
+    }
+
+    fn count(&self, counter: &AtomicU64) {
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Prints the counts; at most one case in a hundred may be `unknown`.
+    fn report_and_check(&self, property: &str) {
+        let get = |c: &AtomicU64| c.load(Ordering::Relaxed);
+        let unknown = get(&self.unknown);
+        eprintln!(
+            "{property}: {} DRF and {} racy verdicts agreed with the reference; \
+             {} witnesses too large to replay, {unknown} solver timeouts (unknown)",
+            get(&self.drf),
+            get(&self.racy),
+            get(&self.too_big),
+        );
+        assert!(
+            unknown * 100 <= cases(),
+            "{unknown} unknown answers in {} cases",
+            cases()
+        );
+    }
 }
+
+static CLOSED: Tally = Tally::new();
+static SYMBOLIC: Tally = Tally::new();
 
 /// The protocol as a `.proto` kernel, as `mapcheck check` would load it.
 fn kernel_of(w: &W) -> Kernel {
@@ -77,14 +105,23 @@ fn checker_agrees_with_reference_on_closed_instantiations() {
         };
         let history = reference_history(&case.protocol, case.threads);
         match verdict(&case.protocol, &opts) {
-            Verdict::Drf { .. } => TestResult::from_bool(safe(&history)),
+            Verdict::Drf { .. } => {
+                CLOSED.count(&CLOSED.drf);
+                TestResult::from_bool(safe(&history))
+            }
             // The witness's two accesses share a phase of the reference history.
-            Verdict::Racy(w) => TestResult::from_bool(witness_in_history(&w, &history)),
-            Verdict::Unknown { .. } => unknown_answer(),
+            Verdict::Racy(w) => {
+                CLOSED.count(&CLOSED.racy);
+                TestResult::from_bool(witness_in_history(&w, &history))
+            }
+            Verdict::Unknown { .. } => {
+                CLOSED.count(&CLOSED.unknown);
+                TestResult::discard()
+            }
             other => TestResult::error(format!("checker answered {other:?}")),
         }
     });
-    assert_unknowns_are_rare();
+    CLOSED.report_and_check("closed instantiations");
 }
 
 /// Do the two accesses of the witness race in one phase of `h`?
@@ -140,6 +177,7 @@ fn symbolic_verdicts_are_sound_and_witnesses_replay() {
         let w = &case.protocol;
         match verdict(w, &CheckOptions::default()) {
             Verdict::Drf { .. } => {
+                SYMBOLIC.count(&SYMBOLIC.drf);
                 let all_drf =
                     (2..=4).all(|t| small_assignments().iter().all(|m| reference_drf(w, t, m)));
                 TestResult::from_bool(all_drf)
@@ -155,14 +193,19 @@ fn symbolic_verdicts_are_sound_and_witnesses_replay() {
                     || params.values().any(|v| *v > Nat::from(REPLAY_LIMIT));
                 if too_big {
                     // Out of the replay range: the race needs large values.
+                    SYMBOLIC.count(&SYMBOLIC.too_big);
                     return TestResult::discard();
                 }
+                SYMBOLIC.count(&SYMBOLIC.racy);
                 let t: u64 = threads.to_string().parse().expect("small");
                 TestResult::from_bool(!reference_drf(w, t, &params))
             }
-            Verdict::Unknown { .. } => unknown_answer(),
+            Verdict::Unknown { .. } => {
+                SYMBOLIC.count(&SYMBOLIC.unknown);
+                TestResult::discard()
+            }
             other => TestResult::error(format!("checker answered {other:?}")),
         }
     });
-    assert_unknowns_are_rare();
+    SYMBOLIC.report_and_check("symbolic parameters");
 }
