@@ -147,19 +147,7 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
     })
 }
 
-/// Is `goal` valid for all parameters satisfying the global facts and all
-/// values of the loop variables `ranges` (outermost first) in their ranges?
-/// `false` when Z3 finds a counterexample or cannot decide.
-pub fn valid(
-    ranges: &[(Var, NExp, NExp)],
-    goal: &BExp,
-    ctx: &QueryContext,
-    timeout_ms: u64,
-) -> bool {
-    Session::on_this_thread(|s| s.valid(ranges, goal, ctx, timeout_ms))
-}
-
-/// The negation of a validity goal as an SMT script (see [`valid`]); `None`
+/// The negation of a validity goal as an SMT script (see [`Session::valid`]); `None`
 /// when the goal mentions a variable that is neither a parameter nor a
 /// loop variable of `ranges`.
 fn counterexample_script(
@@ -729,7 +717,9 @@ impl Session {
         THIS_THREAD.with(f)
     }
 
-    /// [`valid`] on this session's solver.
+    /// Is `goal` valid for all parameters satisfying the global facts and
+    /// all values of the loop variables `ranges` (outermost first) in their
+    /// ranges?  `false` when Z3 finds a counterexample or cannot decide.
     pub fn valid(
         &self,
         ranges: &[(Var, NExp, NExp)],
