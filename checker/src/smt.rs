@@ -30,6 +30,7 @@ use crate::verdict::IntModel;
 use crate::wellformed::untag;
 use semantics::expr::{BExp, BOp, NExp, NOp, Nat, ROp, Var};
 use semantics::{Mode, C, U};
+use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
@@ -690,10 +691,17 @@ pub fn solve(q: &Query, timeout_ms: u64) -> Answer {
 /// costs about 13 ms on a fresh solver (Z3 builds its default tactic), 5 ms
 /// on a fresh solver used with `push` (the first `push` builds the solver)
 /// and 0.3 ms in a scope of a solver already built — hence one session per
-/// thread ([`Session::on_this_thread`]).
+/// thread ([`Session::on_this_thread`]).  A solver keeps about 1 KB per
+/// scope after `pop` (libz3 4.8.12), so it is replaced every
+/// [`QUERIES_PER_SOLVER`] queries.
 pub struct Session {
-    solver: z3::Solver,
+    solver: RefCell<z3::Solver>,
+    queries: Cell<u32>,
 }
+
+/// Queries a session's solver answers before it is replaced (bounds memory;
+/// see [`Session`]).
+pub const QUERIES_PER_SOLVER: u32 = 2_000;
 
 thread_local! {
     static THIS_THREAD: Session = Session::new();
@@ -708,8 +716,20 @@ impl Default for Session {
 impl Session {
     pub fn new() -> Session {
         Session {
-            solver: z3::Solver::new(),
+            solver: RefCell::new(z3::Solver::new()),
+            queries: Cell::new(0),
         }
+    }
+
+    /// The solver for the next query, a fresh one every
+    /// [`QUERIES_PER_SOLVER`] queries.
+    fn solver(&self) -> std::cell::Ref<'_, z3::Solver> {
+        if self.queries.get() >= QUERIES_PER_SOLVER {
+            *self.solver.borrow_mut() = z3::Solver::new();
+            self.queries.set(0);
+        }
+        self.queries.set(self.queries.get() + 1);
+        self.solver.borrow()
     }
 
     /// Runs `f` with this thread's session (built on first use).
@@ -730,7 +750,7 @@ impl Session {
         let Some(script) = counterexample_script(ranges, goal, ctx) else {
             return false;
         };
-        let solver = &self.solver;
+        let solver = self.solver();
         solver.push();
         solver.from_string(script.as_str());
         let (result, _) = with_deadline(timeout_ms, || solver.check());
@@ -740,7 +760,7 @@ impl Session {
 
     /// Solves one query (see [`solve`]).
     pub fn solve(&self, q: &Query, timeout_ms: u64) -> Answer {
-        let solver = &self.solver;
+        let solver = self.solver();
         solver.push();
         solver.from_string(q.text.as_str());
         let (result, timed_out) = with_deadline(timeout_ms, || solver.check());
@@ -754,7 +774,7 @@ impl Session {
                     .get_reason_unknown()
                     .unwrap_or_else(|| "unknown".into()),
             ),
-            z3::SatResult::Sat => Answer::Sat(small_model(q, solver, timeout_ms)),
+            z3::SatResult::Sat => Answer::Sat(small_model(q, &solver, timeout_ms)),
         };
         solver.pop(1);
         answer
@@ -951,5 +971,36 @@ mod tests {
         c.logic = IntModel::Bv32;
         let q = encode(&C::U(u), &c).unwrap();
         assert!(matches!(solve(&q, 5_000), Answer::Sat(_)));
+    }
+
+    #[test]
+    fn a_session_answers_across_solver_replacements() {
+        let session = Session::new();
+        let racy = encode(&C::U(acc(Mode::Wr, NExp::num(0), 0)), &ctx()).unwrap();
+        let safe = encode(&C::U(acc(Mode::Wr, NExp::tid(), 0)), &ctx()).unwrap();
+        for k in 0..QUERIES_PER_SOLVER + 3 {
+            let (q, expect_race) = if k % 100 == 0 {
+                (&racy, true)
+            } else {
+                (&safe, false)
+            };
+            let got = session.solve(q, 5_000);
+            assert_eq!(
+                matches!(got, Answer::Sat(_)),
+                expect_race,
+                "query {k}: {got:?}"
+            );
+        }
+        assert!(
+            session.queries.get() < QUERIES_PER_SOLVER,
+            "the solver was replaced"
+        );
+    }
+
+    #[test]
+    fn symbols_are_quoted_without_quote_characters() {
+        assert_eq!(sym("c0.s1.x"), "|c0.s1.x|");
+        assert_eq!(sym("a|b\\c"), "|a_b_c|");
+        assert_eq!(unquote(&sym("t1.tid")), "t1.tid");
     }
 }
