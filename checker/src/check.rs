@@ -390,4 +390,18 @@ mod tests {
         let v = &check_kernel(&k, &CheckOptions::default()).arrays[0].verdict;
         assert!(matches!(v, Verdict::Unknown { .. }), "{v:?}");
     }
+
+    #[test]
+    fn assumptions_on_thread_identifiers_hold_for_both_threads() {
+        // Only even threads exist, so `tid / 2` differs between threads.
+        let verdict = |src: &str| {
+            let k = kernel_from_source("t", src).expect("parses");
+            check_kernel(&k, &CheckOptions::default()).arrays[0]
+                .verdict
+                .clone()
+        };
+        let even = verdict("assume tid % 2 == 0;\nwr[tid / 2]");
+        assert!(matches!(even, Verdict::Drf { .. }), "{even:?}");
+        assert!(verdict("wr[tid / 2]").is_racy());
+    }
 }
