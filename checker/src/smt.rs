@@ -752,8 +752,10 @@ impl Session {
         };
         let solver = self.solver();
         solver.push();
-        solver.from_string(script.as_str());
-        let (result, _) = with_deadline(timeout_ms, || solver.check());
+        let result = match assert_script(&solver, &script) {
+            Ok(()) => with_deadline(timeout_ms, || solver.check()).0,
+            Err(_) => z3::SatResult::Unknown,
+        };
         solver.pop(1);
         result == z3::SatResult::Unsat
     }
@@ -762,7 +764,10 @@ impl Session {
     pub fn solve(&self, q: &Query, timeout_ms: u64) -> Answer {
         let solver = self.solver();
         solver.push();
-        solver.from_string(q.text.as_str());
+        if let Err(e) = assert_script(&solver, &q.text) {
+            solver.pop(1);
+            return Answer::Unknown(e);
+        }
         let (result, timed_out) = with_deadline(timeout_ms, || solver.check());
         let answer = match result {
             z3::SatResult::Unsat => Answer::Unsat,
@@ -785,6 +790,36 @@ mod ffi {
     extern "C" {
         /// `Z3_interrupt` of the Z3 C API (libz3 is linked by `z3-sys`).
         pub fn Z3_interrupt(c: *mut std::ffi::c_void);
+        /// `Z3_get_error_code`: the error of the last API call (`Z3_OK` = 0).
+        pub fn Z3_get_error_code(c: *mut std::ffi::c_void) -> u32;
+        /// `Z3_get_error_msg`: the text of an error code.
+        pub fn Z3_get_error_msg(c: *mut std::ffi::c_void, code: u32) -> *const std::ffi::c_char;
+    }
+}
+
+/// Asserts an SMT-LIB script in the solver's current scope.  Z3 stops at
+/// the first error and keeps the assertions before it — a weaker query
+/// whose `sat` would be a race that is not there — so an error is returned
+/// instead.
+fn assert_script(solver: &z3::Solver, script: &str) -> Result<(), String> {
+    solver.from_string(script);
+    let ctx = z3::Context::thread_local();
+    let raw = ctx.get_z3_context().as_ptr() as *mut std::ffi::c_void;
+    // SAFETY: `raw` is this thread's live context (held by `ctx`); the
+    // message is a C string owned by Z3, copied before the next API call.
+    unsafe {
+        match ffi::Z3_get_error_code(raw) {
+            0 => Ok(()),
+            code => {
+                let msg = ffi::Z3_get_error_msg(raw, code);
+                let msg = if msg.is_null() {
+                    format!("error code {code}")
+                } else {
+                    std::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned()
+                };
+                Err(format!("Z3 rejected the query: {msg}"))
+            }
+        }
     }
 }
 
@@ -1002,5 +1037,42 @@ mod tests {
         assert_eq!(sym("c0.s1.x"), "|c0.s1.x|");
         assert_eq!(sym("a|b\\c"), "|a_b_c|");
         assert_eq!(unquote(&sym("t1.tid")), "t1.tid");
+    }
+
+    #[test]
+    fn a_query_z3_rejects_is_unknown_not_a_race() {
+        let mut q = encode(&C::U(acc(Mode::Wr, NExp::tid(), 0)), &ctx()).unwrap();
+        q.text
+            .push_str("(assert (> |t1.tid| true))\n(assert false)\n");
+        match solve(&q, 5_000) {
+            Answer::Unknown(why) => assert!(why.contains("Z3 rejected"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        // The session is usable afterwards.
+        assert!(matches!(
+            answer(acc(Mode::Wr, NExp::num(0), 0)),
+            Answer::Sat(_)
+        ));
+    }
+
+    fn bv32_answer(u: U, fixed_threads: Option<u64>) -> Answer {
+        let mut c = ctx();
+        c.logic = IntModel::Bv32;
+        if let Some(t) = fixed_threads {
+            c.fixed.insert("T".into(), Nat::from(t));
+        }
+        solve(&encode(&C::U(u), &c).unwrap(), 5_000)
+    }
+
+    #[test]
+    fn bv32_subtraction_wraps_and_fixed_values_are_literals() {
+        // wr[tid - 1]: threads 0 and 1 collide over ℕ (monus), not modulo 2^32.
+        let u = acc(Mode::Wr, NExp::sub(NExp::tid(), NExp::num(1)), 0);
+        assert!(matches!(bv32_answer(u, None), Answer::Unsat));
+        // wr[0] with T = 2 fixed: threads 0 and 1 race.
+        match bv32_answer(acc(Mode::Wr, NExp::num(0), 0), Some(2)) {
+            Answer::Sat(m) => assert_eq!(m["p.T"], Nat::from(2u32)),
+            other => panic!("{other:?}"),
+        }
     }
 }
