@@ -1026,10 +1026,8 @@ mod tests {
                 "query {k}: {got:?}"
             );
         }
-        assert!(
-            session.queries.get() < QUERIES_PER_SOLVER,
-            "the solver was replaced"
-        );
+        // Replaced at query QUERIES_PER_SOLVER + 1, three queries ago.
+        assert_eq!(session.queries.get(), 3);
     }
 
     #[test]
@@ -1073,6 +1071,35 @@ mod tests {
         match bv32_answer(acc(Mode::Wr, NExp::num(0), 0), Some(2)) {
             Answer::Sat(m) => assert_eq!(m["p.T"], Nat::from(2u32)),
             other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn comparisons_mean_the_same_over_nat_and_bv32() {
+        // if (tid op 1) wr[0] with T = 3: racy iff two of 0, 1, 2 pass.
+        let cases = [
+            (ROp::Lt, false),
+            (ROp::Le, true),
+            (ROp::Gt, false),
+            (ROp::Ge, true),
+            (ROp::Eq, false),
+            (ROp::Ne, true),
+        ];
+        for (op, racy) in cases {
+            let cond = BExp::rel(op, NExp::tid(), NExp::num(1));
+            let u = U::if_(cond, acc(Mode::Wr, NExp::num(0), 0), U::Skip);
+            for logic in [IntModel::Nat, IntModel::Bv32] {
+                let mut c = ctx();
+                c.logic = logic;
+                c.fixed.insert("T".into(), Nat::from(3u32));
+                let got = solve(&encode(&C::U(u.clone()), &c).unwrap(), 5_000);
+                let ok = match got {
+                    Answer::Sat(_) => racy,
+                    Answer::Unsat => !racy,
+                    Answer::Unknown(_) => false,
+                };
+                assert!(ok, "{op:?} in {logic:?}: {got:?}");
+            }
         }
     }
 }
