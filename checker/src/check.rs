@@ -404,4 +404,15 @@ mod tests {
         assert!(matches!(even, Verdict::Drf { .. }), "{even:?}");
         assert!(verdict("wr[tid / 2]").is_racy());
     }
+
+    #[test]
+    fn witnesses_prefer_small_parameters() {
+        // Z3's first model takes N = 100000; a race also exists at N = 7.
+        let src = "if (N >= 100000) { wr[0] } else { if (N == 7) { wr[0] } }";
+        let k = kernel_from_source("t", src).expect("parses");
+        match &check_kernel(&k, &CheckOptions::default()).arrays[0].verdict {
+            Verdict::Racy(w) => assert_eq!(w.params["N"], Nat::from(7u32)),
+            other => panic!("{other:?}"),
+        }
+    }
 }
