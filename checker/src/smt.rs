@@ -1102,4 +1102,36 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn connectives_of_no_formula_are_constants_and_of_one_the_formula() {
+        // Z3 4.8.12 rejects `(or)` and `(and)`.
+        let solver = z3::Solver::new();
+        assert!(assert_script(&solver, "(assert (or))").is_err());
+        assert!(assert_script(&solver, "(assert (and))").is_err());
+        assert_eq!(or_all(&[]), "false");
+        assert_eq!(and_all(&[]), "true");
+        assert_eq!(or_all(&["x".into()]), "x");
+        assert_eq!(and_all(&["x".into()]), "x");
+        assert_eq!(or_all(&["x".into(), "y".into()]), "(or x y)");
+    }
+
+    #[test]
+    fn monus_binds_compound_operands_once_and_atoms_not_at_all() {
+        let mut b = Builder::new(IntModel::Nat);
+        let atoms = b.binop(NOp::Sub, "a".into(), "b".into());
+        assert_eq!(atoms, "(ite (>= a b) (- a b) 0)");
+        let compound = b.binop(NOp::Sub, "(+ a 1)".into(), "b".into());
+        assert_eq!(
+            compound,
+            "(let ((|$1| (+ a 1))) (ite (>= |$1| b) (- |$1| b) 0))"
+        );
+    }
+
+    #[test]
+    fn bv32_literals_are_reduced_modulo_two_to_the_32() {
+        let b = Builder::new(IntModel::Bv32);
+        let big = Nat::from(1u64 << 32) + Nat::from(5u32);
+        assert_eq!(b.num(&big), "(_ bv5 32)");
+    }
 }
