@@ -340,8 +340,7 @@ mod tests {
     use crate::bench::kernel_from_source;
 
     fn assumptions(src: &str) -> Vec<String> {
-        let k = kernel_from_source("t", src).expect("parses");
-        match &check_kernel(&k, &CheckOptions::default()).arrays[0].verdict {
+        match &verdict(src) {
             Verdict::Drf { assumptions } => {
                 assumptions.iter().map(|a| a.condition.clone()).collect()
             }
@@ -391,15 +390,17 @@ mod tests {
         assert!(matches!(v, Verdict::Unknown { .. }), "{v:?}");
     }
 
+    /// The verdict of the first array of a `.proto` source.
+    fn verdict(src: &str) -> Verdict {
+        let k = kernel_from_source("t", src).expect("test sources parse");
+        check_kernel(&k, &CheckOptions::default()).arrays[0]
+            .verdict
+            .clone()
+    }
+
     #[test]
     fn assumptions_on_thread_identifiers_hold_for_both_threads() {
         // Only even threads exist, so `tid / 2` differs between threads.
-        let verdict = |src: &str| {
-            let k = kernel_from_source("t", src).expect("parses");
-            check_kernel(&k, &CheckOptions::default()).arrays[0]
-                .verdict
-                .clone()
-        };
         let even = verdict("assume tid % 2 == 0;\nwr[tid / 2]");
         assert!(matches!(even, Verdict::Drf { .. }), "{even:?}");
         assert!(verdict("wr[tid / 2]").is_racy());
@@ -408,9 +409,7 @@ mod tests {
     #[test]
     fn witnesses_prefer_small_parameters() {
         // Z3's first model takes N = 100000; a race also exists at N = 7.
-        let src = "if (N >= 100000) { wr[0] } else { if (N == 7) { wr[0] } }";
-        let k = kernel_from_source("t", src).expect("parses");
-        match &check_kernel(&k, &CheckOptions::default()).arrays[0].verdict {
+        match verdict("if (N >= 100000) { wr[0] } else { if (N == 7) { wr[0] } }") {
             Verdict::Racy(w) => assert_eq!(w.params["N"], Nat::from(7u32)),
             other => panic!("{other:?}"),
         }

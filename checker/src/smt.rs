@@ -750,39 +750,45 @@ impl Session {
         let Some(script) = counterexample_script(ranges, goal, ctx) else {
             return false;
         };
+        self.in_scope(&script, timeout_ms, |_, checked| {
+            matches!(checked, Ok((z3::SatResult::Unsat, _)))
+        })
+    }
+
+    /// Asserts `script` in a new scope of the solver and checks it within
+    /// `timeout_ms`; `read` gets the solver (for its model) and the result
+    /// — Z3's answer and whether the deadline passed, or why Z3 rejected
+    /// the script — before the scope is popped.
+    fn in_scope<R>(
+        &self,
+        script: &str,
+        timeout_ms: u64,
+        read: impl FnOnce(&z3::Solver, Result<(z3::SatResult, bool), String>) -> R,
+    ) -> R {
         let solver = self.solver();
         solver.push();
-        let result = match assert_script(&solver, &script) {
-            Ok(()) => with_deadline(timeout_ms, || solver.check()).0,
-            Err(_) => z3::SatResult::Unknown,
-        };
+        let checked =
+            assert_script(&solver, script).map(|()| with_deadline(timeout_ms, || solver.check()));
+        let out = read(&solver, checked);
         solver.pop(1);
-        result == z3::SatResult::Unsat
+        out
     }
 
     /// Solves one query (see [`solve`]).
     pub fn solve(&self, q: &Query, timeout_ms: u64) -> Answer {
-        let solver = self.solver();
-        solver.push();
-        if let Err(e) = assert_script(&solver, &q.text) {
-            solver.pop(1);
-            return Answer::Unknown(e);
-        }
-        let (result, timed_out) = with_deadline(timeout_ms, || solver.check());
-        let answer = match result {
-            z3::SatResult::Unsat => Answer::Unsat,
-            z3::SatResult::Unknown if timed_out => {
+        self.in_scope(&q.text, timeout_ms, |solver, checked| match checked {
+            Err(rejected) => Answer::Unknown(rejected),
+            Ok((z3::SatResult::Unsat, _)) => Answer::Unsat,
+            Ok((z3::SatResult::Unknown, true)) => {
                 Answer::Unknown(format!("timeout after {timeout_ms} ms"))
             }
-            z3::SatResult::Unknown => Answer::Unknown(
+            Ok((z3::SatResult::Unknown, false)) => Answer::Unknown(
                 solver
                     .get_reason_unknown()
                     .unwrap_or_else(|| "unknown".into()),
             ),
-            z3::SatResult::Sat => Answer::Sat(small_model(q, &solver, timeout_ms)),
-        };
-        solver.pop(1);
-        answer
+            Ok((z3::SatResult::Sat, _)) => Answer::Sat(small_model(q, solver, timeout_ms)),
+        })
     }
 }
 
@@ -946,9 +952,27 @@ mod tests {
         U::Acc(Access::new(mode, vec![n, NExp::num(k)]))
     }
 
+    /// The context with another logic and, optionally, `T` fixed.
+    fn ctx_in(logic: IntModel, threads: Option<u64>) -> QueryContext {
+        let mut c = ctx();
+        c.logic = logic;
+        if let Some(t) = threads {
+            c.fixed.insert("T".into(), Nat::from(t));
+        }
+        c
+    }
+
+    /// The query of a protocol with a write (so it may conflict).
+    fn query(u: U, c: &QueryContext) -> Query {
+        encode(&C::U(u), c).expect("a protocol with a write is queried")
+    }
+
+    fn answer_in(u: U, c: &QueryContext) -> Answer {
+        solve(&query(u, c), 5_000)
+    }
+
     fn answer(u: U) -> Answer {
-        let q = encode(&C::U(u), &ctx()).expect("may conflict");
-        solve(&q, 5_000)
+        answer_in(u, &ctx())
     }
 
     #[test]
@@ -1002,17 +1026,17 @@ mod tests {
         let big = NExp::Num(Nat::from(1u64 << 31));
         let u = acc(Mode::Wr, NExp::mul(NExp::tid(), big), 0);
         assert!(matches!(answer(u.clone()), Answer::Unsat));
-        let mut c = ctx();
-        c.logic = IntModel::Bv32;
-        let q = encode(&C::U(u), &c).unwrap();
-        assert!(matches!(solve(&q, 5_000), Answer::Sat(_)));
+        assert!(matches!(
+            answer_in(u, &ctx_in(IntModel::Bv32, None)),
+            Answer::Sat(_)
+        ));
     }
 
     #[test]
     fn a_session_answers_across_solver_replacements() {
         let session = Session::new();
-        let racy = encode(&C::U(acc(Mode::Wr, NExp::num(0), 0)), &ctx()).unwrap();
-        let safe = encode(&C::U(acc(Mode::Wr, NExp::tid(), 0)), &ctx()).unwrap();
+        let racy = query(acc(Mode::Wr, NExp::num(0), 0), &ctx());
+        let safe = query(acc(Mode::Wr, NExp::tid(), 0), &ctx());
         for k in 0..QUERIES_PER_SOLVER + 3 {
             let (q, expect_race) = if k % 100 == 0 {
                 (&racy, true)
@@ -1039,7 +1063,7 @@ mod tests {
 
     #[test]
     fn a_query_z3_rejects_is_unknown_not_a_race() {
-        let mut q = encode(&C::U(acc(Mode::Wr, NExp::tid(), 0)), &ctx()).unwrap();
+        let mut q = query(acc(Mode::Wr, NExp::tid(), 0), &ctx());
         q.text
             .push_str("(assert (> |t1.tid| true))\n(assert false)\n");
         match solve(&q, 5_000) {
@@ -1053,22 +1077,19 @@ mod tests {
         ));
     }
 
-    fn bv32_answer(u: U, fixed_threads: Option<u64>) -> Answer {
-        let mut c = ctx();
-        c.logic = IntModel::Bv32;
-        if let Some(t) = fixed_threads {
-            c.fixed.insert("T".into(), Nat::from(t));
-        }
-        solve(&encode(&C::U(u), &c).unwrap(), 5_000)
-    }
-
     #[test]
     fn bv32_subtraction_wraps_and_fixed_values_are_literals() {
         // wr[tid - 1]: threads 0 and 1 collide over ℕ (monus), not modulo 2^32.
         let u = acc(Mode::Wr, NExp::sub(NExp::tid(), NExp::num(1)), 0);
-        assert!(matches!(bv32_answer(u, None), Answer::Unsat));
+        assert!(matches!(
+            answer_in(u, &ctx_in(IntModel::Bv32, None)),
+            Answer::Unsat
+        ));
         // wr[0] with T = 2 fixed: threads 0 and 1 race.
-        match bv32_answer(acc(Mode::Wr, NExp::num(0), 0), Some(2)) {
+        match answer_in(
+            acc(Mode::Wr, NExp::num(0), 0),
+            &ctx_in(IntModel::Bv32, Some(2)),
+        ) {
             Answer::Sat(m) => assert_eq!(m["p.T"], Nat::from(2u32)),
             other => panic!("{other:?}"),
         }
@@ -1089,10 +1110,7 @@ mod tests {
             let cond = BExp::rel(op, NExp::tid(), NExp::num(1));
             let u = U::if_(cond, acc(Mode::Wr, NExp::num(0), 0), U::Skip);
             for logic in [IntModel::Nat, IntModel::Bv32] {
-                let mut c = ctx();
-                c.logic = logic;
-                c.fixed.insert("T".into(), Nat::from(3u32));
-                let got = solve(&encode(&C::U(u.clone()), &c).unwrap(), 5_000);
+                let got = answer_in(u.clone(), &ctx_in(logic, Some(3)));
                 let ok = match got {
                     Answer::Sat(_) => racy,
                     Answer::Unsat => !racy,

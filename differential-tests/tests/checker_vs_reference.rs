@@ -21,7 +21,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What the checker answered, over the cases of one property (printed at
 /// the end, so that a soak reports how many racy and DRF verdicts it compared).
-#[derive(Default)]
 struct Tally {
     drf: AtomicU64,
     racy: AtomicU64,
@@ -42,10 +41,6 @@ impl Tally {
         }
     }
 
-    fn count(&self, counter: &AtomicU64) {
-        counter.fetch_add(1, Ordering::Relaxed);
-    }
-
     /// Prints the counts; at most one case in a hundred may be `unknown`.
     fn report_and_check(&self, property: &str) {
         let get = |c: &AtomicU64| c.load(Ordering::Relaxed);
@@ -63,6 +58,10 @@ impl Tally {
             cases()
         );
     }
+}
+
+fn count(counter: &AtomicU64) {
+    counter.fetch_add(1, Ordering::Relaxed);
 }
 
 static CLOSED: Tally = Tally::new();
@@ -106,16 +105,16 @@ fn checker_agrees_with_reference_on_closed_instantiations() {
         let history = reference_history(&case.protocol, case.threads);
         match verdict(&case.protocol, &opts) {
             Verdict::Drf { .. } => {
-                CLOSED.count(&CLOSED.drf);
+                count(&CLOSED.drf);
                 TestResult::from_bool(safe(&history))
             }
             // The witness's two accesses share a phase of the reference history.
             Verdict::Racy(w) => {
-                CLOSED.count(&CLOSED.racy);
+                count(&CLOSED.racy);
                 TestResult::from_bool(witness_in_history(&w, &history))
             }
             Verdict::Unknown { .. } => {
-                CLOSED.count(&CLOSED.unknown);
+                count(&CLOSED.unknown);
                 TestResult::discard()
             }
             other => TestResult::error(format!("checker answered {other:?}")),
@@ -177,7 +176,7 @@ fn symbolic_verdicts_are_sound_and_witnesses_replay() {
         let w = &case.protocol;
         match verdict(w, &CheckOptions::default()) {
             Verdict::Drf { .. } => {
-                SYMBOLIC.count(&SYMBOLIC.drf);
+                count(&SYMBOLIC.drf);
                 let all_drf =
                     (2..=4).all(|t| small_assignments().iter().all(|m| reference_drf(w, t, m)));
                 TestResult::from_bool(all_drf)
@@ -193,15 +192,15 @@ fn symbolic_verdicts_are_sound_and_witnesses_replay() {
                     || params.values().any(|v| *v > Nat::from(REPLAY_LIMIT));
                 if too_big {
                     // Out of the replay range: the race needs large values.
-                    SYMBOLIC.count(&SYMBOLIC.too_big);
+                    count(&SYMBOLIC.too_big);
                     return TestResult::discard();
                 }
-                SYMBOLIC.count(&SYMBOLIC.racy);
+                count(&SYMBOLIC.racy);
                 let t: u64 = threads.to_string().parse().expect("small");
                 TestResult::from_bool(!reference_drf(w, t, &params))
             }
             Verdict::Unknown { .. } => {
-                SYMBOLIC.count(&SYMBOLIC.unknown);
+                count(&SYMBOLIC.unknown);
                 TestResult::discard()
             }
             other => TestResult::error(format!("checker answered {other:?}")),
