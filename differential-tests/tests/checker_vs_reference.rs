@@ -8,11 +8,11 @@
 //!   reference race at the witness's values; a symbolic "DRF" has no
 //!   reference race for any |T| ∈ 2..=4 and parameters in 0..=3.
 
-use checker::check::check_kernel;
-use checker::kernel::{Kernel, Provenance, ThreadModel};
-use checker::verdict::{CheckOptions, Verdict, Witness};
 use differential_tests::protocols::{Case, ParamCase, PARAMS};
 use differential_tests::{cases, check, reference_history};
+use mapcheck_core::check::check_kernel;
+use mapcheck_core::kernel::{Kernel, Provenance, ThreadModel};
+use mapcheck_core::verdict::{CheckOptions, Verdict, Witness};
 use quickcheck::TestResult;
 use semantics::history::{racy, safe, History};
 use semantics::{AccessValue, NExp, Nat, Threads, W};

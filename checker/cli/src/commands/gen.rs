@@ -1,0 +1,24 @@
+//! `mapcheck gen synthetic --category C --size N`: prints a protocol of Fig. 17.
+
+use super::{exit, GenArgs};
+use mapcheck_bench::synthetic::{generate, Category};
+
+pub fn main(args: &GenArgs) -> i32 {
+    if args.what != "synthetic" {
+        eprintln!(
+            "mapcheck gen: unknown generator `{}` (expected `synthetic`)",
+            args.what
+        );
+        return exit::BAD_INPUT;
+    }
+    match args.category.parse::<Category>() {
+        Ok(c) => {
+            print!("{}", generate(c, args.size));
+            exit::OK
+        }
+        Err(e) => {
+            eprintln!("mapcheck gen: {e}");
+            exit::BAD_INPUT
+        }
+    }
+}

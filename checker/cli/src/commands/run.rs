@@ -1,0 +1,381 @@
+//! `mapcheck run`: the reference interpreter.  Evaluates a `.proto` protocol
+//! with the big-step semantics of the paper (`semantics`, Fig. 5) for fixed
+//! thread count and parameters, and prints its history and verdict; or prints
+//! `align(p)`, `split(align(p))`, `seq(split(align(p)))` with `--show`.
+
+use super::{exit, RunArgs, Stage};
+use mapcheck_frontend::{read_source, LoadError};
+use semantics::aligned::print_aligned_pair;
+use semantics::history::{history_race, History};
+use semantics::surface::{self, LowerOptions, Program, Span, Stmt, StmtKind};
+use semantics::{align, seq_list, split_pair, NExp, Nat, Threads, Var, W};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// A bad-input error of `run`: message and (when known) position.
+struct RunError {
+    span: Option<Span>,
+    message: String,
+}
+
+impl RunError {
+    fn at(span: Span, message: impl Into<String>) -> RunError {
+        RunError {
+            span: Some(span),
+            message: message.into(),
+        }
+    }
+    fn plain(message: impl Into<String>) -> RunError {
+        RunError {
+            span: None,
+            message: message.into(),
+        }
+    }
+    fn print(&self, file: &Path) {
+        match self.span {
+            Some(s) => eprintln!(
+                "{}:{}:{}: error: {}",
+                file.display(),
+                s.line,
+                s.col,
+                self.message
+            ),
+            None => eprintln!("{}: error: {}", file.display(), self.message),
+        }
+    }
+}
+
+pub fn main(args: &RunArgs) -> i32 {
+    if args.file.extension().and_then(|e| e.to_str()) == Some("bcu") {
+        return super::run_bcu_dispatch(args);
+    }
+    match run(args) {
+        Ok(code) => code,
+        Err(Failure::Load(e)) => {
+            eprintln!("{e}");
+            exit::BAD_INPUT
+        }
+        Err(Failure::Run(e)) => {
+            e.print(&args.file);
+            exit::BAD_INPUT
+        }
+    }
+}
+
+enum Failure {
+    Load(LoadError),
+    Run(RunError),
+}
+
+impl From<RunError> for Failure {
+    fn from(e: RunError) -> Self {
+        Failure::Run(e)
+    }
+}
+
+fn run(args: &RunArgs) -> Result<i32, Failure> {
+    let source = read_source(&args.file).map_err(Failure::Load)?;
+    let program = surface::parse(&source)
+        .map_err(|e| Failure::Load(LoadError::new(&args.file, e.line, e.col, e.message)))?;
+    if args.threads < 2 {
+        return Err(
+            RunError::plain("--threads must be at least 2 (one thread cannot race)").into(),
+        );
+    }
+    check_declared(&program)?;
+    let env = environment(&program, args)?;
+    let arrays = selected_arrays(&program, args)?;
+    if let Some(stage) = args.show {
+        for array in &arrays {
+            let w = lower(&program, array, &env)?;
+            print_stage(stage, array, &w);
+        }
+        return Ok(exit::OK);
+    }
+    let params = require_params(&program, &env)?;
+    check_assumptions(&program, &params)?;
+    let threads = thread_locals(&program, args)?;
+    let mut racy = false;
+    for array in &arrays {
+        let w = instantiate(&lower(&program, array, &env)?, &params);
+        let history = w.eval(&threads).map_err(|e| no_derivation(&program, e))?;
+        racy |= report(array, &history);
+    }
+    Ok(if racy { exit::RACE } else { exit::OK })
+}
+
+/// With explicit `param` declarations, every free variable must be declared.
+fn check_declared(program: &Program) -> Result<(), RunError> {
+    if program.params.is_empty() {
+        return Ok(());
+    }
+    for x in program.free_vars() {
+        let known =
+            surface::is_builtin(&x) || program.params.contains(&x) || program.locals.contains(&x);
+        if !known {
+            return Err(RunError::at(
+                first_use(&program.body, &x).unwrap_or_default(),
+                format!("unknown variable `{x}`: not declared with `param` or `local`"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `--param` values plus `T = --threads`; rejects names that are not parameters.
+fn environment(program: &Program, args: &RunArgs) -> Result<BTreeMap<Var, Nat>, RunError> {
+    let params = program.parameters();
+    let mut env = BTreeMap::new();
+    for (name, value) in &args.params {
+        if !params.contains(name) {
+            return Err(RunError::plain(format!(
+                "--param {name}: `{name}` is not a parameter of this protocol (parameters: {})",
+                list_or_none(&params)
+            )));
+        }
+        env.insert(name.clone(), Nat::from(*value));
+    }
+    env.insert(
+        semantics::trace::THREAD_COUNT.to_string(),
+        Nat::from(args.threads),
+    );
+    Ok(env)
+}
+
+fn list_or_none(names: &[Var]) -> String {
+    if names.is_empty() {
+        "none".into()
+    } else {
+        names.join(", ")
+    }
+}
+
+/// Every parameter must have a value to run the protocol.
+fn require_params(
+    program: &Program,
+    env: &BTreeMap<Var, Nat>,
+) -> Result<BTreeMap<Var, Nat>, RunError> {
+    for x in program.parameters() {
+        if !env.contains_key(&x) {
+            return Err(RunError::at(
+                first_use(&program.body, &x).unwrap_or_default(),
+                format!("missing --param {x}=VALUE: `{x}` is a free variable of the protocol"),
+            ));
+        }
+    }
+    Ok(env.clone())
+}
+
+fn check_assumptions(program: &Program, env: &BTreeMap<Var, Nat>) -> Result<(), RunError> {
+    for a in &program.assumptions {
+        let mut c = a.cond.clone();
+        for (x, v) in env {
+            c = c.subst(x, &NExp::Num(v.clone()));
+        }
+        match c.eval() {
+            Ok(true) => {}
+            Ok(false) => {
+                return Err(RunError::at(
+                    a.span,
+                    format!(
+                        "assumption `{}` does not hold for the given parameters",
+                        a.cond
+                    ),
+                ))
+            }
+            Err(e) => {
+                return Err(RunError::at(
+                    a.span,
+                    format!("assumption `{}` cannot be evaluated: {e}", a.cond),
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `--local x=v0,v1,…`: one value per thread for each declared `local`.
+fn thread_locals(program: &Program, args: &RunArgs) -> Result<Threads, RunError> {
+    let mut threads = Threads::new(args.threads);
+    for spec in &args.locals {
+        let (name, values) = spec.split_once('=').ok_or_else(|| {
+            RunError::plain(format!("--local expects NAME=V0,V1,…, found `{spec}`"))
+        })?;
+        let values: Vec<Nat> = values
+            .split(',')
+            .map(|v| v.trim().parse::<Nat>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| {
+                RunError::plain(format!("--local {name}: values must be natural numbers"))
+            })?;
+        if values.len() as u64 != args.threads {
+            return Err(RunError::plain(format!(
+                "--local {name}: expected {} values (one per thread), found {}",
+                args.threads,
+                values.len()
+            )));
+        }
+        threads.locals.insert(name.to_string(), values);
+    }
+    for x in &program.locals {
+        if !threads.locals.contains_key(x) {
+            return Err(RunError::plain(format!(
+                "missing --local {x}=V0,V1,…: `{x}` is a thread-local unknown"
+            )));
+        }
+    }
+    Ok(threads)
+}
+
+fn selected_arrays(program: &Program, args: &RunArgs) -> Result<Vec<String>, RunError> {
+    let all = program.arrays();
+    match &args.array {
+        None if all.is_empty() => Ok(vec![String::new()]),
+        None => Ok(all),
+        Some(a) if all.contains(a) => Ok(vec![a.clone()]),
+        Some(a) => Err(RunError::plain(format!(
+            "--array {a}: no such array in this protocol"
+        ))),
+    }
+}
+
+fn lower(program: &Program, array: &str, env: &BTreeMap<Var, Nat>) -> Result<W, RunError> {
+    let opts = LowerOptions {
+        array: array.to_string(),
+        env: env.clone(),
+    };
+    surface::lower(program, &opts).map_err(|e| RunError::at(e.span, lower_message(&e)))
+}
+
+fn lower_message(e: &surface::LowerError) -> String {
+    let full = e.to_string();
+    // The Display of LowerError starts with the position, printed separately here.
+    full.split_once(": ")
+        .map(|(_, m)| m.to_string())
+        .unwrap_or(full)
+}
+
+fn instantiate(w: &W, env: &BTreeMap<Var, Nat>) -> W {
+    env.iter()
+        .fold(w.clone(), |w, (x, v)| w.subst(x, &NExp::Num(v.clone())))
+}
+
+fn no_derivation(program: &Program, e: semantics::NoDerivation) -> RunError {
+    match &e {
+        semantics::NoDerivation::EmptySyncLoop { var, .. } => RunError::at(
+            loop_span(&program.body, var).unwrap_or_default(),
+            e.to_string(),
+        ),
+        semantics::NoDerivation::Open(s) => RunError::at(
+            first_use(&program.body, &s.free_var).unwrap_or_default(),
+            e.to_string(),
+        ),
+    }
+}
+
+/// Prints one array's history phase by phase; returns whether it is racy.
+fn report(array: &str, history: &History) -> bool {
+    let name = if array.is_empty() { "(unnamed)" } else { array };
+    println!("array {name}: {} phases", history.len());
+    for (k, phase) in history.iter().enumerate() {
+        let accesses: Vec<String> = phase.iter().map(ToString::to_string).collect();
+        println!("  phase {k}: {{{}}}", accesses.join(", "));
+    }
+    match history_race(history) {
+        None => {
+            println!("  verdict: data-race free");
+            false
+        }
+        Some(r) => {
+            let (a, b) = (&r.race.first, &r.race.second);
+            println!(
+                "  verdict: racy: thread {} {} and thread {} {} index {} in phase {}",
+                a.owner,
+                a.mode,
+                b.owner,
+                b.mode,
+                index_text(&a.index),
+                r.phase
+            );
+            true
+        }
+    }
+}
+
+fn index_text(index: &[Nat]) -> String {
+    index.iter().map(|j| format!("[{j}]")).collect()
+}
+
+fn print_stage(stage: Stage, array: &str, w: &W) {
+    if !array.is_empty() {
+        println!("// array {array}");
+    }
+    // The reference output, shown with `skip` units removed and constants
+    // folded (semantics::simplify), as the paper prints it.
+    let (a, u) = align(w);
+    match stage {
+        Stage::Protocol | Stage::Wellformed => println!("{}", w.simplify()),
+        Stage::Aligned => print!("{}", print_aligned_pair(&(a.simplify(), u.simplify()))),
+        Stage::Split => {
+            for (k, c) in split_pair(&(a, u)).iter().enumerate() {
+                println!("// closure {k}\n{}", c.simplify());
+            }
+        }
+        Stage::Traces | Stage::Smt => {
+            for (k, h) in seq_list(&split_pair(&(a, u))).iter().enumerate() {
+                println!("// trace {k}\n{}", h.simplify());
+            }
+        }
+    }
+}
+
+/// The span of the first statement that mentions `x`.
+fn first_use(block: &[Stmt], x: &str) -> Option<Span> {
+    for s in block {
+        let mentions = |e: &NExp| e.fv().contains(x);
+        match &s.kind {
+            StmtKind::Access { index, .. } if index.iter().any(mentions) => return Some(s.span),
+            StmtKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
+                if cond.fv().contains(x) {
+                    return Some(s.span);
+                }
+                if let Some(sp) = first_use(then_branch, x).or_else(|| first_use(else_branch, x)) {
+                    return Some(sp);
+                }
+            }
+            StmtKind::For { lo, hi, body, .. } => {
+                if mentions(lo) || mentions(hi) {
+                    return Some(s.span);
+                }
+                if let Some(sp) = first_use(body, x) {
+                    return Some(sp);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The span of the loop binding `x`.
+fn loop_span(block: &[Stmt], x: &str) -> Option<Span> {
+    block.iter().find_map(|s| match &s.kind {
+        StmtKind::For { var, body, .. } => {
+            if var == x {
+                Some(s.span)
+            } else {
+                loop_span(body, x)
+            }
+        }
+        StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } => loop_span(then_branch, x).or_else(|| loop_span(else_branch, x)),
+        _ => None,
+    })
+}

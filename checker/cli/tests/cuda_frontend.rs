@@ -1,0 +1,161 @@
+//! The CUDA front end end to end: libclang must be installed (scripts/setup.sh),
+//! so a missing libclang fails these tests instead of skipping them.
+
+use mapcheck_core::check::check_kernel;
+use mapcheck_core::verdict::{CheckOptions, Verdict};
+use mapcheck_frontend::{load, LoadOptions};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn kernels_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../kernels")
+}
+
+fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> PathBuf {
+    let p = dir.path().join(name);
+    std::fs::write(&p, text).expect("write kernel");
+    p
+}
+
+fn verdicts(path: &Path) -> Vec<Verdict> {
+    let kernels = load(path, &LoadOptions::default()).expect("loads");
+    kernels
+        .iter()
+        .flat_map(|k| check_kernel(k, &CheckOptions::default()).arrays)
+        .map(|a| a.verdict)
+        .collect()
+}
+
+#[test]
+fn cuda_libclang_loads() {
+    mapcheck_frontend::cuda::clang::ensure_loaded()
+        .expect("libclang must be installed (scripts/setup.sh)");
+}
+
+#[test]
+fn cuda_one_protocol_per_array_with_2d_indices() {
+    let k = load(
+        &kernels_dir().join("cuda/transpose-diagonal-racy.cu"),
+        &LoadOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(k.len(), 1);
+    assert_eq!(k[0].name, "transposeDiagonal");
+    assert_eq!(k[0].program.arrays(), vec!["idata", "odata", "tile"]);
+    let text = k[0].program.to_string();
+    assert!(
+        text.contains("wr tile[threadIdx.y + i * 8][threadIdx.x]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("assume blockDim.x == 32"),
+        "header dims applied: {text}"
+    );
+}
+
+#[test]
+fn cuda_listing_2_1_racy_and_fixed() {
+    let racy = verdicts(&kernels_dir().join("cuda/transpose-diagonal-racy.cu"));
+    assert!(racy
+        .iter()
+        .any(|v| matches!(v, Verdict::Racy(w) if w.array == "tile")));
+    let fixed = verdicts(&kernels_dir().join("cuda/transpose-diagonal-drf.cu"));
+    let tile_ok = load(
+        &kernels_dir().join("cuda/transpose-diagonal-drf.cu"),
+        &LoadOptions::default(),
+    )
+    .unwrap();
+    let opts = CheckOptions {
+        array: Some("tile".into()),
+        ..CheckOptions::default()
+    };
+    let r = check_kernel(&tile_ok[0], &opts);
+    assert!(
+        matches!(r.arrays[0].verdict, Verdict::Drf { .. }),
+        "{:?}",
+        r.arrays[0].verdict
+    );
+    assert!(!fixed.is_empty());
+}
+
+#[test]
+fn cuda_unsupported_construct_is_never_drf() {
+    let dir = tempfile::tempdir().unwrap();
+    // A pointer reinterpreted as another element type: indices change meaning.
+    let p = write(
+        &dir,
+        "cast.cu",
+        "__global__ void k(float *a) {\n  ((double *)a)[threadIdx.x] = 0;\n}\n",
+    );
+    let k = load(&p, &LoadOptions::default()).unwrap();
+    assert!(!k[0].unsupported.is_empty(), "the cast is recorded");
+    assert_eq!(k[0].unsupported[0].span.line, 2);
+    let vs = verdicts(&p);
+    assert!(!vs.is_empty(), "the access through the cast is kept");
+    for v in vs {
+        assert!(!matches!(v, Verdict::Drf { .. }), "{v:?}");
+    }
+}
+
+#[test]
+fn cuda_recursion_is_unsupported() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(
+        &dir,
+        "rec.cu",
+        "__device__ void f(int *a, int n) { if (n > 0) { a[n] = 0; f(a, n - 1); } }\n\
+         __global__ void k(int *a) { f(a, threadIdx.x); }\n",
+    );
+    let k = load(&p, &LoadOptions::default()).unwrap();
+    assert!(k[0]
+        .unsupported
+        .iter()
+        .any(|u| u.what.contains("recursive")));
+}
+
+#[test]
+fn cuda_values_read_from_arrays_are_recorded_unknowns() {
+    let k = load(
+        &kernels_dir().join("cuda/read-index-racy.cu"),
+        &LoadOptions::default(),
+    )
+    .unwrap();
+    assert!(k[0].unknowns.iter().any(
+        |u| matches!(&u.cause, mapcheck_core::kernel::UnknownCause::ArrayRead { array } if array == "A")
+    ));
+    assert_eq!(
+        k[0].provenance,
+        mapcheck_core::kernel::Provenance::CudaApproximated
+    );
+}
+
+#[test]
+fn cuda_defines_and_kernel_selection() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(
+        &dir,
+        "d.cu",
+        "__global__ void a(int *x) { x[threadIdx.x + OFF] = 0; }\n__global__ void b(int *y) { y[0] = 1; }\n",
+    );
+    let opts = LoadOptions {
+        defines: vec!["OFF=1".into()],
+        kernel: Some("a".into()),
+        ..LoadOptions::default()
+    };
+    let k = load(&p, &opts).unwrap();
+    assert_eq!(k.len(), 1);
+    assert!(k[0].program.to_string().contains("wr x[threadIdx.x + 1]"));
+}
+
+#[test]
+fn cuda_parse_error_exits_2_with_diagnostics() {
+    let bin = env!("CARGO_BIN_EXE_mapcheck");
+    let out = Command::new(bin)
+        .args(["check"])
+        .arg(kernels_dir().join("bad/parse-error.cu"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("undeclared_value"), "{err}");
+}

@@ -1,0 +1,45 @@
+//! `mapcheck suite` end to end on the CUDA kernels of the repository.
+
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn suite_cuda_kernels_meet_their_expectations() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../kernels");
+    let out = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
+        .args(["suite", "--format", "json", "--jobs", "2"])
+        .arg(dir.join("cuda"))
+        .arg(dir.join("bad"))
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let t = &doc["totals"];
+    assert_eq!(t["missed_races"], 0, "{doc:#}");
+    assert_eq!(t["false_alarms"], 0, "{doc:#}");
+    assert_eq!(t["errors"], 0, "{doc:#}");
+    assert_eq!(t["unknown"], 0, "{doc:#}");
+    assert_eq!(t["correct_error"], 1);
+    assert!(t["correct_racy"].as_u64().unwrap() >= 10);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn suite_known_alarm_misses_expectation_and_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("k.cu");
+    // Expected DRF but data-dependent: the protocol abstracts the data away.
+    std::fs::write(
+        &p,
+        "//pass\n//--blockDim=64\n__global__ void k(int *A) { A[threadIdx.x] = threadIdx.x; int x = A[threadIdx.x]; A[x] = 0; }\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
+        .args(["suite", "--format", "csv"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let csv = String::from_utf8_lossy(&out.stdout);
+    assert!(csv.contains("drf,racy,false-alarm"), "{csv}");
+    assert!(csv.contains("data-dependent"), "{csv}");
+}

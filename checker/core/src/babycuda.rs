@@ -1,0 +1,72 @@
+//! BabyCUDA programs as kernels: the protocol is the program's type (Fig. 6
+//! of `seeds/004_*`) when the type system accepts it, and its
+//! over-approximation otherwise (array reads become thread-local unknowns).
+
+use crate::kernel::{Kernel, Provenance, ThreadModel, Unknown, UnknownCause};
+use semantics::babycuda::{self, TypeError};
+use std::path::Path;
+
+/// A BabyCUDA kernel with the program it came from (for triage and replay).
+pub struct Inferred {
+    pub kernel: Kernel,
+    pub program: babycuda::Program,
+    pub type_errors: Vec<TypeError>,
+}
+
+/// Types (or approximates) a parsed program; the kernel is named after the
+/// file stem.
+pub fn infer(path: &Path, source: String, program: babycuda::Program) -> Inferred {
+    let name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let (protocol, unknowns, provenance, type_errors) = match babycuda::type_program(&program) {
+        Ok(typed) => (
+            typed.protocol,
+            Vec::new(),
+            Provenance::BabyCudaTyped,
+            Vec::new(),
+        ),
+        Err(errors) => {
+            let a = babycuda::approximate(&program);
+            let unknowns = a
+                .unknowns
+                .iter()
+                .map(|u| Unknown {
+                    var: u.var.clone(),
+                    cause: UnknownCause::ArrayRead {
+                        array: u.array.clone(),
+                    },
+                    span: u.span,
+                })
+                .collect();
+            (
+                a.protocol,
+                unknowns,
+                Provenance::BabyCudaApproximated,
+                errors,
+            )
+        }
+    };
+    let kernel = Kernel {
+        name,
+        file: path.to_path_buf(),
+        source,
+        program: protocol,
+        threads: ThreadModel::single_tid(),
+        unknowns,
+        unsupported: Vec::new(),
+        provenance,
+    };
+    Inferred {
+        kernel,
+        program,
+        type_errors,
+    }
+}
+
+/// Parses and infers a `.bcu` text; `None` when it does not parse.
+pub fn infer_source(path: &Path, source: String) -> Option<Inferred> {
+    let program = babycuda::parse(&source).ok()?;
+    Some(infer(path, source, program))
+}

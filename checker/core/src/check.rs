@@ -1,0 +1,420 @@
+//! The checking pipeline for one kernel (DESIGN.md, "Data flows one way"):
+//! well-formedness ([`crate::wellformed`]) → phases ([`crate::phases`]) →
+//! one SMT query per closure ([`crate::smt`]) → verdict and witness
+//! ([`crate::witness`]).
+//!
+//! Soundness (DESIGN.md): a verdict is DRF only when every query of every
+//! case is `unsat` and the front end understood everything
+//! (`kernel.unsupported` is empty); a solver `unknown` or timeout gives
+//! [`Verdict::Unknown`] unless a race is found elsewhere.
+
+use crate::kernel::Kernel;
+use crate::phases::closures;
+use crate::smt::{encode, encode_all, Answer, Model, Query, QueryContext, Session};
+use crate::verdict::{ArrayReport, Assumption, CheckOptions, KernelReport, Verdict};
+use crate::wellformed::{wellformed, Case, Wellformed, WfError};
+use semantics::expr::{Nat, Var};
+use semantics::surface::Span;
+use semantics::trace::THREAD_COUNT;
+use semantics::C;
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::Instant;
+
+/// Checks every array of `kernel` (or only `opts.array`).
+pub fn check_kernel(kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
+    Session::on_this_thread(|session| check_kernel_with(session, kernel, opts))
+}
+
+fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
+    let contradiction = contradictory_assumptions(session, kernel, opts);
+    let arrays = kernel
+        .program
+        .arrays()
+        .into_iter()
+        .filter(|a| opts.array.as_ref().is_none_or(|only| only == a))
+        .map(|a| match &contradiction {
+            Some(verdict) => ArrayReport {
+                array: a,
+                verdict: verdict.clone(),
+                closures: 0,
+                queries: 1,
+                seconds: 0.0,
+            },
+            None => check_array(session, kernel, &a, opts),
+        })
+        .collect::<Vec<_>>();
+    let arrays = if arrays.is_empty() {
+        unsupported_without_arrays(kernel).into_iter().collect()
+    } else {
+        arrays
+    };
+    KernelReport {
+        kernel: kernel.name.clone(),
+        file: kernel.file.clone(),
+        arrays,
+    }
+}
+
+/// A kernel whose accesses could not be attributed to any array (they went
+/// through unsupported constructs) has nothing to check, which is not DRF:
+/// its verdict is unknown.
+fn unsupported_without_arrays(kernel: &Kernel) -> Option<ArrayReport> {
+    let u = kernel.unsupported.first()?;
+    Some(ArrayReport {
+        array: String::new(),
+        verdict: Verdict::Unknown {
+            reason: format!(
+                "no array access could be modelled; unsupported construct: {}",
+                u.what
+            ),
+            span: Some(u.span),
+        },
+        closures: 0,
+        queries: 0,
+        seconds: 0.0,
+    })
+}
+
+/// Assumptions that no parameter values satisfy (e.g. `assume N > 0` with
+/// `--param N=0`) would make every verdict vacuously DRF: they are bad input.
+fn contradictory_assumptions(
+    session: &Session,
+    kernel: &Kernel,
+    opts: &CheckOptions,
+) -> Option<Verdict> {
+    // Without assumptions the constraints are `x = v` on distinct
+    // constants, which some execution satisfies.
+    if kernel.program.assumptions.is_empty() {
+        return None;
+    }
+    let ctx = QueryContext {
+        logic: opts.logic,
+        thread_ids: kernel.threads.ids.clone(),
+        locals: kernel.program.locals.clone(),
+        params: parameters(kernel),
+        fixed: fixed_env(opts),
+        globals: kernel
+            .program
+            .assumptions
+            .iter()
+            .map(|a| a.cond.clone())
+            .collect(),
+    };
+    let never = semantics::BExp::Bool(false);
+    if !session.valid(&[], &never, &ctx, opts.timeout_ms) {
+        return None;
+    }
+    let span = kernel
+        .program
+        .assumptions
+        .first()
+        .map(|a| a.span)
+        .unwrap_or_default();
+    Some(Verdict::Invalid {
+        span,
+        message: "the assumptions and the fixed values (--param, --threads, dimensions) \
+                  contradict each other: no execution satisfies them"
+            .to_string(),
+    })
+}
+
+/// The fixed values: `--param` and `--threads` (as `T`).
+pub fn fixed_env(opts: &CheckOptions) -> BTreeMap<Var, Nat> {
+    let mut env: BTreeMap<Var, Nat> = opts
+        .params
+        .iter()
+        .map(|(x, v)| (x.clone(), Nat::from(*v)))
+        .collect();
+    if let Some(t) = opts.threads {
+        env.insert(THREAD_COUNT.to_string(), Nat::from(t));
+    }
+    env
+}
+
+/// Every thread-global variable of the kernel: parameters of the program,
+/// variables of the thread bounds, and `T` when used.
+pub fn parameters(kernel: &Kernel) -> Vec<Var> {
+    let locals = crate::wellformed::thread_locals(kernel);
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    let mut add = |x: &Var| {
+        if !locals.contains(x) && seen.insert(x.clone()) {
+            out.push(x.clone());
+        }
+    };
+    kernel.program.parameters().iter().for_each(&mut add);
+    for (_, bound) in &kernel.threads.ids {
+        bound.fv().iter().for_each(&mut add);
+    }
+    if kernel.program.free_vars().contains(THREAD_COUNT) {
+        add(&THREAD_COUNT.to_string());
+    }
+    out
+}
+
+/// The query context of one case.
+pub fn query_context(kernel: &Kernel, case: &Case, opts: &CheckOptions) -> QueryContext {
+    let mut globals: Vec<_> = kernel
+        .program
+        .assumptions
+        .iter()
+        .map(|a| a.cond.clone())
+        .collect();
+    globals.extend(case.facts.iter().cloned());
+    QueryContext {
+        logic: opts.logic,
+        thread_ids: kernel.threads.ids.clone(),
+        locals: kernel.program.locals.clone(),
+        params: parameters(kernel),
+        fixed: fixed_env(opts),
+        globals,
+    }
+}
+
+/// Checks one array of a kernel.
+pub fn check_array(
+    session: &Session,
+    kernel: &Kernel,
+    array: &str,
+    opts: &CheckOptions,
+) -> ArrayReport {
+    let start = Instant::now();
+    let mut report = ArrayReport {
+        array: array.to_string(),
+        verdict: Verdict::Drf {
+            assumptions: Vec::new(),
+        },
+        closures: 0,
+        queries: 0,
+        seconds: 0.0,
+    };
+    report.verdict = match wellformed(kernel, array, &fixed_env(opts), true) {
+        Err(e) => verdict_of_error(e),
+        Ok(mut wf) => {
+            discharge(session, kernel, &mut wf, opts);
+            check_cases(session, kernel, array, &wf, opts, &mut report)
+        }
+    };
+    report.seconds = start.elapsed().as_secs_f64();
+    report
+}
+
+/// Drops the non-emptiness assumptions that hold for every value of the
+/// enclosing loop variables (e.g. `1 < x + 1` under `x in 1..N+1`).
+pub fn discharge(session: &Session, kernel: &Kernel, wf: &mut Wellformed, opts: &CheckOptions) {
+    for case in &mut wf.cases {
+        let ctx = query_context(kernel, case, opts);
+        let keep: Vec<bool> = case
+            .obligations
+            .iter()
+            .map(|o| !session.valid(&o.ranges, &o.goal, &ctx, opts.timeout_ms))
+            .collect();
+        let mut k = keep.iter();
+        case.assumed.retain(|_| *k.next().unwrap_or(&true));
+        let mut k = keep.iter();
+        case.obligations.retain(|_| *k.next().unwrap_or(&true));
+    }
+}
+
+fn verdict_of_error(e: WfError) -> Verdict {
+    match e {
+        WfError::Divergence { span, message } => Verdict::Divergence { span, message },
+        WfError::Unknown { reason, span } => Verdict::Unknown {
+            reason,
+            span: Some(span),
+        },
+        WfError::Invalid { span, message } => Verdict::Invalid { span, message },
+    }
+}
+
+/// Queries every case; the first race wins.
+fn check_cases(
+    session: &Session,
+    kernel: &Kernel,
+    array: &str,
+    wf: &Wellformed,
+    opts: &CheckOptions,
+    report: &mut ArrayReport,
+) -> Verdict {
+    let mut unknown: Option<String> = None;
+    let mut assumptions: Vec<Assumption> = Vec::new();
+    for case in &wf.cases {
+        let cs = closures(&case.protocol);
+        report.closures += cs.len();
+        let ctx = query_context(kernel, case, opts);
+        let found = check_case(session, &ctx, &cs, opts, report);
+        match found {
+            CaseResult::Race(found) => {
+                let (model, q) = *found;
+                if let Some(w) =
+                    crate::witness::build(&q, &model, &wf.accesses, array, case_assumptions(case))
+                {
+                    return Verdict::Racy(Box::new(w));
+                }
+                unknown.get_or_insert("a race was found but its witness could not be read".into());
+            }
+            CaseResult::Unknown(reason) => {
+                unknown.get_or_insert(format!("the SMT solver answered unknown ({reason})"));
+            }
+            CaseResult::Safe => {}
+        }
+        for a in &case.assumed {
+            if !assumptions.contains(a) {
+                assumptions.push(a.clone());
+            }
+        }
+    }
+    if let Some(reason) = unknown {
+        return Verdict::Unknown { reason, span: None };
+    }
+    if let Some(u) = kernel.unsupported.first() {
+        return Verdict::Unknown {
+            reason: format!("unsupported construct: {}", u.what),
+            span: Some(u.span),
+        };
+    }
+    Verdict::Drf { assumptions }
+}
+
+enum CaseResult {
+    Safe,
+    Race(Box<(Model, Query)>),
+    Unknown(String),
+}
+
+/// One query for all closures of a case (the disjunction over closures);
+/// if Z3 cannot decide it, one query per closure, so that a race in an easy
+/// closure is still found and an undecided one is localized.
+fn check_case(
+    session: &Session,
+    ctx: &QueryContext,
+    cs: &[C],
+    opts: &CheckOptions,
+    report: &mut ArrayReport,
+) -> CaseResult {
+    let Some(q) = encode_all(cs, ctx) else {
+        return CaseResult::Safe;
+    };
+    report.queries += 1;
+    match session.solve(&q, opts.timeout_ms) {
+        Answer::Unsat => return CaseResult::Safe,
+        Answer::Sat(m) => return CaseResult::Race(Box::new((m, q))),
+        Answer::Unknown(r) if cs.len() == 1 => return CaseResult::Unknown(r),
+        Answer::Unknown(_) => {}
+    }
+    let mut result = CaseResult::Safe;
+    for c in cs {
+        let Some(q) = encode(c, ctx) else { continue };
+        report.queries += 1;
+        match session.solve(&q, opts.timeout_ms) {
+            Answer::Unsat => {}
+            Answer::Sat(m) => return CaseResult::Race(Box::new((m, q))),
+            Answer::Unknown(r) => {
+                if matches!(result, CaseResult::Safe) {
+                    result = CaseResult::Unknown(r);
+                }
+            }
+        }
+    }
+    result
+}
+
+/// The case's decisions and assumptions, as reported with a witness.
+fn case_assumptions(case: &Case) -> Vec<Assumption> {
+    let mut out: Vec<Assumption> = case
+        .facts
+        .iter()
+        .map(|f| Assumption {
+            condition: f.to_string(),
+            reason: "case of a synchronized conditional or loop range".into(),
+            span: Span::default(),
+        })
+        .collect();
+    out.extend(case.assumed.iter().cloned());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::Kernel;
+    fn kernel_from_source(name: &str, source: &str) -> Result<Kernel, String> {
+        Kernel::from_protocol_text(name, source)
+    }
+
+    fn assumptions(src: &str) -> Vec<String> {
+        match &verdict(src) {
+            Verdict::Drf { assumptions } => {
+                assumptions.iter().map(|a| a.condition.clone()).collect()
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn provable_nonemptiness_is_not_reported_but_doubtful_one_is() {
+        let proved = "forS x in 1..N+1 { forS y in 1..x+1 { wr[tid]; sync } }";
+        assert!(assumptions(proved).is_empty());
+        let doubtful = "forS x in 0..N { forS y in 0..x { wr[tid]; sync } }";
+        assert_eq!(assumptions(doubtful), ["0 < x"]);
+    }
+
+    #[test]
+    fn arrays_are_checked_separately_with_multi_dimensional_indices() {
+        let src = "wr A[tid][0];\nrd B[tid + 1];\nwr B[tid];\nrd A[tid][1];\nwr A[0][tid]";
+        let k = kernel_from_source("t", src).expect("parses");
+        let r = check_kernel(&k, &CheckOptions::default());
+        let names: Vec<&str> = r.arrays.iter().map(|a| a.array.as_str()).collect();
+        assert_eq!(names, ["A", "B"]);
+        // A: wr A[0][tid] by thread 1 meets rd A[tid][1] by thread 0 at [0][1].
+        match &r.arrays[0].verdict {
+            Verdict::Racy(w) => {
+                assert_eq!(w.index, [Nat::from(0u32), Nat::from(1u32)]);
+                assert_eq!(w.accesses[0].index, ["0", "tid"]);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(r.arrays[1].verdict.is_racy());
+        let only_b = CheckOptions {
+            array: Some("B".into()),
+            ..CheckOptions::default()
+        };
+        assert_eq!(check_kernel(&k, &only_b).arrays.len(), 1);
+    }
+
+    #[test]
+    fn unsupported_constructs_forbid_drf() {
+        let mut k = kernel_from_source("t", "wr[tid]").expect("parses");
+        k.unsupported.push(crate::kernel::Unsupported {
+            span: Span::point(1, 1),
+            what: "goto".into(),
+        });
+        let v = &check_kernel(&k, &CheckOptions::default()).arrays[0].verdict;
+        assert!(matches!(v, Verdict::Unknown { .. }), "{v:?}");
+    }
+
+    /// The verdict of the first array of a `.proto` source.
+    fn verdict(src: &str) -> Verdict {
+        let k = kernel_from_source("t", src).expect("test sources parse");
+        check_kernel(&k, &CheckOptions::default()).arrays[0]
+            .verdict
+            .clone()
+    }
+
+    #[test]
+    fn assumptions_on_thread_identifiers_hold_for_both_threads() {
+        // Only even threads exist, so `tid / 2` differs between threads.
+        let even = verdict("assume tid % 2 == 0;\nwr[tid / 2]");
+        assert!(matches!(even, Verdict::Drf { .. }), "{even:?}");
+        assert!(verdict("wr[tid / 2]").is_racy());
+    }
+
+    #[test]
+    fn witnesses_prefer_small_parameters() {
+        // Z3's first model takes N = 100000; a race also exists at N = 7.
+        match verdict("if (N >= 100000) { wr[0] } else { if (N == 7) { wr[0] } }") {
+            Verdict::Racy(w) => assert_eq!(w.params["N"], Nat::from(7u32)),
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! mapcheck's checking pipeline, with no I/O: a [`kernel::Kernel`] (from any
+//! front end) → well-formedness ([`wellformed`]) → phases ([`phases`]) →
+//! SMT queries ([`smt`]) → verdicts and witnesses ([`verdict`],
+//! [`witness`]) → triage of alarms ([`triage`]).  [`check`] runs the
+//! pipeline for one kernel; [`babycuda`] turns a BabyCUDA program into a
+//! kernel (the type system of `seeds/004_*`, or its approximation).
+//! See ARCHITECTURE.md for where each stage sits in the crate graph.
+
+pub mod babycuda;
+pub mod check;
+pub mod kernel;
+pub mod phases;
+pub mod smt;
+pub mod triage;
+pub mod verdict;
+pub mod wellformed;
+pub mod witness;

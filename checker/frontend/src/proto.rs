@@ -1,0 +1,22 @@
+//! `.proto` files: the protocol is written by hand.
+
+use super::{read_source, LoadError, LoadOptions};
+use mapcheck_core::kernel::Kernel;
+use std::path::Path;
+
+/// Parses a `.proto` file into one kernel named after the file.
+pub fn load(path: &Path, _opts: &LoadOptions) -> Result<Vec<Kernel>, LoadError> {
+    let source = read_source(path)?;
+    let program = semantics::surface::parse(&source)
+        .map_err(|e| LoadError::new(path, e.line, e.col, e.message))?;
+    let name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Ok(vec![Kernel::protocol(
+        &name,
+        path.to_path_buf(),
+        source,
+        program,
+    )])
+}
