@@ -314,6 +314,25 @@ impl Cursor {
     pub fn is_definition(&self) -> bool {
         unsafe { clang_isCursorDefinition(self.0) != 0 }
     }
+    /// Declared in a system header or in mapcheck's own CUDA headers (the
+    /// virtual files under `/mapcheck-…`): a library function, not the user's.
+    pub fn in_library(&self) -> bool {
+        let loc = unsafe { clang_getCursorLocation(self.0) };
+        if unsafe { clang_Location_isInSystemHeader(loc) } != 0 {
+            return true;
+        }
+        let mut file: CXFile = std::ptr::null_mut();
+        unsafe {
+            clang_getExpansionLocation(
+                loc,
+                &mut file,
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+            )
+        };
+        !file.is_null() && take(unsafe { clang_getFileName(file) }).starts_with("/mapcheck-")
+    }
     pub fn in_main_file(&self) -> bool {
         unsafe { clang_Location_isFromMainFile(clang_getCursorLocation(self.0)) != 0 }
     }

@@ -189,7 +189,7 @@ impl Converter<'_> {
                 .map(EK::Int)
                 .unwrap_or_else(|| EK::Unknown("sizeof/alignof".into(), self.exprs(&ch))),
             (CXCursor_DeclRefExpr, _) => decl_ref(c),
-            (CXCursor_MemberRefExpr, 1) => member(c, self.expr(ch[0])),
+            (CXCursor_MemberRefExpr, 1) => member(c, self.expr(ch[0]), ch[0].ty().is_pointer()),
             (CXCursor_MemberRefExpr, 0) => EK::Unknown("member of `this`".into(), vec![]),
             (CXCursor_ArraySubscriptExpr, 2) => EK::Index(b(0), b(1)),
             (CXCursor_BinaryOperator | CXCursor_CompoundAssignOperator, 2) => {
@@ -245,6 +245,7 @@ impl Converter<'_> {
         let callee = callee(c, ch);
         let name = callee.map(|k| k.spelling()).unwrap_or_else(|| c.spelling());
         let key = callee.and_then(definition_key);
+        let library = callee.is_some_and(|k| k.in_library());
         if c.ty().is_record() && ch.is_empty() {
             return EK::Unknown("implicit construction".into(), vec![]);
         }
@@ -280,7 +281,7 @@ impl Converter<'_> {
                 _ => a,
             })
             .collect();
-        EK::Call(name, key, args)
+        EK::Call(Callee { name, key, library }, args)
     }
 
     fn binary(&self, c: Cursor, l: Box<E>, r: Box<E>) -> EK {
@@ -386,13 +387,20 @@ fn decl_ref(c: Cursor) -> EK {
     }
 }
 
-fn member(c: Cursor, base: E) -> EK {
+/// `base.field`, or `base->field` (when `arrow`) as `(*base).field`.
+fn member(c: Cursor, base: E, arrow: bool) -> EK {
     let field = c.spelling();
     if let EK::Var(name, _, RefKind::Global) = &base.kind {
         if BUILTIN_VARS.contains(&name.as_str()) && matches!(field.as_str(), "x" | "y" | "z") {
             return EK::Builtin(format!("{name}.{field}"));
         }
     }
+    let base = if arrow {
+        let span = base.span;
+        E::new(EK::Un(UnOp::Deref, Box::new(base)), span)
+    } else {
+        base
+    };
     EK::Member(Box::new(base), field, type_shape(c.ty()))
 }
 

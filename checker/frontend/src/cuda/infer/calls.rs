@@ -6,7 +6,8 @@ use super::*;
 impl Infer<'_> {
     // ----- calls -------------------------------------------------------------
 
-    pub(super) fn call(&mut self, name: &str, key: Option<&str>, args: &[E], span: Span) -> Val {
+    pub(super) fn call(&mut self, callee: &Callee, args: &[E], span: Span) -> Val {
+        let (name, key) = (callee.name.as_str(), callee.key.as_deref());
         if IGNORED_ANNOTATIONS.contains(&name) || name.starts_with("__assert") {
             return Val::Bool(BExp::Bool(true));
         }
@@ -29,13 +30,13 @@ impl Infer<'_> {
         if name == "__requires" || name == "__assume" {
             return self.requires(args, span);
         }
-        if name.starts_with("atomic") && !args.is_empty() {
+        if callee.library && name.starts_with("atomic") && !args.is_empty() {
             return self.atomic(name, args, span);
         }
         if let Some(f) = key.and_then(|k| self.unit.func(k)) {
             return self.inline(f, args, span);
         }
-        self.opaque_call(name, args, span)
+        self.opaque_call(name, callee.library, args, span)
     }
 
     pub(super) fn requires(&mut self, args: &[E], span: Span) -> Val {
@@ -46,7 +47,11 @@ impl Infer<'_> {
                     && !x.starts_with("threadIdx.")
                     && !x.starts_with("blockIdx.")
             });
-            if thread_free {
+            // Under a condition (a branch, a loop, after a `return`), the
+            // assumption holds only on that path: dropping it is sound,
+            // making it global is not.
+            let unconditional = self.blocks.len() == 1 && !self.jumped;
+            if thread_free && unconditional {
                 self.out.assumptions.push(Assumption {
                     cond: c,
                     span: self.span(span),
@@ -79,9 +84,16 @@ impl Infer<'_> {
 
     /// A call without a body: its arguments are evaluated; it must not
     /// receive a pointer to a tracked array (it could access it).
-    pub(super) fn opaque_call(&mut self, name: &str, args: &[E], span: Span) -> Val {
+    pub(super) fn opaque_call(&mut self, name: &str, library: bool, args: &[E], span: Span) -> Val {
         for a in args {
             let v = self.eval(a);
+            if let Val::Bad(why) = &v {
+                self.unlocated_access(
+                    &[Mode::Rd, Mode::Wr],
+                    &format!("call to `{name}` with an unmodelled pointer ({why})"),
+                    span,
+                );
+            }
             if let Val::Ptr { arr, .. } = &v {
                 if arr.tracked {
                     self.unsupported(
@@ -99,6 +111,16 @@ impl Infer<'_> {
                 }
             }
         }
+        if !library {
+            // Not the CUDA API or the C library, and no body to inline (an
+            // extern function, a function pointer, a functor, a method): it
+            // may read and write any memory the kernel can reach.
+            self.unlocated_access(
+                &[Mode::Rd, Mode::Wr],
+                &format!("call to `{name}`, whose body is not available"),
+                span,
+            );
+        }
         let base = format!("ret_{name}");
         self.unknown(
             &base,
@@ -113,7 +135,7 @@ impl Infer<'_> {
     pub(super) fn inline(&mut self, f: &Func, args: &[E], span: Span) -> Val {
         if self.calls.contains(&f.key) {
             self.unsupported(span, format!("recursive call to `{}`", f.name));
-            return self.opaque_call(&f.name, args, span);
+            return self.opaque_call(&f.name, false, args, span);
         }
         let mut bound = Vec::new();
         for (p, a) in f.params.iter().zip(args) {

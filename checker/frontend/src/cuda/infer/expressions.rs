@@ -54,7 +54,7 @@ impl Infer<'_> {
             EK::Assign(op, l, r) => self.assign(*op, l, r, e.span),
             EK::IncDec { pre, inc, e: x } => self.incdec(*pre, *inc, x, e.span),
             EK::Un(op, x) => self.unary(*op, x, e.span),
-            EK::Call(name, key, args) => self.call(name, key.as_deref(), args, e.span),
+            EK::Call(callee, args) => self.call(callee, args, e.span),
             EK::Cond(c, t, f) => self.conditional(c, t, f, e.span),
             EK::Unknown(what, subs) => self.unknown_expr(what, subs, e.span),
         }
@@ -276,10 +276,12 @@ impl Infer<'_> {
                 Val::Bad("pointer to a local variable".into())
             }
             Place::Row(v) => v,
-            Place::Nowhere => {
+            Place::Choice(..) => {
                 let _ = span;
-                Val::Bad("address of an unmodelled expression".into())
+                Val::Bad("address of a conditional lvalue".into())
             }
+            Place::Private => Val::Bad("pointer into a thread's own struct".into()),
+            Place::Unknown(why) => Val::Bad(why),
         }
     }
 

@@ -139,7 +139,7 @@ pub fn visit_expr(e: &E, f: &mut impl FnMut(&E)) {
             visit_expr(b, f);
             visit_expr(c, f);
         }
-        EK::Call(_, _, xs) | EK::Unknown(_, xs) => xs.iter().for_each(|x| visit_expr(x, f)),
+        EK::Call(_, xs) | EK::Unknown(_, xs) => xs.iter().for_each(|x| visit_expr(x, f)),
         _ => {}
     }
 }
@@ -200,7 +200,7 @@ pub(super) fn modified_expr(e: &E, unit: &Unit, out: &mut BTreeSet<String>) {
 pub(super) fn modified_one(e: &E, unit: &Unit, out: &mut BTreeSet<String>) {
     let target = match &e.kind {
         EK::Assign(_, l, _) | EK::IncDec { e: l, .. } | EK::Un(UnOp::AddrOf, l) => Some(l),
-        EK::Call(_, Some(k), args) => {
+        EK::Call(Callee { key: Some(k), .. }, args) => {
             if let Some(f) = unit.func(k) {
                 for (p, a) in f.params.iter().zip(args) {
                     if p.shape == Shape::Reference {
@@ -225,10 +225,10 @@ pub(super) fn modified_one(e: &E, unit: &Unit, out: &mut BTreeSet<String>) {
 pub(super) fn has_barrier(s: &S, unit: &Unit, depth: usize) -> bool {
     let mut found = false;
     visit_stmt(s, &mut |e| {
-        if let EK::Call(name, key, _) = &e.kind {
-            if BARRIERS.contains(&name.as_str()) {
+        if let EK::Call(callee, _) = &e.kind {
+            if BARRIERS.contains(&callee.name.as_str()) {
                 found = true;
-            } else if let Some(f) = key.as_deref().and_then(|k| unit.func(k)) {
+            } else if let Some(f) = callee.key.as_deref().and_then(|k| unit.func(k)) {
                 found |= depth < 16 && has_barrier(&f.body, unit, depth + 1);
             }
         }

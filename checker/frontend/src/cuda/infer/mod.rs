@@ -69,7 +69,15 @@ pub enum Place {
     },
     /// A row of a multi-dimensional array (`tile[i]`): a pointer, not an element.
     Row(Val),
-    Nowhere,
+    /// `c ? x : y` as an lvalue.
+    Choice(BExp, Box<Place>, Box<Place>),
+    /// Thread-private storage the protocol does not track: reading it gives
+    /// an unknown value, writing it changes nothing the protocol sees.
+    Private,
+    /// Memory the front end cannot locate (why): it may be any tracked
+    /// array, so an access to it is an access at an unknown index of every
+    /// array (fail closed, never dropped).
+    Unknown(String),
 }
 
 /// What the inference produces for one kernel.
@@ -114,7 +122,14 @@ pub struct Infer<'a> {
     /// execution of the declaration (loop iterations, calls) is the same
     /// array.
     static_names: BTreeMap<String, String>,
+    /// Every tracked array (name and rank) the kernel can reach: an access
+    /// the front end cannot locate touches each of them.
+    arrays: BTreeMap<String, usize>,
 }
+
+/// The array name of an access that may touch any tracked array (replaced
+/// before the protocol leaves the inference).
+pub(super) const ANY_ARRAY: &str = "*any array*";
 
 const IGNORED_ANNOTATIONS: &[&str] = &[
     "__invariant",
@@ -163,6 +178,7 @@ impl<'a> Infer<'a> {
             shared: BTreeSet::new(),
             param_records: BTreeSet::new(),
             static_names: BTreeMap::new(),
+            arrays: BTreeMap::new(),
         }
     }
 
@@ -193,14 +209,26 @@ impl<'a> Infer<'a> {
         self.bind_globals();
         for p in &f.params {
             let v = self.param_value(p);
+            self.note_array(&v);
             self.used.insert(p.name.clone());
             self.env.insert(p.key.clone(), v);
         }
         self.calls.push(f.key.clone());
         self.returns.push(Vec::new());
         self.stmt(&f.body);
-        self.out.body = self.blocks.pop().unwrap_or_default();
+        let body = self.blocks.pop().unwrap_or_default();
+        self.out.body = self.expand_unlocated(body);
         self.out
+    }
+
+    /// Records a tracked array the kernel can reach.
+    pub(super) fn note_array(&mut self, v: &Val) {
+        match v {
+            Val::Ptr { arr, .. } | Val::Cell(arr) if arr.tracked => {
+                self.arrays.entry(arr.name.clone()).or_insert(arr.rank);
+            }
+            _ => {}
+        }
     }
 
     // ----- bookkeeping -------------------------------------------------
@@ -293,6 +321,7 @@ impl<'a> Infer<'a> {
         }
         for g in self.unit.globals.clone() {
             let v = self.declared_value(&g);
+            self.note_array(&v);
             self.env.insert(g.key.clone(), v);
         }
     }

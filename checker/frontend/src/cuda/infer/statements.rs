@@ -59,7 +59,9 @@ impl Infer<'_> {
                 let mut d2 = d.clone();
                 d2.name = name;
                 d2.init = None;
-                self.declared_value(&d2)
+                let v = self.declared_value(&d2);
+                self.note_array(&v);
+                v
             }
             (Shape::Array(_) | Shape::Record, _) => {
                 // The initialiser's accesses (`float4 p = pos[i];`) count.
