@@ -80,6 +80,7 @@ fn kernel_of(w: &W) -> Kernel {
         unknowns: Vec::new(),
         unsupported: Vec::new(),
         provenance: Provenance::Protocol,
+        launch: Vec::new(),
     }
 }
 

@@ -57,6 +57,7 @@ pub fn infer(path: &Path, source: String, program: babycuda::Program) -> Inferre
         unknowns,
         unsupported: Vec::new(),
         provenance,
+        launch: Vec::new(),
     };
     Inferred {
         kernel,

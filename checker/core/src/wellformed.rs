@@ -479,6 +479,7 @@ mod tests {
             unknowns: Vec::new(),
             unsupported: Vec::new(),
             provenance: Provenance::Protocol,
+            launch: Vec::new(),
         }
     }
 

@@ -219,6 +219,8 @@ fn check_file(path: &Path, flags: &FileFlags, timeout_ms: u64) -> (Got, Option<S
         includes: flags.includes.iter().map(|i| dir.join(i)).collect(),
         kernel: flags.kernel.clone(),
         grid_level: flags.grid_level,
+        block_level: flags.block_level,
+        all_dims: flags.all_dims,
     };
     let kernels = match load(path, &load_opts) {
         Ok(k) => k,

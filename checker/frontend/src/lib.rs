@@ -20,8 +20,12 @@ pub struct LoadOptions {
     pub includes: Vec<PathBuf>,
     /// `--kernel NAME`: only this kernel.
     pub kernel: Option<String>,
-    /// `--grid-level`: threads of different blocks may race (CUDA).
+    /// `--grid-level`: accepted for compatibility (both scopes are checked by default).
     pub grid_level: bool,
+    /// `--block-level`: only pairs of threads of the same block (CUDA).
+    pub block_level: bool,
+    /// `--all-dims`: no default for dimensions the kernel never mentions.
+    pub all_dims: bool,
 }
 
 /// Bad input: a message with a location.  Exit status 2.

@@ -18,6 +18,8 @@ pub struct FileFlags {
     pub params: Vec<(String, u64)>,
     pub threads: Option<u64>,
     pub grid_level: bool,
+    pub block_level: bool,
+    pub all_dims: bool,
     pub kernel: Option<String>,
     /// Flags that only mean something to GPUVerify (accepted, reported as ignored).
     pub ignored: Vec<String>,
@@ -116,6 +118,8 @@ pub fn parse_flags(words: &[String]) -> FileFlags {
             },
             "--kernel" => f.kernel = take(&mut it),
             "--grid-level" => f.grid_level = true,
+            "--block-level" => f.block_level = true,
+            "--all-dims" => f.all_dims = true,
             "-D" => f.defines.extend(it.next().cloned()),
             "-I" => f.includes.extend(it.next().map(PathBuf::from)),
             _ if name.starts_with("-D") => f.defines.push(name[2..].to_string()),

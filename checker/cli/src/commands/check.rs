@@ -97,6 +97,8 @@ fn file_load_options(file: &std::path::Path, cli: &LoadOptions) -> LoadOptions {
     if let Ok(source) = std::fs::read_to_string(file) {
         let header = parse_flags(&semantics::surface::parse::parse_header(&source).flags);
         opts.grid_level |= header.grid_level;
+        opts.block_level |= header.block_level;
+        opts.all_dims |= header.all_dims;
         opts.kernel = opts.kernel.or(header.kernel);
     }
     opts
@@ -109,6 +111,8 @@ pub fn main(args: &CheckArgs) -> i32 {
         includes: args.includes.clone(),
         kernel: args.kernel.clone(),
         grid_level: args.threads.grid_level,
+        block_level: args.threads.block_level,
+        all_dims: args.threads.all_dims,
     };
     let mut errors = Vec::new();
     let mut reports = Vec::new();
@@ -142,6 +146,7 @@ pub fn main(args: &CheckArgs) -> i32 {
                     let class = classify(&k);
                     reports.push(Checked {
                         report,
+                        launch: k.launch.clone(),
                         source: k.source.clone(),
                         triage,
                         class,
@@ -169,6 +174,8 @@ pub fn main(args: &CheckArgs) -> i32 {
 /// One kernel's result with what the report adds to it.
 struct Checked {
     report: KernelReport,
+    /// Launch assumptions the user did not state (default dimensions).
+    launch: Vec<String>,
     source: String,
     /// Triage of the races (BabyCUDA inputs).
     triage: Vec<Triage>,
@@ -221,6 +228,9 @@ fn print_reports(reports: &[Checked], errors: &[String], format: Format) {
         Format::Text => {
             for c in reports {
                 print!("{}", report::text(&c.report, &c.source));
+                for a in &c.launch {
+                    println!("  assuming {a}");
+                }
                 print_classifications(c);
             }
         }

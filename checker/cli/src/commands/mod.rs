@@ -61,9 +61,17 @@ pub struct ThreadArgs {
     /// CUDA grid dimensions X[,Y[,Z]]; symbolic when absent.
     #[arg(long = "grid-dim")]
     pub grid_dim: Option<String>,
-    /// Report races between threads of different blocks (global memory).
+    /// Accepted for compatibility: races between threads of different blocks
+    /// are checked by default.
     #[arg(long = "grid-level")]
     pub grid_level: bool,
+    /// Only races between threads of the same block (CUDA).
+    #[arg(long = "block-level")]
+    pub block_level: bool,
+    /// Every block and grid dimension symbolic, even those the kernel never
+    /// mentions (by default they are 1).
+    #[arg(long = "all-dims")]
+    pub all_dims: bool,
     /// Fix a kernel parameter / free protocol variable.
     #[arg(long = "param", value_parser = parse_param)]
     pub params: Vec<(String, u64)>,

@@ -30,6 +30,9 @@ impl Converter<'_> {
                         unit.funcs.push(f);
                     }
                 }
+                // The CUDA built-ins and library globals are not the user's
+                // memory (`threadIdx`, `warpSize`, …).
+                CXCursor_VarDecl if d.in_library() => {}
                 CXCursor_VarDecl => unit.globals.push(self.var_decl(d)),
                 _ => {}
             }

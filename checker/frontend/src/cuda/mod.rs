@@ -16,6 +16,7 @@ pub mod clang;
 pub mod convert;
 pub mod infer;
 pub mod lin;
+pub mod scope;
 
 use super::{read_source, LoadError, LoadOptions};
 use crate::options as flags;
@@ -55,14 +56,32 @@ pub fn load(path: &Path, opts: &LoadOptions) -> Result<Vec<Kernel>, LoadError> {
     }
     let mut out = Vec::new();
     for f in kernels {
-        let mut k = build_kernel(path, &source, &unit, f, opts.grid_level);
-        k.program.header = header.clone();
-        flags::apply_dims(
-            &mut k,
-            file_flags.block_dim.as_deref(),
-            file_flags.grid_dim.as_deref(),
-        );
-        out.push(k);
+        let mut scopes = vec![build_kernel(path, &source, &unit, f, false).0];
+        if !opts.block_level {
+            let (k, shared) = build_kernel(path, &source, &unit, f, true);
+            scopes.push(scope::across_blocks(k, &shared));
+        }
+        let mentioned = scope::builtins_used(&unit, f);
+        for mut k in scopes {
+            k.program.header = header.clone();
+            if !opts.all_dims {
+                let fixed: Vec<&str> = [
+                    ("blockDim", file_flags.block_dim.is_some()),
+                    ("gridDim", file_flags.grid_dim.is_some()),
+                ]
+                .iter()
+                .filter(|(_, f)| *f)
+                .map(|(d, _)| *d)
+                .collect();
+                scope::default_dimensions(&mut k, &mentioned, &fixed);
+            }
+            flags::apply_dims(
+                &mut k,
+                file_flags.block_dim.as_deref(),
+                file_flags.grid_dim.as_deref(),
+            );
+            out.push(k);
+        }
     }
     Ok(out)
 }
@@ -133,7 +152,7 @@ fn build_kernel(
     unit: &ast::Unit,
     f: &ast::Func,
     grid_level: bool,
-) -> Kernel {
+) -> (Kernel, BTreeSet<String>) {
     let mut reserved: Vec<String> = f.params.iter().map(|p| p.name.clone()).collect();
     for d in DIMS {
         for b in ["threadIdx", "blockIdx", "blockDim", "gridDim"] {
@@ -166,7 +185,7 @@ fn build_kernel(
     } else {
         Provenance::CudaApproximated
     };
-    Kernel {
+    let kernel = Kernel {
         name: f.name.clone(),
         file: path.to_path_buf(),
         source: source.to_string(),
@@ -175,5 +194,7 @@ fn build_kernel(
         unknowns,
         unsupported: out.unsupported,
         provenance,
-    }
+        launch: Vec::new(),
+    };
+    (kernel, out.shared)
 }

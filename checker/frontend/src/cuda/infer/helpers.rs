@@ -144,7 +144,7 @@ pub fn visit_expr(e: &E, f: &mut impl FnMut(&E)) {
     }
 }
 
-pub(super) fn visit_stmt(s: &S, f: &mut impl FnMut(&E)) {
+pub fn visit_stmt(s: &S, f: &mut impl FnMut(&E)) {
     match &s.kind {
         SK::Expr(e) | SK::Return(Some(e)) => visit_expr(e, f),
         SK::Decl(ds) => ds

@@ -22,7 +22,7 @@ use semantics::surface::{block_has_sync, Assumption, Span, Stmt, StmtKind};
 use std::collections::{BTreeMap, BTreeSet};
 
 use helpers::*;
-pub use helpers::{modified_in, visit_expr};
+pub use helpers::{modified_in, visit_expr, visit_stmt};
 pub use loops::{Dir, LoopShape};
 
 /// An array the protocol talks about.
@@ -90,6 +90,9 @@ pub struct Output {
     pub assumptions: Vec<Assumption>,
     /// An over-approximation was made (power-stride loops, unknown bounds).
     pub approximate: bool,
+    /// The `__shared__` variables (one copy per block); their fields are
+    /// named `s.field`.
+    pub shared: BTreeSet<String>,
 }
 
 pub struct Infer<'a> {
@@ -218,6 +221,7 @@ impl<'a> Infer<'a> {
         self.stmt(&f.body);
         let body = self.blocks.pop().unwrap_or_default();
         self.out.body = self.expand_unlocated(body);
+        self.out.shared = std::mem::take(&mut self.shared);
         self.out
     }
 
