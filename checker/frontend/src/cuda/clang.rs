@@ -333,6 +333,14 @@ impl Cursor {
         };
         !file.is_null() && take(unsafe { clang_getFileName(file) }).starts_with("/mapcheck-")
     }
+    /// `extern` storage.
+    pub fn is_extern(&self) -> bool {
+        unsafe { clang_Cursor_getStorageClass(self.0) == CX_SC_Extern }
+    }
+    /// `static` storage.
+    pub fn is_static(&self) -> bool {
+        unsafe { clang_Cursor_getStorageClass(self.0) == CX_SC_Static }
+    }
     pub fn in_main_file(&self) -> bool {
         unsafe { clang_Location_isFromMainFile(clang_getCursorLocation(self.0)) != 0 }
     }

@@ -83,12 +83,23 @@ impl Converter<'_> {
             Memory::Constant
         } else if c.has_attr(CXCursor_CUDADeviceAttr) {
             Memory::Device
+        } else if c.is_static() && c.semantic_parent().kind() != CXCursor_TranslationUnit {
+            // A `static` local is one variable for every thread.
+            Memory::Device
         } else {
             Memory::Local
         };
+        // Every `extern __shared__` array is the same dynamic shared
+        // memory: they alias, so they are one array.
+        let dynamic = memory == Memory::Shared && c.is_extern();
+        let (name, key) = if dynamic {
+            (DYNAMIC_SHARED.to_string(), DYNAMIC_SHARED.to_string())
+        } else {
+            (c.spelling(), c.decl_key())
+        };
         VarDecl {
-            name: c.spelling(),
-            key: c.decl_key(),
+            name,
+            key,
             shape: shape(c),
             memory,
             init: c.var_init().map(|i| self.expr(i)),
@@ -381,7 +392,12 @@ fn decl_ref(c: Cursor) -> EK {
             } else {
                 RefKind::Local
             };
-            EK::Var(name, r.decl_key(), kind)
+            let key = if r.has_attr(CXCursor_CUDASharedAttr) && r.is_extern() {
+                DYNAMIC_SHARED.to_string()
+            } else {
+                r.decl_key()
+            };
+            EK::Var(name, key, kind)
         }
         CXCursor_FunctionDecl | CXCursor_FunctionTemplate => {
             EK::Var(name, r.decl_key(), RefKind::Function)
@@ -408,6 +424,9 @@ fn member(c: Cursor, base: E, arrow: bool) -> EK {
 }
 
 /// The declaration a call refers to (also through unresolved template lookups).
+/// The one array of all `extern __shared__` declarations.
+pub const DYNAMIC_SHARED: &str = "extern_shared";
+
 /// The `EK::Unknown` name of a lambda expression (always unsupported).
 pub const LAMBDA: &str = "lambda expression";
 
