@@ -333,6 +333,10 @@ impl Cursor {
         };
         !file.is_null() && take(unsafe { clang_getFileName(file) }).starts_with("/mapcheck-")
     }
+    /// A bit-field declaration.
+    pub fn is_bit_field(&self) -> bool {
+        unsafe { clang_Cursor_isBitField(self.0) != 0 }
+    }
     /// `extern` storage.
     pub fn is_extern(&self) -> bool {
         unsafe { clang_Cursor_getStorageClass(self.0) == CX_SC_Extern }

@@ -408,7 +408,17 @@ fn decl_ref(c: Cursor) -> EK {
 
 /// `base.field`, or `base->field` (when `arrow`) as `(*base).field`.
 fn member(c: Cursor, base: E, arrow: bool) -> EK {
-    let field = c.spelling();
+    let mut field = c.spelling();
+    // Members of a union overlap, and adjacent bit-fields are one memory
+    // location (C11, 3.14): each group is one cell.
+    let decl = c.referenced();
+    if !decl.is_null() {
+        if decl.semantic_parent().kind() == CXCursor_UnionDecl {
+            field = "union_members".into();
+        } else if decl.is_bit_field() {
+            field = "bit_fields".into();
+        }
+    }
     if let EK::Var(name, _, RefKind::Global) = &base.kind {
         if BUILTIN_VARS.contains(&name.as_str()) && matches!(field.as_str(), "x" | "y" | "z") {
             return EK::Builtin(format!("{name}.{field}"));
