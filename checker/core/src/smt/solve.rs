@@ -21,21 +21,21 @@ pub enum Answer {
 /// Solves a query with Z3 within `timeout_ms`.
 ///
 /// The time limit is enforced by a watchdog thread that interrupts the
-/// context (`Z3_interrupt`), not by Z3's `timeout` parameter: with the
-/// system libz3 4.8.12 the latter deadlocks on some non-linear queries
-/// (nested `scoped_timer`s).
+/// context (`z3::ContextHandle::interrupt`), not by Z3's `timeout`
+/// parameter: with the system libz3 4.8.12 the latter deadlocks on some
+/// non-linear queries (nested `scoped_timer`s).
 pub fn solve(q: &Query, timeout_ms: u64) -> Answer {
     Session::on_this_thread(|s| s.solve(q, timeout_ms))
 }
 
 /// One Z3 solver reused for many queries: each query is asserted in its
-/// own scope (`push`/`pop`).  Measured with
-/// `cargo run --release -p checker --example solver_costs`, a small query
-/// costs about 13 ms on a fresh solver (Z3 builds its default tactic), 5 ms
-/// on a fresh solver used with `push` (the first `push` builds the solver)
-/// and 0.3 ms in a scope of a solver already built — hence one session per
-/// thread ([`Session::on_this_thread`]).  A solver keeps about 1 KB per
-/// scope after `pop` (libz3 4.8.12), so it is replaced every
+/// own scope (`push`/`pop`).  Measured with `cargo run --release -p
+/// mapcheck-core --example solver_costs`, a small query costs about 13 ms
+/// on a fresh solver (Z3 builds its default tactic), 5 ms on a fresh
+/// solver used with `push` (the first `push` builds the solver) and 0.3 ms
+/// in a scope of a solver already built — hence one session per thread
+/// ([`Session::on_this_thread`]).  A solver keeps about 1 KB per scope
+/// after `pop` (libz3 4.8.12), so it is replaced every
 /// [`QUERIES_PER_SOLVER`] queries.
 pub struct Session {
     solver: RefCell<z3::Solver>,
@@ -135,34 +135,23 @@ impl Session {
     }
 }
 
-mod ffi {
-    extern "C" {
-        /// `Z3_interrupt` of the Z3 C API (libz3 is linked by `z3-sys`).
-        pub fn Z3_interrupt(c: *mut std::ffi::c_void);
-        /// `Z3_get_error_code`: the error of the last API call (`Z3_OK` = 0).
-        pub fn Z3_get_error_code(c: *mut std::ffi::c_void) -> u32;
-        /// `Z3_get_error_msg`: the text of an error code.
-        pub fn Z3_get_error_msg(c: *mut std::ffi::c_void, code: u32) -> *const std::ffi::c_char;
-    }
-}
-
 /// Asserts an SMT-LIB script in the solver's current scope.  Z3 stops at
 /// the first error and keeps the assertions before it — a weaker query
 /// whose `sat` would be a race that is not there — so an error is returned
-/// instead.
+/// instead.  The `z3` crate does not report parse errors of
+/// `Solver::from_string`, so they are read with the C API of `z3-sys`.
 pub(super) fn assert_script(solver: &z3::Solver, script: &str) -> Result<(), String> {
     solver.from_string(script);
-    let ctx = z3::Context::thread_local();
-    let raw = ctx.get_z3_context().as_ptr() as *mut std::ffi::c_void;
-    // SAFETY: `raw` is this thread's live context (held by `ctx`); the
-    // message is a C string owned by Z3, copied before the next API call.
+    let ctx = solver.get_context().get_z3_context();
+    // SAFETY: `ctx` is the live context of `solver`; the message is a C
+    // string owned by Z3, copied before the next API call.
     unsafe {
-        match ffi::Z3_get_error_code(raw) {
-            0 => Ok(()),
+        match z3_sys::Z3_get_error_code(ctx) {
+            z3_sys::ErrorCode::Ok => Ok(()),
             code => {
-                let msg = ffi::Z3_get_error_msg(raw, code);
+                let msg = z3_sys::Z3_get_error_msg(ctx, code);
                 let msg = if msg.is_null() {
-                    format!("error code {code}")
+                    format!("error code {}", code as u32)
                 } else {
                     std::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned()
                 };
@@ -176,31 +165,33 @@ pub(super) fn assert_script(solver: &z3::Solver, script: &str) -> Result<(), Str
 /// `timeout_ms`.  Returns its result and whether the deadline passed.
 pub(super) fn with_deadline<T>(timeout_ms: u64, f: impl FnOnce() -> T) -> (T, bool) {
     let ctx = z3::Context::thread_local();
-    let raw = ctx.get_z3_context().as_ptr() as usize;
+    let handle = ctx.handle();
     let (done, wait) = std::sync::mpsc::channel::<()>();
-    let watchdog = std::thread::spawn(move || {
-        use std::sync::mpsc::RecvTimeoutError::Timeout;
-        let limit = std::time::Duration::from_millis(timeout_ms.max(1));
-        if !matches!(wait.recv_timeout(limit), Err(Timeout)) {
-            return false;
-        }
-        // An interrupt that lands before Z3 has started the check is lost
-        // (the check resets the flag), so repeat it until `f` returns.
-        let again = std::time::Duration::from_millis(20);
-        loop {
-            // SAFETY: the context outlives this thread: `with_deadline`
-            // joins it before returning, and `ctx` holds a reference.
-            unsafe { ffi::Z3_interrupt(raw as *mut std::ffi::c_void) };
-            if !matches!(wait.recv_timeout(again), Err(Timeout)) {
-                return true;
+    // A scoped thread: the watchdog borrows the context's interrupt handle
+    // and is joined before the context can go away.
+    std::thread::scope(|scope| {
+        let handle = &handle;
+        let watchdog = scope.spawn(move || {
+            use std::sync::mpsc::RecvTimeoutError::Timeout;
+            let limit = std::time::Duration::from_millis(timeout_ms.max(1));
+            if !matches!(wait.recv_timeout(limit), Err(Timeout)) {
+                return false;
             }
-        }
-    });
-    let out = f();
-    let _ = done.send(());
-    let timed_out = watchdog.join().unwrap_or(true);
-    drop(ctx);
-    (out, timed_out)
+            // An interrupt that lands before Z3 has started the check is lost
+            // (the check resets the flag), so repeat it until `f` returns.
+            let again = std::time::Duration::from_millis(20);
+            loop {
+                handle.interrupt();
+                if !matches!(wait.recv_timeout(again), Err(Timeout)) {
+                    return true;
+                }
+            }
+        });
+        let out = f();
+        let _ = done.send(());
+        let timed_out = watchdog.join().unwrap_or(true);
+        (out, timed_out)
+    })
 }
 
 #[cfg(test)]
@@ -329,6 +320,29 @@ mod tests {
         }
         // Replaced at query QUERIES_PER_SOLVER + 1, three queries ago.
         assert_eq!(session.queries.get(), 3);
+    }
+
+    #[test]
+    fn a_hard_query_is_interrupted_at_the_deadline() {
+        // wr[A³·tid + B³]; rd[C³·tid + 7ABC + 11A²] with A, B, C > 1: non-linear.
+        let v = NExp::var;
+        let cube = |x: &str| NExp::mul(NExp::mul(v(x), v(x)), v(x));
+        let wr = NExp::add(NExp::mul(cube("A"), NExp::tid()), cube("B"));
+        let abc = NExp::mul(NExp::mul(NExp::mul(NExp::num(7), v("A")), v("B")), v("C"));
+        let aa = NExp::mul(NExp::mul(NExp::num(11), v("A")), v("A"));
+        let rd = NExp::add(NExp::add(NExp::mul(cube("C"), NExp::tid()), abc), aa);
+        let mut c = ctx();
+        for x in ["A", "B", "C"] {
+            c.params.push(x.into());
+            c.globals.push(BExp::rel(ROp::Gt, v(x), NExp::num(1)));
+        }
+        let u = U::seq(acc(Mode::Wr, wr, 0), acc(Mode::Rd, rd, 1));
+        let start = std::time::Instant::now();
+        match solve(&query(u, &c), 1) {
+            Answer::Unknown(why) => assert!(why.contains("timeout"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        assert!(start.elapsed().as_secs() < 5, "interrupted promptly");
     }
 
     #[test]
