@@ -7,7 +7,7 @@ use semantics::babycuda::Program;
 use semantics::expr::{BExp, NExp};
 use semantics::Var;
 
-pub(super) fn subst_block(b: &[Stmt], x: &str, m: &NExp) -> Block {
+fn subst_block(b: &[Stmt], x: &str, m: &NExp) -> Block {
     let mut out = Vec::new();
     for s in b {
         let kind = match &s.kind {
@@ -69,7 +69,7 @@ pub(super) fn subst_block(b: &[Stmt], x: &str, m: &NExp) -> Block {
 }
 
 /// Names bound anywhere in a block.
-pub(super) fn binders(b: &[Stmt], out: &mut Vec<Var>) {
+fn binders(b: &[Stmt], out: &mut Vec<Var>) {
     for s in b {
         match &s.kind {
             StmtKind::Let { var, body, .. } | StmtKind::For { var, body, .. } => {
@@ -89,95 +89,108 @@ pub(super) fn binders(b: &[Stmt], out: &mut Vec<Var>) {
     }
 }
 
-/// The thread's own writes of the current phase, by (array, index expression):
-/// their payloads.  Variables are immutable, so a payload means the same
-/// value wherever both it and the read are in scope.
-type StoreBuffer = Vec<(String, NExp, NExp)>;
+/// `body[var ≔ m]` for a read `let var = A[n] in body` that returns `m`;
+/// `None` when a binder of `body` (or `var` itself) would capture a
+/// variable of `m`.
+pub(super) fn substitute_read(body: &[Stmt], var: &str, m: &NExp) -> Option<Block> {
+    let mut bound = Vec::new();
+    binders(body, &mut bound);
+    let capture = m.fv().iter().any(|y| bound.contains(y) || y == var);
+    (!capture).then(|| subst_block(body, var, m))
+}
+
+/// A write `array[index] := value` of the thread in the current phase.
+#[derive(Clone)]
+struct OwnWrite {
+    array: String,
+    index: NExp,
+    value: NExp,
+}
+
+/// The thread's own writes of the current phase, by (array, index
+/// expression): their payloads.  Variables are immutable, so a payload
+/// means the same value wherever both it and the read are in scope.
+type StoreBuffer = Vec<OwnWrite>;
 
 /// Rewrites `let x = A[n] in b` into `let x = A[n] in b[x ≔ m]` when the last
 /// write of this thread to `A` in the current phase, on every path, is
 /// `A[n] := m` with the same index expression.  Conservative: any other
 /// write to `A` (any index) forgets `A`; `sync` and loops forget everything.
 fn forward(b: &[Stmt], buf: &mut StoreBuffer, changed: &mut bool) -> Block {
-    let mut out = Vec::new();
-    for s in b {
-        let kind = match &s.kind {
-            StmtKind::Skip => s.kind.clone(),
-            StmtKind::Sync => {
-                buf.clear();
-                s.kind.clone()
-            }
-            StmtKind::Write {
-                array,
-                index,
-                value,
-            } => {
-                buf.retain(|(a, _, _)| a != array);
-                buf.push((array.clone(), index.clone(), value.clone()));
-                s.kind.clone()
-            }
+    b.iter()
+        .map(|s| Stmt::new(forward_stmt(s, buf, changed), s.span))
+        .collect()
+}
+
+fn forward_stmt(s: &Stmt, buf: &mut StoreBuffer, changed: &mut bool) -> StmtKind {
+    match &s.kind {
+        StmtKind::Skip => s.kind.clone(),
+        StmtKind::Sync => {
+            buf.clear();
+            s.kind.clone()
+        }
+        StmtKind::Write {
+            array,
+            index,
+            value,
+        } => {
+            buf.retain(|w| &w.array != array);
+            buf.push(OwnWrite {
+                array: array.clone(),
+                index: index.clone(),
+                value: value.clone(),
+            });
+            s.kind.clone()
+        }
+        StmtKind::Let {
+            var,
+            array,
+            index,
+            body,
+        } => {
+            let hit = buf.iter().find(|w| &w.array == array && &w.index == index);
+            let forwarded = hit.and_then(|w| substitute_read(body, var, &w.value));
+            *changed |= forwarded.is_some();
+            let body = forwarded.unwrap_or_else(|| body.clone());
             StmtKind::Let {
-                var,
-                array,
-                index,
-                body,
-            } => {
-                let hit = buf
-                    .iter()
-                    .find(|(a, n, _)| a == array && n == index)
-                    .map(|(_, _, m)| m.clone());
-                let mut body = body.clone();
-                if let Some(m) = hit {
-                    let mut bound = Vec::new();
-                    binders(&body, &mut bound);
-                    let capture = m.fv().iter().any(|y| bound.contains(y) || y == var);
-                    if !capture {
-                        body = subst_block(&body, var, &m);
-                        *changed = true;
-                    }
-                }
-                StmtKind::Let {
-                    var: var.clone(),
-                    array: array.clone(),
-                    index: index.clone(),
-                    body: forward(&body, buf, changed),
-                }
+                var: var.clone(),
+                array: array.clone(),
+                index: index.clone(),
+                body: forward(&body, buf, changed),
             }
+        }
+        StmtKind::If {
+            cond,
+            then_branch,
+            else_branch,
+        } => {
+            let t = forward(then_branch, &mut buf.clone(), changed);
+            let e = forward(else_branch, &mut buf.clone(), changed);
+            buf.clear();
             StmtKind::If {
-                cond,
-                then_branch,
-                else_branch,
-            } => {
-                let t = forward(then_branch, &mut buf.clone(), changed);
-                let e = forward(else_branch, &mut buf.clone(), changed);
-                buf.clear();
-                StmtKind::If {
-                    cond: cond.clone(),
-                    then_branch: t,
-                    else_branch: e,
-                }
+                cond: cond.clone(),
+                then_branch: t,
+                else_branch: e,
             }
+        }
+        StmtKind::For {
+            tag,
+            var,
+            lo,
+            hi,
+            body,
+        } => {
+            buf.clear();
+            let body = forward(body, &mut Vec::new(), changed);
             StmtKind::For {
-                tag,
-                var,
-                lo,
-                hi,
+                tag: *tag,
+                var: var.clone(),
+                lo: lo.clone(),
+                hi: hi.clone(),
                 body,
-            } => {
-                buf.clear();
-                let body = forward(body, &mut Vec::new(), changed);
-                StmtKind::For {
-                    tag: *tag,
-                    var: var.clone(),
-                    lo: lo.clone(),
-                    hi: hi.clone(),
-                    body,
-                }
             }
-        };
-        out.push(Stmt::new(kind, s.span));
+        }
     }
-    out
 }
 
 /// The program with own-write reads forwarded, if anything changed.

@@ -2,11 +2,11 @@
 //! thread wrote in the latest earlier phase writing the array (see
 //! [`crate::triage`]).
 
-use super::forward::{binders, subst_block};
+use super::forward::substitute_read;
 use semantics::babycuda::syntax::{Block, Stmt, StmtKind};
 use semantics::babycuda::Program;
 use semantics::expr::NExp;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// This thread's own writes to one array in the current phase, on every path
 /// reaching the program point.
@@ -86,11 +86,18 @@ impl PhaseState {
             }
         }
     }
+    /// Nothing known about the arrays `seen` (top).
+    fn top(seen: &BTreeSet<String>) -> PhaseState {
+        let top = ArrayState {
+            cur: CurWrites::Many,
+            last: LastPhase::Unknown,
+        };
+        PhaseState(seen.iter().map(|a| (a.clone(), top.clone())).collect())
+    }
     /// Least upper bound: the state after one of two paths.
     fn join(&self, other: &PhaseState) -> PhaseState {
         let mut out = PhaseState::default();
-        let keys: std::collections::BTreeSet<&String> =
-            self.0.keys().chain(other.0.keys()).collect();
+        let keys: BTreeSet<&String> = self.0.keys().chain(other.0.keys()).collect();
         for a in keys {
             let (x, y) = (self.get(a), other.get(a));
             out.0.insert(
@@ -123,144 +130,160 @@ impl PhaseState {
 /// index.  The arrays so read are collected in `sources`: the caller must
 /// prove them DRF in the rewritten program (whose history equals the
 /// original's as long as they are; induction on phases).
-fn forward_phases(
-    b: &[Stmt],
-    st: &mut PhaseState,
-    sources: &mut std::collections::BTreeSet<String>,
-) -> Block {
-    let mut out = Vec::new();
-    for s in b {
-        let kind = match &s.kind {
-            StmtKind::Skip => s.kind.clone(),
-            StmtKind::Sync => {
-                st.sync();
-                s.kind.clone()
-            }
-            StmtKind::Write {
-                array,
-                index,
-                value,
-            } => {
-                st.write(array, index, value);
-                s.kind.clone()
-            }
-            StmtKind::Let {
-                var,
-                array,
-                index,
-                body,
-            } => {
-                let a = st.get(array);
-                let mut body = body.clone();
-                if let (CurWrites::Zero, LastPhase::Known(e, m)) = (&a.cur, &a.last) {
-                    let mut bound = Vec::new();
-                    binders(&body, &mut bound);
-                    let capture = m.fv().iter().any(|y| bound.contains(y) || y == var);
-                    if e == index && !capture {
-                        body = subst_block(&body, var, m);
-                        sources.insert(array.clone());
-                    }
-                }
-                st.bind(var);
-                let body = forward_phases(&body, st, sources);
-                st.bind(var);
-                StmtKind::Let {
-                    var: var.clone(),
-                    array: array.clone(),
-                    index: index.clone(),
-                    body,
-                }
-            }
+fn forward_phases(b: &[Stmt], st: &mut PhaseState, sources: &mut BTreeSet<String>) -> Block {
+    b.iter()
+        .map(|s| Stmt::new(forward_phases_stmt(s, st, sources), s.span))
+        .collect()
+}
+
+fn forward_phases_stmt(s: &Stmt, st: &mut PhaseState, sources: &mut BTreeSet<String>) -> StmtKind {
+    match &s.kind {
+        StmtKind::Skip => s.kind.clone(),
+        StmtKind::Sync => {
+            st.sync();
+            s.kind.clone()
+        }
+        StmtKind::Write {
+            array,
+            index,
+            value,
+        } => {
+            st.write(array, index, value);
+            s.kind.clone()
+        }
+        StmtKind::Let {
+            var,
+            array,
+            index,
+            body,
+        } => StmtKind::Let {
+            var: var.clone(),
+            array: array.clone(),
+            index: index.clone(),
+            body: forward_read(var, array, index, body, st, sources),
+        },
+        StmtKind::If {
+            cond,
+            then_branch,
+            else_branch,
+        } => {
+            let mut st_t = st.clone();
+            let t = forward_phases(then_branch, &mut st_t, sources);
+            let mut st_e = st.clone();
+            let e = forward_phases(else_branch, &mut st_e, sources);
+            *st = st_t.join(&st_e);
             StmtKind::If {
-                cond,
-                then_branch,
-                else_branch,
-            } => {
-                let mut st_t = st.clone();
-                let t = forward_phases(then_branch, &mut st_t, sources);
-                let mut st_e = st.clone();
-                let e = forward_phases(else_branch, &mut st_e, sources);
-                *st = st_t.join(&st_e);
-                StmtKind::If {
-                    cond: cond.clone(),
-                    then_branch: t,
-                    else_branch: e,
-                }
+                cond: cond.clone(),
+                then_branch: t,
+                else_branch: e,
             }
-            StmtKind::For {
-                tag,
-                var,
-                lo,
-                hi,
-                body,
-            } => {
-                // The state at the head of any iteration: a fixpoint above
-                // the state before the loop (FOR-1/W-FOR-*: zero or more
-                // iterations).  Heights are tiny; after a few rounds, give up.
-                st.bind(var);
-                let mut head = st.clone();
-                let mut stable = false;
-                let mut seen: std::collections::BTreeSet<String> = st.0.keys().cloned().collect();
-                for _ in 0..8 {
-                    let mut s_out = head.clone();
-                    forward_phases(body, &mut s_out, &mut Default::default());
-                    s_out.bind(var);
-                    seen.extend(s_out.0.keys().cloned());
-                    let next = st.join(&s_out);
-                    if next == head {
-                        stable = true;
-                        break;
-                    }
-                    head = next;
-                }
-                let body = if stable {
-                    let mut s_in = head.clone();
-                    forward_phases(body, &mut s_in, sources)
-                } else {
-                    head = PhaseState(
-                        seen.iter()
-                            .map(|a| {
-                                let top = ArrayState {
-                                    cur: CurWrites::Many,
-                                    last: LastPhase::Unknown,
-                                };
-                                (a.clone(), top)
-                            })
-                            .collect(),
-                    );
-                    body.clone()
-                };
-                *st = head;
-                st.bind(var);
-                StmtKind::For {
-                    tag: *tag,
-                    var: var.clone(),
-                    lo: lo.clone(),
-                    hi: hi.clone(),
-                    body,
-                }
-            }
-        };
-        out.push(Stmt::new(kind, s.span));
+        }
+        StmtKind::For {
+            tag,
+            var,
+            lo,
+            hi,
+            body,
+        } => StmtKind::For {
+            tag: *tag,
+            var: var.clone(),
+            lo: lo.clone(),
+            hi: hi.clone(),
+            body: forward_loop(var, body, st, sources),
+        },
     }
-    out
+}
+
+/// The body of `let var = array[index] in body`, with `var` replaced by the
+/// payload of the thread's write of the latest earlier phase when that
+/// write is known and has the same index expression.
+fn forward_read(
+    var: &str,
+    array: &str,
+    index: &NExp,
+    body: &[Stmt],
+    st: &mut PhaseState,
+    sources: &mut BTreeSet<String>,
+) -> Block {
+    let a = st.get(array);
+    let forwarded = match (&a.cur, &a.last) {
+        (CurWrites::Zero, LastPhase::Known(e, m)) if e == index => substitute_read(body, var, m),
+        _ => None,
+    };
+    if forwarded.is_some() {
+        sources.insert(array.to_string());
+    }
+    let body = forwarded.unwrap_or_else(|| body.to_vec());
+    st.bind(var);
+    let body = forward_phases(&body, st, sources);
+    st.bind(var);
+    body
+}
+
+/// The body of `for var in … { body }`, forwarded from the state at the
+/// head of any iteration (unchanged if that state is not found); `st`
+/// becomes the state after the loop.
+fn forward_loop(
+    var: &str,
+    body: &[Stmt],
+    st: &mut PhaseState,
+    sources: &mut BTreeSet<String>,
+) -> Block {
+    st.bind(var);
+    let (head, body) = match loop_head(var, body, st) {
+        Ok(head) => {
+            let mut s_in = head.clone();
+            let body = forward_phases(body, &mut s_in, sources);
+            (head, body)
+        }
+        Err(top) => (top, body.to_vec()),
+    };
+    *st = head;
+    st.bind(var);
+    body
+}
+
+/// The state at the head of any iteration of a loop over `body` entered in
+/// state `st`: a fixpoint above `st` (FOR-1/W-FOR-*: zero or more
+/// iterations).  Heights are tiny; after a few rounds, give up: `Err` with
+/// nothing known about any array seen.
+fn loop_head(var: &str, body: &[Stmt], st: &PhaseState) -> Result<PhaseState, PhaseState> {
+    let mut head = st.clone();
+    let mut seen: BTreeSet<String> = st.0.keys().cloned().collect();
+    for _ in 0..8 {
+        let mut s_out = head.clone();
+        forward_phases(body, &mut s_out, &mut Default::default());
+        s_out.bind(var);
+        seen.extend(s_out.0.keys().cloned());
+        let next = st.join(&s_out);
+        if next == head {
+            return Ok(head);
+        }
+        head = next;
+    }
+    Err(PhaseState::top(&seen))
+}
+
+/// A program with reads of earlier phases forwarded.
+#[derive(Clone, Debug)]
+pub struct Forwarded {
+    pub program: Program,
+    /// The arrays read across barriers: the forwarding is exact only while
+    /// their earlier phases are DRF.
+    pub sources: BTreeSet<String>,
 }
 
 /// The program with reads of earlier phases forwarded, if anything changed,
 /// and the arrays whose DRF-ness this relies on.
-pub fn forwarded_across_barriers(
-    program: &Program,
-) -> Option<(Program, std::collections::BTreeSet<String>)> {
+pub fn forwarded_across_barriers(program: &Program) -> Option<Forwarded> {
     let mut sources = Default::default();
     let body = forward_phases(&program.body, &mut PhaseState::default(), &mut sources);
-    (body != program.body).then(|| {
-        (
-            Program {
-                body,
-                ..program.clone()
-            },
-            sources,
-        )
+    (body != program.body).then(|| Forwarded {
+        program: Program {
+            body,
+            ..program.clone()
+        },
+        sources,
     })
 }
 
@@ -272,7 +295,10 @@ mod tests {
     #[test]
     fn forwarding_across_barriers_needs_a_determined_write() {
         let fwd = |src: &str| forwarded_across_barriers(&bcu(src).program);
-        let (p, sources) = fwd("A[tid] := tid; sync; let x = A[tid] in A[x] := 0").unwrap();
+        let Forwarded {
+            program: p,
+            sources,
+        } = fwd("A[tid] := tid; sync; let x = A[tid] in A[x] := 0").unwrap();
         assert!(p.to_string().contains("A[tid] := 0"), "{p}");
         assert_eq!(
             sources.into_iter().collect::<Vec<_>>(),

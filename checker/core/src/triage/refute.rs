@@ -2,14 +2,15 @@
 //! MAP that the SMT checker decides (see [`crate::triage`]).
 
 use super::forward::forwarded;
-use super::forward_phases::forwarded_across_barriers;
+use super::forward_phases::{forwarded_across_barriers, Forwarded};
 use super::replay::replay;
 use super::Resolution;
 use crate::babycuda::Inferred;
 use crate::check::check_kernel;
 use crate::kernel::{Kernel, Provenance};
 use crate::verdict::{CheckOptions, Verdict};
-use semantics::babycuda::type_program;
+use semantics::babycuda::{type_program, Program};
+use std::collections::BTreeSet;
 
 /// (b) Refutes (or confirms) an alarm: forwards own writes of the current
 /// phase, then reads of earlier phases; if the result is typable, its type
@@ -17,18 +18,12 @@ use semantics::babycuda::type_program;
 /// every thread count and parameter (and, the program being typable, every
 /// initial contents).
 pub(super) fn refute(inferred: &Inferred, array: &str, opts: &CheckOptions) -> Resolution {
-    let p1 = forwarded(&inferred.program);
-    let base = p1.as_ref().unwrap_or(&inferred.program);
-    let (p2, sources) = match forwarded_across_barriers(base) {
-        Some((p, s)) => (p, s),
-        None if p1.is_some() => (base.clone(), Default::default()),
-        None => {
-            return Resolution::Unresolved(
-                "no read is resolved by the thread's own earlier write, in this phase or an earlier one".into(),
-            )
-        }
+    let Some(fwd) = forward_own_writes(&inferred.program) else {
+        return Resolution::Unresolved(
+            "no read is resolved by the thread's own earlier write, in this phase or an earlier one".into(),
+        );
     };
-    let typed = match type_program(&p2) {
+    let typed = match type_program(&fwd.program) {
         Ok(t) => t,
         Err(errs) => {
             return Resolution::Unresolved(format!(
@@ -44,7 +39,7 @@ pub(super) fn refute(inferred: &Inferred, array: &str, opts: &CheckOptions) -> R
         ..inferred.kernel.clone()
     };
     let mut o = opts.clone();
-    let mut needed = sources.clone();
+    let mut needed = fwd.sources.clone();
     needed.insert(array.to_string());
     o.array = (needed.len() == 1).then(|| array.to_string());
     let report = check_kernel(&kernel, &o);
@@ -55,29 +50,68 @@ pub(super) fn refute(inferred: &Inferred, array: &str, opts: &CheckOptions) -> R
             .find(|r| r.array == a)
             .map(|r| &r.verdict)
     };
-    // Forwarding across barriers is exact only while the source arrays'
-    // earlier phases are DRF (then `lastwrite` has one candidate).
+    if let Some(unresolved) = source_not_drf(&fwd.sources, array, verdict) {
+        return unresolved;
+    }
+    resolution(inferred, array, verdict(array), &across(&fwd.sources))
+}
+
+/// The program with own writes of the current phase forwarded, then reads
+/// of earlier phases; `None` when neither changes anything.
+fn forward_own_writes(program: &Program) -> Option<Forwarded> {
+    let p1 = forwarded(program);
+    let base = p1.as_ref().unwrap_or(program);
+    match forwarded_across_barriers(base) {
+        Some(fwd) => Some(fwd),
+        None => p1.map(|program| Forwarded {
+            program,
+            sources: Default::default(),
+        }),
+    }
+}
+
+/// Forwarding across barriers is exact only while the source arrays'
+/// earlier phases are DRF (then `lastwrite` has one candidate): the
+/// resolution when one of them (other than `array`) is not.
+fn source_not_drf<'r>(
+    sources: &BTreeSet<String>,
+    array: &str,
+    verdict: impl Fn(&str) -> Option<&'r Verdict>,
+) -> Option<Resolution> {
     for s in sources.iter().filter(|s| *s != array) {
         match verdict(s) {
             Some(Verdict::Drf { assumptions }) if assumptions.is_empty() => {}
             v => {
-                return Resolution::Unresolved(format!(
+                return Some(Resolution::Unresolved(format!(
                     "reads of `{s}` were forwarded across barriers, which assumes `{s}` is DRF, but its forwarded MAP is {}",
                     v.map_or("unchecked", Verdict::keyword)
-                ))
+                )))
             }
         }
     }
-    let across = if sources.is_empty() {
-        String::new()
-    } else {
-        let names: Vec<String> = sources.iter().map(|s| format!("`{s}`")).collect();
-        format!(
-            ", or its own write of the latest earlier phase writing {} (LASTWRITE-PREV; unique as those phases are DRF)",
-            names.join(", ")
-        )
-    };
-    match verdict(array) {
+    None
+}
+
+/// How the refutation explains reads forwarded across barriers.
+fn across(sources: &BTreeSet<String>) -> String {
+    if sources.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = sources.iter().map(|s| format!("`{s}`")).collect();
+    format!(
+        ", or its own write of the latest earlier phase writing {} (LASTWRITE-PREV; unique as those phases are DRF)",
+        names.join(", ")
+    )
+}
+
+/// The resolution from the verdict of the forwarded program on `array`.
+fn resolution(
+    inferred: &Inferred,
+    array: &str,
+    verdict: Option<&Verdict>,
+    across: &str,
+) -> Resolution {
+    match verdict {
         Some(Verdict::Drf { assumptions }) if assumptions.is_empty() => Resolution::Refuted {
             how: format!("each forwarded read returns the thread's own earlier write of the current phase (LASTWRITE-CURR){across}; the forwarded program is typable and its exact MAP (Theorem 1 of 004) is DRF for every thread count, parameter and initial contents")
         },

@@ -86,7 +86,36 @@ pub fn confirm(
     w: Option<&Witness>,
     budget: usize,
 ) -> Option<ConcreteRace> {
-    let params = program.parameters();
+    let thread_counts = thread_counts(w);
+    let param_sets = param_sets(program, w);
+    let mut runs = 0;
+    for init in &initial_contents(program) {
+        for &threads in &thread_counts {
+            for ps in &param_sets {
+                if runs >= budget {
+                    return None;
+                }
+                runs += 1;
+                let mut cfg = Config::new(threads);
+                cfg.params = ps.clone();
+                cfg.init = init.clone();
+                cfg.fuel = 200_000;
+                if let Some(race) = race_on(program, array, &cfg) {
+                    return Some(ConcreteRace {
+                        threads,
+                        params: cfg.params,
+                        init: cfg.init,
+                        race,
+                    });
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The thread counts of the search: the witness's (if in 2..=64), then 2..=4.
+fn thread_counts(w: Option<&Witness>) -> Vec<u64> {
     let mut thread_counts: Vec<u64> = w
         .and_then(|w| w.params.get(semantics::trace::THREAD_COUNT))
         .and_then(|t| u64::try_from(t).ok())
@@ -94,6 +123,13 @@ pub fn confirm(
         .into_iter()
         .collect();
     thread_counts.extend([2, 3, 4]);
+    thread_counts
+}
+
+/// The parameter values of the search: the witness's, then every
+/// combination of 0..=3 for the first four parameters (0 for the others).
+fn param_sets(program: &Program, w: Option<&Witness>) -> Vec<BTreeMap<Var, Nat>> {
+    let params = program.parameters();
     let mut param_sets: Vec<BTreeMap<Var, Nat>> = Vec::new();
     if let Some(w) = w {
         param_sets.push(
@@ -117,6 +153,12 @@ pub fn confirm(
                 .collect(),
         );
     }
+    param_sets
+}
+
+/// The initial contents of the search: the program's, the identity on
+/// indices 0..8, then 16 pseudo-random ones (values in 0..=4).
+fn initial_contents(program: &Program) -> Vec<Contents> {
     let arrays = program.arrays();
     let mut inits = vec![Contents::from_program(program)];
     inits.push(Contents {
@@ -139,40 +181,20 @@ pub fn confirm(
                 .collect(),
         });
     }
-    let mut runs = 0;
-    for init in &inits {
-        for &threads in &thread_counts {
-            for ps in &param_sets {
-                if runs >= budget {
-                    return None;
-                }
-                runs += 1;
-                let mut cfg = Config::new(threads);
-                cfg.params = ps.clone();
-                cfg.init = init.clone();
-                cfg.fuel = 200_000;
-                let Ok(h) = eval::run(program, &cfg) else {
-                    continue;
-                };
-                let race = h.iter().enumerate().find_map(|(k, p)| {
-                    let mut p = p.clone();
-                    for rw in p.values_mut() {
-                        rw.retain(|a, _| a == array);
-                    }
-                    eval::phase_race(k, &p)
-                });
-                if let Some(race) = race {
-                    return Some(ConcreteRace {
-                        threads,
-                        params: cfg.params,
-                        init: cfg.init,
-                        race,
-                    });
-                }
-            }
+    inits
+}
+
+/// The first race on `array` of a run of `program` (none if it has no
+/// derivation within its fuel).
+fn race_on(program: &Program, array: &str, cfg: &Config) -> Option<DataRace> {
+    let h = eval::run(program, cfg).ok()?;
+    h.iter().enumerate().find_map(|(k, p)| {
+        let mut p = p.clone();
+        for rw in p.values_mut() {
+            rw.retain(|a, _| a == array);
         }
-    }
-    None
+        eval::phase_race(k, &p)
+    })
 }
 
 #[cfg(test)]
