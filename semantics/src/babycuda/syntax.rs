@@ -11,7 +11,7 @@
 //! several named arrays (the paper has one array `A`; "one behavioral type per
 //! array").  A sequence `b; b` is a [`Block`]: the scope of `let` is the rest
 //! of its block (or an explicit braced body).  Every statement keeps its
-//! source [`Span`] (spans never take part in equality).
+//! source [`Span`]; [`Program::without_spans`] compares programs, not layouts.
 
 use crate::expr::{BExp, NExp, Nat, Var};
 pub use crate::surface::{Header, LoopTag, Span};
@@ -88,6 +88,47 @@ pub struct Program {
 impl Stmt {
     pub fn new(kind: StmtKind, span: Span) -> Stmt {
         Stmt { kind, span }
+    }
+
+    /// The statement with every span set to "no location".
+    pub fn without_spans(&self) -> Stmt {
+        let kind = match &self.kind {
+            StmtKind::Let {
+                var,
+                array,
+                index,
+                body,
+            } => StmtKind::Let {
+                var: var.clone(),
+                array: array.clone(),
+                index: index.clone(),
+                body: block_without_spans(body),
+            },
+            StmtKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => StmtKind::If {
+                cond: cond.clone(),
+                then_branch: block_without_spans(then_branch),
+                else_branch: block_without_spans(else_branch),
+            },
+            StmtKind::For {
+                tag,
+                var,
+                lo,
+                hi,
+                body,
+            } => StmtKind::For {
+                tag: *tag,
+                var: var.clone(),
+                lo: lo.clone(),
+                hi: hi.clone(),
+                body: block_without_spans(body),
+            },
+            k @ (StmtKind::Skip | StmtKind::Sync | StmtKind::Write { .. }) => k.clone(),
+        };
+        Stmt::new(kind, Span::default())
     }
 
     /// Does the statement contain `sync` (is it in the synchronized fragment)?
@@ -184,7 +225,28 @@ pub fn fv_block(b: &[Stmt]) -> BTreeSet<Var> {
     out
 }
 
+fn block_without_spans(b: &[Stmt]) -> Block {
+    b.iter().map(Stmt::without_spans).collect()
+}
+
 impl Program {
+    /// The program with every span set to "no location": two programs that
+    /// differ only in layout have equal `without_spans()`.
+    pub fn without_spans(&self) -> Program {
+        Program {
+            inits: self
+                .inits
+                .iter()
+                .map(|i| Init {
+                    span: Span::default(),
+                    ..i.clone()
+                })
+                .collect(),
+            body: block_without_spans(&self.body),
+            ..self.clone()
+        }
+    }
+
     /// Free variables of the body (including `tid` and `T`).
     pub fn free_vars(&self) -> BTreeSet<Var> {
         fv_block(&self.body)

@@ -7,23 +7,18 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 /// A source region (1-based lines and columns; `end` is exclusive).
+/// `Span::default()` (line 0) is "no location".
 ///
-/// Spans are annotations, not meaning: two spans always compare equal so
-/// that `parse(print(p)) == p` compares programs, not layouts.
-#[derive(Clone, Copy, Debug, Default)]
+/// Spans compare as the positions they are, so a test can catch a wrong
+/// location; to compare programs and not layouts (`parse(print(p))` against
+/// `p`), compare [`Program::without_spans`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Span {
     pub line: u32,
     pub col: u32,
     pub end_line: u32,
     pub end_col: u32,
 }
-
-impl PartialEq for Span {
-    fn eq(&self, _: &Span) -> bool {
-        true
-    }
-}
-impl Eq for Span {}
 
 impl Span {
     pub fn point(line: u32, col: u32) -> Span {
@@ -138,6 +133,29 @@ pub struct Program {
     pub body: Block,
 }
 
+impl Program {
+    /// The program with every span set to "no location": two programs that
+    /// differ only in layout have equal `without_spans()`.
+    pub fn without_spans(&self) -> Program {
+        Program {
+            assumptions: self
+                .assumptions
+                .iter()
+                .map(|a| Assumption {
+                    cond: a.cond.clone(),
+                    span: Span::default(),
+                })
+                .collect(),
+            body: block_without_spans(&self.body),
+            ..self.clone()
+        }
+    }
+}
+
+fn block_without_spans(b: &[Stmt]) -> Block {
+    b.iter().map(Stmt::without_spans).collect()
+}
+
 /// The reserved names: the thread identifier and the thread count.
 pub fn is_builtin(x: &str) -> bool {
     x == crate::expr::TID || x == crate::trace::THREAD_COUNT
@@ -146,6 +164,36 @@ pub fn is_builtin(x: &str) -> bool {
 impl Stmt {
     pub fn new(kind: StmtKind, span: Span) -> Stmt {
         Stmt { kind, span }
+    }
+
+    /// The statement with every span set to "no location".
+    pub fn without_spans(&self) -> Stmt {
+        let kind = match &self.kind {
+            StmtKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => StmtKind::If {
+                cond: cond.clone(),
+                then_branch: block_without_spans(then_branch),
+                else_branch: block_without_spans(else_branch),
+            },
+            StmtKind::For {
+                tag,
+                var,
+                lo,
+                hi,
+                body,
+            } => StmtKind::For {
+                tag: *tag,
+                var: var.clone(),
+                lo: lo.clone(),
+                hi: hi.clone(),
+                body: block_without_spans(body),
+            },
+            k @ (StmtKind::Skip | StmtKind::Sync | StmtKind::Access { .. }) => k.clone(),
+        };
+        Stmt::new(kind, Span::default())
     }
 
     /// Does this statement contain a barrier (`sync`)?
