@@ -5,6 +5,7 @@
 
 pub mod babycuda_gen;
 pub mod protocols;
+pub mod witness_check;
 
 use semantics::history::{History, Phase};
 use semantics::trace::{eval_list, with_thread_count};

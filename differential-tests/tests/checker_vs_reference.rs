@@ -12,6 +12,7 @@ use checker::check::check_kernel;
 use checker::kernel::{Kernel, Provenance, ThreadModel};
 use checker::verdict::{CheckOptions, Verdict, Witness};
 use differential_tests::protocols::{Case, ParamCase, PARAMS};
+use differential_tests::witness_check::check_witness;
 use differential_tests::{cases, check, reference_history};
 use quickcheck::TestResult;
 use semantics::history::{racy, safe, History};
@@ -83,8 +84,8 @@ fn kernel_of(w: &W) -> Kernel {
     }
 }
 
-fn verdict(w: &W, opts: &CheckOptions) -> Verdict {
-    let report = check_kernel(&kernel_of(w), opts);
+fn verdict_of(kernel: &Kernel, opts: &CheckOptions) -> Verdict {
+    let report = check_kernel(kernel, opts);
     match report.arrays.as_slice() {
         // A protocol without accesses has no array to report: nothing can race.
         [] => Verdict::Drf {
@@ -103,7 +104,8 @@ fn checker_agrees_with_reference_on_closed_instantiations() {
             ..CheckOptions::default()
         };
         let history = reference_history(&case.protocol, case.threads);
-        match verdict(&case.protocol, &opts) {
+        let kernel = kernel_of(&case.protocol);
+        match verdict_of(&kernel, &opts) {
             Verdict::Drf { .. } => {
                 count(&CLOSED.drf);
                 TestResult::from_bool(safe(&history))
@@ -111,6 +113,9 @@ fn checker_agrees_with_reference_on_closed_instantiations() {
             // The witness's two accesses share a phase of the reference history.
             Verdict::Racy(w) => {
                 count(&CLOSED.racy);
+                if let Err(e) = check_witness(&w, &kernel.program, Some(case.threads)) {
+                    return TestResult::error(format!("{e}\n{w:?}\n{}", kernel.source));
+                }
                 TestResult::from_bool(witness_in_history(&w, &history))
             }
             Verdict::Unknown { .. } => {
@@ -174,7 +179,8 @@ const REPLAY_LIMIT: u64 = 12;
 fn symbolic_verdicts_are_sound_and_witnesses_replay() {
     check(|case: ParamCase| {
         let w = &case.protocol;
-        match verdict(w, &CheckOptions::default()) {
+        let kernel = kernel_of(w);
+        match verdict_of(&kernel, &CheckOptions::default()) {
             Verdict::Drf { .. } => {
                 count(&SYMBOLIC.drf);
                 let all_drf =
@@ -196,6 +202,10 @@ fn symbolic_verdicts_are_sound_and_witnesses_replay() {
                     return TestResult::discard();
                 }
                 count(&SYMBOLIC.racy);
+                // The witness pair itself races (not just some pair at its values).
+                if let Err(e) = check_witness(&witness, &kernel.program, None) {
+                    return TestResult::error(format!("{e}\n{witness:?}\n{}", kernel.source));
+                }
                 let t: u64 = threads.to_string().parse().expect("small");
                 TestResult::from_bool(!reference_drf(w, t, &params))
             }
