@@ -73,7 +73,8 @@ where
         let n = self.seen.fetch_add(1, Ordering::Relaxed) + 1;
         let r = quickcheck::Testable::result(&self.property, g);
         if (r.is_failure() || r.is_error()) && !self.reported.swap(true, Ordering::Relaxed) {
-            eprintln!("[differential-tests] first failure at generated case {n}");
+            let test = std::thread::current().name().unwrap_or("?").to_string();
+            eprintln!("[differential-tests] {test}: first failure at generated case {n}");
         }
         r
     }
