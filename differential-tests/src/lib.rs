@@ -5,6 +5,7 @@
 
 pub mod babycuda_gen;
 pub mod protocols;
+pub mod surface_gen;
 pub mod witness_check;
 
 use semantics::history::{History, Phase};

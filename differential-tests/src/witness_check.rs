@@ -318,22 +318,45 @@ fn side(w: &Witness, k: usize, body: &Block, params: &BTreeMap<Var, Nat>) -> Res
     env.extend(values.locals.clone());
     let regions = regions(&path, &w.sync_vars);
     let mut iters = BTreeMap::new();
-    for (f, region) in path.iter().zip(&regions) {
+    // An unsynchronized loop variable rebound further in (shadowing): the
+    // witness has the inner value only, so expressions that mention the
+    // outer one are not checked.
+    let mut unknown: Vec<Var> = Vec::new();
+    for (depth, (f, region)) in path.iter().zip(&regions).enumerate() {
+        let mentions_unknown =
+            |fv: std::collections::BTreeSet<Var>| fv.iter().any(|x| unknown.contains(x));
         match f {
             Frame::If(c, d) => {
+                if mentions_unknown(c.fv()) {
+                    continue;
+                }
                 if eval_b(c, &env)? != *d {
                     return Err(format!("side {k}: condition `{c}` is not {d}"));
                 }
             }
+            Frame::Unsync(x, _, _)
+                if path[depth + 1..]
+                    .iter()
+                    .any(|g| matches!(g, Frame::Unsync(y, _, _) if y == x)) =>
+            {
+                env.remove(x);
+                unknown.push(x.clone());
+            }
             Frame::Unsync(x, lo, hi) => {
+                let mut fv = lo.fv();
+                fv.extend(hi.fv());
+                let skip = mentions_unknown(fv);
+                unknown.retain(|y| y != x);
                 let v = values
                     .loop_vars
                     .get(x)
                     .cloned()
                     .ok_or_else(|| format!("side {k}: no value for loop variable `{x}`"))?;
-                let (l, h) = (eval_n(lo, &env)?, eval_n(hi, &env)?);
-                if !(l <= v && v < h) {
-                    return Err(format!("side {k}: `{x}` = {v} outside {l}..{h}"));
+                if !skip {
+                    let (l, h) = (eval_n(lo, &env)?, eval_n(hi, &env)?);
+                    if !(l <= v && v < h) {
+                        return Err(format!("side {k}: `{x}` = {v} outside {l}..{h}"));
+                    }
                 }
                 env.insert(x.clone(), v);
             }
