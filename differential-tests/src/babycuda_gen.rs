@@ -306,3 +306,84 @@ pub fn gen_case(g: &mut Gen, data_flow: bool) -> Case {
         init,
     }
 }
+
+/// A program whose data-dependent alarm triage can often refute: a thread
+/// writes its own cell, maybe synchronizes, reads the cell back and uses the
+/// value as an index (`A[tid] := tid; sync; let d = A[tid] in B[d] := 0`),
+/// between random typable code.  The payload decides: `tid` or `tid + 1`
+/// make the later index injective (DRF, refutable), a constant or `tid % 2`
+/// make it racy (confirmed).
+#[derive(Clone, Debug)]
+pub struct RefutableCase(pub Case);
+
+impl Arbitrary for RefutableCase {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let mut c = gen_case(g, false);
+        let x = ARRAYS[below(g, 2) as usize].to_string();
+        let y = ARRAYS[below(g, 2) as usize].to_string();
+        let payload = match below(g, 5) {
+            0 | 1 => NExp::tid(),
+            2 => NExp::add(NExp::tid(), num(1)),
+            3 => num(below(g, MAX_VALUE + 1)),
+            _ => NExp::bin(NOp::Mod, NExp::tid(), num(2)),
+        };
+        let d = "r0".to_string();
+        let dv = NExp::Var(d.clone());
+        let use_it = match below(g, 3) {
+            0 => StmtKind::Write {
+                array: y.clone(),
+                index: dv.clone(),
+                value: num(below(g, MAX_VALUE + 1)),
+            },
+            1 => StmtKind::Write {
+                array: y.clone(),
+                index: NExp::add(dv.clone(), num(1)),
+                value: NExp::tid(),
+            },
+            _ => StmtKind::Let {
+                var: "r1".into(),
+                array: y.clone(),
+                index: dv.clone(),
+                body: vec![Stmt::new(
+                    StmtKind::Write {
+                        array: y.clone(),
+                        index: NExp::add(NExp::tid(), num(4)),
+                        value: NExp::var("r1"),
+                    },
+                    Span::default(),
+                )],
+            },
+        };
+        let mut body = vec![Stmt::new(
+            StmtKind::Write {
+                array: x.clone(),
+                index: NExp::tid(),
+                value: payload,
+            },
+            Span::default(),
+        )];
+        if below(g, 2) == 0 {
+            body.push(Stmt::new(StmtKind::Sync, Span::default()));
+        }
+        body.push(Stmt::new(
+            StmtKind::Let {
+                var: d,
+                array: x,
+                index: NExp::tid(),
+                body: vec![Stmt::new(use_it, Span::default())],
+            },
+            Span::default(),
+        ));
+        // Random typable code before, with a barrier in between so that it
+        // does not meet the template's phase (it may still race by itself).
+        if below(g, 2) == 0 {
+            c.program
+                .body
+                .push(Stmt::new(StmtKind::Sync, Span::default()));
+            c.program.body.extend(body);
+        } else {
+            c.program.body = body;
+        }
+        RefutableCase(c)
+    }
+}
