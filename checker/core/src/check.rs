@@ -1,9 +1,9 @@
-//! The checking pipeline for one kernel (DESIGN.md, "Data flows one way"):
+//! The checking pipeline for one kernel (README.md, "Data flows one way"):
 //! well-formedness ([`crate::wellformed`]) → phases ([`crate::phases`]) →
 //! one SMT query per closure ([`crate::smt`]) → verdict and witness
 //! ([`crate::witness`]).
 //!
-//! Soundness (DESIGN.md): a verdict is DRF only when every query of every
+//! Soundness (README.md): a verdict is DRF only when every query of every
 //! case is `unsat` and the front end understood everything
 //! (`kernel.unsupported` is empty); a solver `unknown` or timeout gives
 //! [`Verdict::Unknown`] unless a race is found elsewhere.

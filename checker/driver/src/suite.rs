@@ -1,5 +1,5 @@
 //! `mapcheck suite`: every kernel file under some directories, checked with
-//! the flags of its header and compared with its expectation (DESIGN.md,
+//! the flags of its header and compared with its expectation (README.md,
 //! "Expectation headers").  Pure functions over files; the command line
 //! (table, progress bar, parallelism) is in `cli/suite.rs`.
 

@@ -1,5 +1,5 @@
 //! SARIF 2.1.0 output of `mapcheck check --format sarif`, for code-scanning
-//! tools such as GitHub code scanning (DESIGN.md, "Verdicts and reports";
+//! tools such as GitHub code scanning (README.md, "Verdicts and reports";
 //! README, "SARIF and CSV output").
 //!
 //! One `run`; one `result` per array whose verdict is not DRF: a race
@@ -73,7 +73,7 @@ pub struct Rule {
 /// One checked kernel with what the SARIF result needs besides the report.
 pub struct Checked<'a> {
     pub report: &'a KernelReport,
-    /// The classification of the race on an array (DESIGN.md, "Verdicts and
+    /// The classification of the race on an array (README.md, "Verdicts and
     /// reports").
     pub classification: &'a dyn Fn(&str) -> String,
 }

@@ -46,7 +46,7 @@ impl fmt::Display for Span {
     }
 }
 
-/// What a kernel file expects (its header, DESIGN.md "Expectation headers").
+/// What a kernel file expects (its header, README.md "Expectation headers").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Expect {
     Drf,

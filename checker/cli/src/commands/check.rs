@@ -1,4 +1,4 @@
-//! `mapcheck check FILE...`: a verdict per kernel and array (DESIGN.md,
+//! `mapcheck check FILE...`: a verdict per kernel and array (README.md,
 //! "Command line"), or one pipeline stage with `--show`.
 
 use super::{exit, CheckArgs, Format, Logic, Stage};
@@ -184,7 +184,7 @@ struct Checked {
 }
 
 impl Checked {
-    /// The classification of the race on `array` (DESIGN.md, "Verdicts and reports").
+    /// The classification of the race on `array` (README.md, "Verdicts and reports").
     fn classification(&self, array: &str) -> String {
         match self.triage.iter().find(|t| t.array == array) {
             Some(t) => t.class.to_string(),
@@ -287,7 +287,7 @@ fn resolution_text(t: &Triage) -> String {
     }
 }
 
-/// Exit status (DESIGN.md): 1 if any race or divergence, else 2 on bad
+/// Exit status (README.md): 1 if any race or divergence, else 2 on bad
 /// input, else 3 if any verdict is unknown, else 0.
 pub fn exit_status<'a>(reports: impl Iterator<Item = &'a KernelReport>, bad_input: bool) -> i32 {
     let verdicts: Vec<&Verdict> = reports

@@ -1,4 +1,4 @@
-//! The command line (DESIGN.md, "Command line").  Each subcommand lives in
+//! The command line (README.md, "Command line").  Each subcommand lives in
 //! its own module; this one only declares the arguments.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -11,7 +11,7 @@ pub mod run;
 pub mod run_bcu;
 pub mod suite;
 
-/// Exit status of `check` and `suite` (DESIGN.md).
+/// Exit status of `check` and `suite` (README.md).
 pub mod exit {
     /// Nothing racy / every expectation met.
     pub const OK: i32 = 0;
