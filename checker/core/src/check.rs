@@ -9,6 +9,7 @@
 //! [`Verdict::Unknown`] unless a race is found elsewhere.
 
 use crate::kernel::Kernel;
+use crate::numbered::C;
 use crate::phases::closures;
 use crate::smt::{encode, encode_all, Answer, Model, Query, QueryContext, Session};
 use crate::verdict::{ArrayReport, Assumption, CheckOptions, KernelReport, Verdict};
@@ -16,7 +17,6 @@ use crate::wellformed::{wellformed, Case, Wellformed, WfError};
 use semantics::expr::{Nat, Var};
 use semantics::surface::Span;
 use semantics::trace::THREAD_COUNT;
-use semantics::C;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
@@ -188,7 +188,7 @@ pub fn check_array(
         queries: 0,
         seconds: 0.0,
     };
-    report.verdict = match wellformed(kernel, array, &fixed_env(opts), true) {
+    report.verdict = match wellformed(kernel, array, &fixed_env(opts)) {
         Err(e) => verdict_of_error(e),
         Ok(mut wf) => {
             discharge(session, kernel, &mut wf, opts);
@@ -247,7 +247,7 @@ fn check_cases(
             CaseResult::Race(found) => {
                 let (model, q) = *found;
                 if let Some(w) =
-                    crate::witness::build(&q, &model, &wf.accesses, array, case_assumptions(case))
+                    crate::witness::build(&q, &model, case, array, case_assumptions(case))
                 {
                     return Verdict::Racy(Box::new(w));
                 }

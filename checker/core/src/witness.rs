@@ -3,7 +3,7 @@
 
 use crate::smt::{Model, Query};
 use crate::verdict::{Assumption, ThreadValues, Witness, WitnessAccess};
-use crate::wellformed::AccessInfo;
+use crate::wellformed::Case;
 use semantics::expr::{Nat, Var};
 use std::collections::BTreeMap;
 
@@ -12,13 +12,13 @@ use std::collections::BTreeMap;
 pub fn build(
     q: &Query,
     model: &Model,
-    accesses: &[AccessInfo],
+    case: &Case,
     array: &str,
     assumptions: Vec<Assumption>,
 ) -> Option<Witness> {
     let mut sides = Vec::new();
     for k in 0..2 {
-        sides.push(side(q, model, accesses, k)?);
+        sides.push(side(q, model, case, k)?);
     }
     let (second, first) = (sides.pop()?, sides.pop()?);
     if first.3 != second.3 {
@@ -42,12 +42,12 @@ pub fn build(
 fn side(
     q: &Query,
     model: &Model,
-    accesses: &[AccessInfo],
+    case: &Case,
     k: usize,
 ) -> Option<(WitnessAccess, ThreadValues, usize, usize)> {
     let selected = model.get(&format!("acc{}", k + 1))?;
     let occ = q.occurrences[k].get(usize::try_from(selected).ok()?)?;
-    let info = accesses.get(occ.access)?;
+    let info = case.access(occ.access)?;
     let access = WitnessAccess {
         mode: info.mode,
         array: info.array.clone(),

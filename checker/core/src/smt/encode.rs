@@ -2,10 +2,10 @@
 //! and validity goals to counterexample scripts (see [`crate::smt`]).
 
 use super::script::{and_all, or_all, Builder, Env};
+use crate::numbered::{AccessId, C, U};
 use crate::verdict::IntModel;
-use crate::wellformed::untag;
 use semantics::expr::{BExp, NExp, Nat, ROp, Var};
-use semantics::{Mode, C, U};
+use semantics::Mode;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What every query of a kernel shares.
@@ -27,8 +27,8 @@ pub struct QueryContext {
 /// One access occurrence of a thread's disjunction.
 #[derive(Clone, Debug)]
 pub struct Occurrence {
-    /// The access number (its tag, see [`crate::wellformed`]).
-    pub access: usize,
+    /// The source access (see [`crate::numbered`]).
+    pub access: AccessId,
     /// The closure it belongs to (position in the query).
     pub closure: usize,
     pub dims: usize,
@@ -91,7 +91,7 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
     b.assert_globals(ctx, &shared, &envs);
     let dims = selected
         .iter()
-        .map(|c| max_dims(innermost(c)))
+        .map(|c| max_dims(c.innermost()))
         .max()
         .unwrap_or(0);
     b.declare_selectors(dims);
@@ -160,40 +160,22 @@ pub(super) fn counterexample_script(
 
 /// Does the closure have a write, or an atomic together with a read?
 fn may_conflict(c: &C) -> bool {
-    let mut modes = BTreeSet::new();
-    collect_modes(innermost(c), &mut modes);
+    let modes: BTreeSet<Mode> = c
+        .innermost()
+        .sites()
+        .iter()
+        .map(|s| s.access.mode)
+        .collect();
     modes.contains(&Mode::Wr) || (modes.contains(&Mode::Atomic) && modes.contains(&Mode::Rd))
 }
 
-/// The largest number of index dimensions of an access of `u` (tags excluded).
+/// The largest number of index dimensions of an access of `u`.
 fn max_dims(u: &U) -> usize {
-    match u {
-        U::Skip => 0,
-        U::Acc(a) => untag(&a.index).map(|(_, r)| r.len()).unwrap_or(0),
-        U::Seq(a, b) | U::If(_, a, b) => max_dims(a).max(max_dims(b)),
-        U::For(_, _, _, body) => max_dims(body),
-    }
-}
-
-fn innermost(c: &C) -> &U {
-    match c {
-        C::U(u) => u,
-        C::Var(_, _, _, c) => innermost(c),
-    }
-}
-
-fn collect_modes(u: &U, out: &mut BTreeSet<Mode>) {
-    match u {
-        U::Skip => {}
-        U::Acc(a) => {
-            out.insert(a.mode);
-        }
-        U::Seq(a, b) | U::If(_, a, b) => {
-            collect_modes(a, out);
-            collect_modes(b, out);
-        }
-        U::For(_, _, _, body) => collect_modes(body, out),
-    }
+    u.sites()
+        .iter()
+        .map(|s| s.access.index.len())
+        .max()
+        .unwrap_or(0)
 }
 
 /// Source name and SMT name of the constants of one role.
@@ -241,7 +223,7 @@ impl Builder {
             vars.push((x.clone(), s));
             c = inner;
         }
-        (vars, ranges, innermost(c))
+        (vars, ranges, c.innermost())
     }
 
     /// Declares thread `k`'s identifiers (within bounds) and thread-locals.
@@ -327,19 +309,17 @@ impl Builder {
     ) {
         match u {
             U::Skip => {}
-            U::Acc(a) => {
-                let Some((access, index)) = untag(&a.index) else {
-                    return;
-                };
+            U::Acc(site) => {
+                let (mode, index) = (site.access.mode, &site.access.index);
                 // Thread symmetry: the first thread is the writer (or the atomic
                 // against a read), so its reads are never needed.
-                if w.k == 0 && a.mode == Mode::Rd {
+                if w.k == 0 && mode == Mode::Rd {
                     return;
                 }
                 let k = w.k + 1;
                 let mut parts = vec![
                     format!("(= |acc{k}| {})", self.lit(occs.len() as u64)),
-                    format!("(= |mode{k}| {})", self.lit(mode_code(a.mode))),
+                    format!("(= |mode{k}| {})", self.lit(mode_code(mode))),
                     format!("(= |dims{k}| {})", self.lit(index.len() as u64)),
                 ];
                 parts.extend(w.guard.iter().cloned());
@@ -349,7 +329,7 @@ impl Builder {
                 }
                 out.push(and_all(&parts));
                 occs.push(Occurrence {
-                    access,
+                    access: site.id,
                     closure: w.closure,
                     dims: index.len(),
                     loop_vars: w.loop_vars.clone(),

@@ -199,9 +199,10 @@ mod tests {
     use super::super::encode::encode;
     use super::super::script::{and_all, or_all};
     use super::*;
+    use crate::numbered::{AccessId, Site, C, U};
     use crate::verdict::IntModel;
     use semantics::expr::{BExp, NExp, NOp, Nat, ROp};
-    use semantics::{Access, Mode, C, TID, U};
+    use semantics::{Access, Mode, TID};
     use std::collections::BTreeMap;
 
     fn ctx() -> QueryContext {
@@ -215,9 +216,12 @@ mod tests {
         }
     }
 
-    /// `o[n]` tagged as access `k`.
-    fn acc(mode: Mode, n: NExp, k: u64) -> U {
-        U::Acc(Access::new(mode, vec![n, NExp::num(k)]))
+    /// `o[n]` numbered as access `k`.
+    fn acc(mode: Mode, n: NExp, k: usize) -> U {
+        U::Acc(Site {
+            id: AccessId(k),
+            access: Access::new(mode, vec![n]),
+        })
     }
 
     /// The context with another logic and, optionally, `T` fixed.
@@ -392,7 +396,11 @@ mod tests {
         ];
         for (op, racy) in cases {
             let cond = BExp::rel(op, NExp::tid(), NExp::num(1));
-            let u = U::if_(cond, acc(Mode::Wr, NExp::num(0), 0), U::Skip);
+            let u = U::If(
+                cond,
+                Box::new(acc(Mode::Wr, NExp::num(0), 0)),
+                Box::new(U::Skip),
+            );
             for logic in [IntModel::Nat, IntModel::Bv32] {
                 let got = answer_in(u.clone(), &ctx_in(logic, Some(3)));
                 let ok = match got {
