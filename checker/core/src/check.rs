@@ -244,10 +244,10 @@ fn check_cases(
         let ctx = query_context(kernel, case, opts);
         let found = check_case(session, &ctx, &cs, opts, report);
         match found {
-            CaseResult::Race(found) => {
-                let (model, q) = *found;
+            CaseResult::Race(race) => {
+                let Race { model, query } = *race;
                 if let Some(w) =
-                    crate::witness::build(&q, &model, case, array, case_assumptions(case))
+                    crate::witness::build(&query, &model, case, array, case_assumptions(case))
                 {
                     return Verdict::Racy(Box::new(w));
                 }
@@ -278,8 +278,14 @@ fn check_cases(
 
 enum CaseResult {
     Safe,
-    Race(Box<(Model, Query)>),
+    Race(Box<Race>),
     Unknown(String),
+}
+
+/// A satisfiable query and its model.
+struct Race {
+    model: Model,
+    query: Query,
 }
 
 /// One query for all closures of a case (the disjunction over closures);
@@ -298,7 +304,7 @@ fn check_case(
     report.queries += 1;
     match session.solve(&q, opts.timeout_ms) {
         Answer::Unsat => return CaseResult::Safe,
-        Answer::Sat(m) => return CaseResult::Race(Box::new((m, q))),
+        Answer::Sat(model) => return CaseResult::Race(Box::new(Race { model, query: q })),
         Answer::Unknown(r) if cs.len() == 1 => return CaseResult::Unknown(r),
         Answer::Unknown(_) => {}
     }
@@ -308,7 +314,7 @@ fn check_case(
         report.queries += 1;
         match session.solve(&q, opts.timeout_ms) {
             Answer::Unsat => {}
-            Answer::Sat(m) => return CaseResult::Race(Box::new((m, q))),
+            Answer::Sat(model) => return CaseResult::Race(Box::new(Race { model, query: q })),
             Answer::Unknown(r) => {
                 if matches!(result, CaseResult::Safe) {
                     result = CaseResult::Unknown(r);

@@ -114,7 +114,7 @@ pub fn closures(p: &W) -> Vec<C> {
 }
 
 /// Free variables of a closure (`var` binds its variable in the rest).
-pub fn closure_fv(c: &C) -> std::collections::BTreeSet<semantics::Var> {
+fn closure_fv(c: &C) -> std::collections::BTreeSet<semantics::Var> {
     match c {
         C::U(u) => u.fv(),
         C::Var(x, n, m, rest) => {

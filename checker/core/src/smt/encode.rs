@@ -8,6 +8,9 @@ use semantics::expr::{BExp, NExp, Nat, ROp, Var};
 use semantics::Mode;
 use std::collections::{BTreeMap, BTreeSet};
 
+/// Source name and SMT name of the constants of one role.
+pub type Names = Vec<(Var, String)>;
+
 /// What every query of a kernel shares.
 #[derive(Clone, Debug)]
 pub struct QueryContext {
@@ -33,7 +36,7 @@ pub struct Occurrence {
     pub closure: usize,
     pub dims: usize,
     /// Its unsynchronized loop variables: source name, SMT name.
-    pub loop_vars: Vec<(Var, String)>,
+    pub loop_vars: Names,
 }
 
 /// An SMT query in SMT-LIB 2 text, with what is needed to read a model back.
@@ -43,12 +46,12 @@ pub struct Query {
     pub text: String,
     pub logic: IntModel,
     /// Parameters: source name, SMT name.
-    pub params: Vec<(Var, String)>,
+    pub params: Names,
     /// Per closure of the query: its `var` variables (source name, SMT name).
-    pub sync_vars: Vec<Vec<(Var, String)>>,
+    pub sync_vars: Vec<Names>,
     /// Per thread: identifier variables and thread-locals (source, SMT).
-    pub ids: [Vec<(Var, String)>; 2],
-    pub locals: [Vec<(Var, String)>; 2],
+    pub ids: [Names; 2],
+    pub locals: [Names; 2],
     /// Per thread: the occurrences, numbered by position (the value of `acc1`, `acc2`).
     pub occurrences: [Vec<Occurrence>; 2],
 }
@@ -83,9 +86,9 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
     let mut locals = [Vec::new(), Vec::new()];
     let mut envs = [shared.clone(), shared.clone()];
     for k in 0..2 {
-        let (i, l) = b.declare_thread(k, ctx, &shared, &mut envs[k]);
-        ids[k] = i;
-        locals[k] = l;
+        let thread = b.declare_thread(k, ctx, &shared, &mut envs[k]);
+        ids[k] = thread.ids;
+        locals[k] = thread.locals;
     }
     b.assert_distinct(&ids);
     b.assert_globals(ctx, &shared, &envs);
@@ -100,14 +103,15 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
     let mut alternatives = Vec::new();
     for (j, c) in selected.iter().enumerate() {
         let mut closure_env = shared.clone();
-        let (vars, mut parts, u) = b.open_closure(j, c, &mut closure_env);
+        let open = b.open_closure(j, c, &mut closure_env);
+        let mut parts = open.ranges;
         for k in 0..2 {
             let mut env = closure_env.clone();
             env.extend(ids[k].iter().chain(&locals[k]).cloned());
-            parts.push(b.thread_accesses(k, j, u, &mut env, &mut occurrences[k]));
+            parts.push(b.thread_accesses(k, j, open.body, &mut env, &mut occurrences[k]));
         }
         alternatives.push(and_all(&parts));
-        sync_vars.push(vars);
+        sync_vars.push(open.vars);
     }
     b.assert(&or_all(&alternatives));
     b.assert_race(dims);
@@ -178,9 +182,6 @@ fn max_dims(u: &U) -> usize {
         .unwrap_or(0)
 }
 
-/// Source name and SMT name of the constants of one role.
-pub type Names = Vec<(Var, String)>;
-
 fn mode_code(m: Mode) -> u64 {
     match m {
         Mode::Rd => 0,
@@ -190,7 +191,7 @@ fn mode_code(m: Mode) -> u64 {
 }
 
 impl Builder {
-    fn declare_params(&mut self, ctx: &QueryContext) -> Vec<(Var, String)> {
+    fn declare_params(&mut self, ctx: &QueryContext) -> Names {
         let mut out = Vec::new();
         for x in &ctx.params {
             let s = self.declare(&format!("p.{x}"));
@@ -203,14 +204,8 @@ impl Builder {
         out
     }
 
-    /// Declares the `var` variables of closure `j`; returns them, their
-    /// range conditions and the closure's protocol.
-    fn open_closure<'c>(
-        &mut self,
-        j: usize,
-        c: &'c C,
-        env: &mut Env,
-    ) -> (Vec<(Var, String)>, Vec<String>, &'c U) {
+    /// Declares the `var` variables of closure `j`.
+    fn open_closure<'c>(&mut self, j: usize, c: &'c C, env: &mut Env) -> OpenClosure<'c> {
         let mut vars = Vec::new();
         let mut ranges = Vec::new();
         let mut c = c;
@@ -223,7 +218,11 @@ impl Builder {
             vars.push((x.clone(), s));
             c = inner;
         }
-        (vars, ranges, c.innermost())
+        OpenClosure {
+            vars,
+            ranges,
+            body: c.innermost(),
+        }
     }
 
     /// Declares thread `k`'s identifiers (within bounds) and thread-locals.
@@ -233,7 +232,7 @@ impl Builder {
         ctx: &QueryContext,
         shared: &Env,
         env: &mut Env,
-    ) -> (Names, Names) {
+    ) -> Thread {
         let mut ids = Vec::new();
         for (x, bound) in &ctx.thread_ids {
             let s = self.declare(&format!("t{}.{x}", k + 1));
@@ -249,11 +248,11 @@ impl Builder {
             env.insert(x.clone(), s.clone());
             locals.push((x.clone(), s));
         }
-        (ids, locals)
+        Thread { ids, locals }
     }
 
     /// The two identifier tuples differ.
-    fn assert_distinct(&mut self, ids: &[Vec<(Var, String)>; 2]) {
+    fn assert_distinct(&mut self, ids: &[Names; 2]) {
         let diffs: Vec<String> = ids[0]
             .iter()
             .zip(&ids[1])
@@ -412,9 +411,23 @@ impl Builder {
     }
 }
 
+/// The `var` variables of a closure (source name, SMT name), their range
+/// conditions, and the unsynchronized protocol under them.
+struct OpenClosure<'c> {
+    vars: Names,
+    ranges: Vec<String>,
+    body: &'c U,
+}
+
+/// The constants of one thread: identifiers and thread-locals.
+struct Thread {
+    ids: Names,
+    locals: Names,
+}
+
 struct Walk {
     k: usize,
     closure: usize,
     guard: Vec<String>,
-    loop_vars: Vec<(Var, String)>,
+    loop_vars: Names,
 }

@@ -94,7 +94,13 @@ impl Session {
             return false;
         };
         self.in_scope(&script, timeout_ms, |_, checked| {
-            matches!(checked, Ok((z3::SatResult::Unsat, _)))
+            matches!(
+                checked,
+                Ok(Timed {
+                    result: z3::SatResult::Unsat,
+                    ..
+                })
+            )
         })
     }
 
@@ -106,7 +112,7 @@ impl Session {
         &self,
         script: &str,
         timeout_ms: u64,
-        read: impl FnOnce(&z3::Solver, Result<(z3::SatResult, bool), String>) -> R,
+        read: impl FnOnce(&z3::Solver, Result<Timed<z3::SatResult>, String>) -> R,
     ) -> R {
         let solver = self.solver();
         solver.push();
@@ -119,18 +125,23 @@ impl Session {
 
     /// Solves one query (see [`solve`]).
     pub fn solve(&self, q: &Query, timeout_ms: u64) -> Answer {
-        self.in_scope(&q.text, timeout_ms, |solver, checked| match checked {
-            Err(rejected) => Answer::Unknown(rejected),
-            Ok((z3::SatResult::Unsat, _)) => Answer::Unsat,
-            Ok((z3::SatResult::Unknown, true)) => {
-                Answer::Unknown(format!("timeout after {timeout_ms} ms"))
+        self.in_scope(&q.text, timeout_ms, |solver, checked| {
+            let Timed { result, timed_out } = match checked {
+                Err(rejected) => return Answer::Unknown(rejected),
+                Ok(timed) => timed,
+            };
+            match result {
+                z3::SatResult::Unsat => Answer::Unsat,
+                z3::SatResult::Unknown if timed_out => {
+                    Answer::Unknown(format!("timeout after {timeout_ms} ms"))
+                }
+                z3::SatResult::Unknown => Answer::Unknown(
+                    solver
+                        .get_reason_unknown()
+                        .unwrap_or_else(|| "unknown".into()),
+                ),
+                z3::SatResult::Sat => Answer::Sat(small_model(q, solver, timeout_ms)),
             }
-            Ok((z3::SatResult::Unknown, false)) => Answer::Unknown(
-                solver
-                    .get_reason_unknown()
-                    .unwrap_or_else(|| "unknown".into()),
-            ),
-            Ok((z3::SatResult::Sat, _)) => Answer::Sat(small_model(q, solver, timeout_ms)),
         })
     }
 }
@@ -161,9 +172,16 @@ pub(super) fn assert_script(solver: &z3::Solver, script: &str) -> Result<(), Str
     }
 }
 
+/// The result of a call run under a deadline, and whether the deadline
+/// passed (the call was interrupted).
+pub(super) struct Timed<T> {
+    pub(super) result: T,
+    pub(super) timed_out: bool,
+}
+
 /// Runs `f` (a Z3 call on this thread's context) and interrupts it after
-/// `timeout_ms`.  Returns its result and whether the deadline passed.
-pub(super) fn with_deadline<T>(timeout_ms: u64, f: impl FnOnce() -> T) -> (T, bool) {
+/// `timeout_ms`.
+pub(super) fn with_deadline<T>(timeout_ms: u64, f: impl FnOnce() -> T) -> Timed<T> {
     let ctx = z3::Context::thread_local();
     let handle = ctx.handle();
     let (done, wait) = std::sync::mpsc::channel::<()>();
@@ -187,10 +205,10 @@ pub(super) fn with_deadline<T>(timeout_ms: u64, f: impl FnOnce() -> T) -> (T, bo
                 }
             }
         });
-        let out = f();
+        let result = f();
         let _ = done.send(());
         let timed_out = watchdog.join().unwrap_or(true);
-        (out, timed_out)
+        Timed { result, timed_out }
     })
 }
 
