@@ -16,7 +16,7 @@
 //!   conditional on an enclosing synchronized loop variable is not supported
 //!   (as in Faial) and gives `unknown`.
 //!
-//! Finally [`semantics::surface::lower`] tags, regroups and closes the
+//! Finally [`semantics::surface::lower()`] tags, regroups and closes the
 //! protocol, and every access of the protocol is numbered with its source
 //! access ([`crate::numbered`]), so later stages can name the source access
 //! of a phase.

@@ -18,16 +18,6 @@ pub enum Answer {
     Unknown(String),
 }
 
-/// Solves a query with Z3 within `timeout_ms`.
-///
-/// The time limit is enforced by a watchdog thread that interrupts the
-/// context (`z3::ContextHandle::interrupt`), not by Z3's `timeout`
-/// parameter: with the system libz3 4.8.12 the latter deadlocks on some
-/// non-linear queries (nested `scoped_timer`s).
-pub fn solve(q: &Query, timeout_ms: u64) -> Answer {
-    Session::on_this_thread(|s| s.solve(q, timeout_ms))
-}
-
 /// One Z3 solver reused for many queries: each query is asserted in its
 /// own scope (`push`/`pop`).  Measured with `cargo run --release -p
 /// mapcheck-core --example solver_costs`, a small query costs about 13 ms
@@ -123,7 +113,12 @@ impl Session {
         out
     }
 
-    /// Solves one query (see [`solve`]).
+    /// Solves a query with Z3 within `timeout_ms`.
+    ///
+    /// The time limit is enforced by a watchdog thread that interrupts the
+    /// context (`z3::ContextHandle::interrupt`), not by Z3's `timeout`
+    /// parameter: with the system libz3 4.8.12 the latter deadlocks on some
+    /// non-linear queries (nested `scoped_timer`s).
     pub fn solve(&self, q: &Query, timeout_ms: u64) -> Answer {
         self.in_scope(&q.text, timeout_ms, |solver, checked| {
             let Timed { result, timed_out } = match checked {
@@ -255,6 +250,11 @@ mod tests {
     /// The query of a protocol with a write (so it may conflict).
     fn query(u: U, c: &QueryContext) -> Query {
         encode(&C::U(u), c).expect("a protocol with a write is queried")
+    }
+
+    /// Solves with this thread's session.
+    fn solve(q: &Query, timeout_ms: u64) -> Answer {
+        Session::on_this_thread(|s| s.solve(q, timeout_ms))
     }
 
     fn answer_in(u: U, c: &QueryContext) -> Answer {
