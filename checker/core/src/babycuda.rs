@@ -20,34 +20,12 @@ pub fn infer(path: &Path, source: String, program: babycuda::Program) -> Inferre
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let (protocol, unknowns, provenance, type_errors) = match babycuda::type_program(&program) {
-        Ok(typed) => (
-            typed.protocol,
-            Vec::new(),
-            Provenance::BabyCudaTyped,
-            Vec::new(),
-        ),
-        Err(errors) => {
-            let a = babycuda::approximate(&program);
-            let unknowns = a
-                .unknowns
-                .iter()
-                .map(|u| Unknown {
-                    var: u.var.clone(),
-                    cause: UnknownCause::ArrayRead {
-                        array: u.array.clone(),
-                    },
-                    span: u.span,
-                })
-                .collect();
-            (
-                a.protocol,
-                unknowns,
-                Provenance::BabyCudaApproximated,
-                errors,
-            )
-        }
-    };
+    let Typing {
+        protocol,
+        unknowns,
+        provenance,
+        type_errors,
+    } = typing(&program);
     let kernel = Kernel {
         name,
         file: path.to_path_buf(),
@@ -63,6 +41,45 @@ pub fn infer(path: &Path, source: String, program: babycuda::Program) -> Inferre
         kernel,
         program,
         type_errors,
+    }
+}
+
+/// The protocol of a program: its type, or its over-approximation.
+struct Typing {
+    protocol: semantics::surface::Program,
+    unknowns: Vec<Unknown>,
+    provenance: Provenance,
+    type_errors: Vec<TypeError>,
+}
+
+fn typing(program: &babycuda::Program) -> Typing {
+    match babycuda::type_program(program) {
+        Ok(typed) => Typing {
+            protocol: typed.protocol,
+            unknowns: Vec::new(),
+            provenance: Provenance::BabyCudaTyped,
+            type_errors: Vec::new(),
+        },
+        Err(errors) => {
+            let a = babycuda::approximate(program);
+            let unknowns = a
+                .unknowns
+                .iter()
+                .map(|u| Unknown {
+                    var: u.var.clone(),
+                    cause: UnknownCause::ArrayRead {
+                        array: u.array.clone(),
+                    },
+                    span: u.span,
+                })
+                .collect();
+            Typing {
+                protocol: a.protocol,
+                unknowns,
+                provenance: Provenance::BabyCudaApproximated,
+                type_errors: errors,
+            }
+        }
     }
 }
 

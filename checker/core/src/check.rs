@@ -9,6 +9,7 @@
 //! [`Verdict::Unknown`] unless a race is found elsewhere.
 
 use crate::kernel::Kernel;
+use crate::numbered::C;
 use crate::phases::closures;
 use crate::smt::{encode, encode_all, Answer, Model, Query, QueryContext, Session};
 use crate::verdict::{ArrayReport, Assumption, CheckOptions, KernelReport, Verdict};
@@ -16,7 +17,6 @@ use crate::wellformed::{wellformed, Case, Wellformed, WfError};
 use semantics::expr::{Nat, Var};
 use semantics::surface::Span;
 use semantics::trace::THREAD_COUNT;
-use semantics::C;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
@@ -188,7 +188,7 @@ pub fn check_array(
         queries: 0,
         seconds: 0.0,
     };
-    report.verdict = match wellformed(kernel, array, &fixed_env(opts), true) {
+    report.verdict = match wellformed(kernel, array, &fixed_env(opts)) {
         Err(e) => verdict_of_error(e),
         Ok(mut wf) => {
             discharge(session, kernel, &mut wf, opts);
@@ -244,10 +244,10 @@ fn check_cases(
         let ctx = query_context(kernel, case, opts);
         let found = check_case(session, &ctx, &cs, opts, report);
         match found {
-            CaseResult::Race(found) => {
-                let (model, q) = *found;
+            CaseResult::Race(race) => {
+                let Race { model, query } = *race;
                 if let Some(w) =
-                    crate::witness::build(&q, &model, &wf.accesses, array, case_assumptions(case))
+                    crate::witness::build(&query, &model, case, array, case_assumptions(case))
                 {
                     return Verdict::Racy(Box::new(w));
                 }
@@ -281,8 +281,14 @@ fn check_cases(
 
 enum CaseResult {
     Safe,
-    Race(Box<(Model, Query)>),
+    Race(Box<Race>),
     Unknown(String),
+}
+
+/// A satisfiable query and its model.
+struct Race {
+    model: Model,
+    query: Query,
 }
 
 /// One query for all closures of a case (the disjunction over closures);
@@ -301,7 +307,7 @@ fn check_case(
     report.queries += 1;
     match session.solve(&q, opts.timeout_ms) {
         Answer::Unsat => return CaseResult::Safe,
-        Answer::Sat(m) => return CaseResult::Race(Box::new((m, q))),
+        Answer::Sat(model) => return CaseResult::Race(Box::new(Race { model, query: q })),
         Answer::Unknown(r) if cs.len() == 1 => return CaseResult::Unknown(r),
         Answer::Unknown(_) => {}
     }
@@ -311,7 +317,7 @@ fn check_case(
         report.queries += 1;
         match session.solve(&q, opts.timeout_ms) {
             Answer::Unsat => {}
-            Answer::Sat(m) => return CaseResult::Race(Box::new((m, q))),
+            Answer::Sat(model) => return CaseResult::Race(Box::new(Race { model, query: q })),
             Answer::Unknown(r) => {
                 if matches!(result, CaseResult::Safe) {
                     result = CaseResult::Unknown(r);

@@ -8,12 +8,11 @@ use mapcheck_core::phases::closures;
 use mapcheck_core::smt::encode_all;
 use mapcheck_core::triage::{check_with_triage, Resolution, Triage};
 use mapcheck_core::verdict::{CheckOptions, IntModel, KernelReport, Verdict};
-use mapcheck_core::wellformed::{strip_tags, strip_u, wellformed, WfError};
+use mapcheck_core::wellformed::{wellformed, WfError};
 use mapcheck_driver::suite::classify;
 use mapcheck_frontend::options::{apply_dims, parse_flags};
 use mapcheck_frontend::{load, LoadOptions};
 use mapcheck_report::text as report;
-use semantics::C;
 
 /// The options of the checking pipeline from the command line.
 pub fn options(args: &CheckArgs) -> CheckOptions {
@@ -331,7 +330,7 @@ pub fn show(k: &Kernel, stage: Stage, opts: &CheckOptions) -> String {
             k.name,
             report::array_name(array)
         ));
-        match wellformed(k, array, &fixed_env(opts), true) {
+        match wellformed(k, array, &fixed_env(opts)) {
             Err(e) => out.push_str(&format!(
                 "{} error: {}\n",
                 comment(stage),
@@ -380,7 +379,7 @@ fn show_case(
     for a in &case.assumed {
         out.push_str(&format!("{} assuming {a}\n", comment(stage)));
     }
-    let w = strip_tags(&case.protocol);
+    let w = case.protocol.erase();
     match stage {
         Stage::Wellformed | Stage::Protocol => out.push_str(&format!("{w}\n")),
         Stage::Aligned => out.push_str(&semantics::aligned::print_aligned_pair(&semantics::align(
@@ -388,7 +387,7 @@ fn show_case(
         ))),
         Stage::Split | Stage::Traces => {
             for (i, c) in closures(&case.protocol).iter().enumerate() {
-                let c = strip_closure(c);
+                let c = c.erase();
                 let text = if stage == Stage::Split {
                     c.to_string()
                 } else {
@@ -414,12 +413,5 @@ fn comment(stage: Stage) -> &'static str {
         ";"
     } else {
         "//"
-    }
-}
-
-fn strip_closure(c: &C) -> C {
-    match c {
-        C::U(u) => C::U(strip_u(u)),
-        C::Var(x, n, m, c) => C::Var(x.clone(), n.clone(), m.clone(), Box::new(strip_closure(c))),
     }
 }

@@ -2,11 +2,14 @@
 //! and validity goals to counterexample scripts (see [`crate::smt`]).
 
 use super::script::{and_all, or_all, Builder, Env};
+use crate::numbered::{AccessId, C, U};
 use crate::verdict::IntModel;
-use crate::wellformed::untag;
 use semantics::expr::{BExp, NExp, Nat, ROp, Var};
-use semantics::{Mode, C, U};
+use semantics::Mode;
 use std::collections::{BTreeMap, BTreeSet};
+
+/// Source name and SMT name of the constants of one role.
+pub type Names = Vec<(Var, String)>;
 
 /// What every query of a kernel shares.
 #[derive(Clone, Debug)]
@@ -27,13 +30,13 @@ pub struct QueryContext {
 /// One access occurrence of a thread's disjunction.
 #[derive(Clone, Debug)]
 pub struct Occurrence {
-    /// The access number (its tag, see [`crate::wellformed`]).
-    pub access: usize,
+    /// The source access (see [`crate::numbered`]).
+    pub access: AccessId,
     /// The closure it belongs to (position in the query).
     pub closure: usize,
     pub dims: usize,
     /// Its unsynchronized loop variables: source name, SMT name.
-    pub loop_vars: Vec<(Var, String)>,
+    pub loop_vars: Names,
 }
 
 /// An SMT query in SMT-LIB 2 text, with what is needed to read a model back.
@@ -43,12 +46,12 @@ pub struct Query {
     pub text: String,
     pub logic: IntModel,
     /// Parameters: source name, SMT name.
-    pub params: Vec<(Var, String)>,
+    pub params: Names,
     /// Per closure of the query: its `var` variables (source name, SMT name).
-    pub sync_vars: Vec<Vec<(Var, String)>>,
+    pub sync_vars: Vec<Names>,
     /// Per thread: identifier variables and thread-locals (source, SMT).
-    pub ids: [Vec<(Var, String)>; 2],
-    pub locals: [Vec<(Var, String)>; 2],
+    pub ids: [Names; 2],
+    pub locals: [Names; 2],
     /// Per thread: the occurrences, numbered by position (the value of `acc1`, `acc2`).
     pub occurrences: [Vec<Occurrence>; 2],
 }
@@ -83,15 +86,15 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
     let mut locals = [Vec::new(), Vec::new()];
     let mut envs = [shared.clone(), shared.clone()];
     for k in 0..2 {
-        let (i, l) = b.declare_thread(k, ctx, &shared, &mut envs[k]);
-        ids[k] = i;
-        locals[k] = l;
+        let thread = b.declare_thread(k, ctx, &shared, &mut envs[k]);
+        ids[k] = thread.ids;
+        locals[k] = thread.locals;
     }
     b.assert_distinct(&ids);
     b.assert_globals(ctx, &shared, &envs);
     let dims = selected
         .iter()
-        .map(|c| max_dims(innermost(c)))
+        .map(|c| max_dims(c.innermost()))
         .max()
         .unwrap_or(0);
     b.declare_selectors(dims);
@@ -100,14 +103,15 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
     let mut alternatives = Vec::new();
     for (j, c) in selected.iter().enumerate() {
         let mut closure_env = shared.clone();
-        let (vars, mut parts, u) = b.open_closure(j, c, &mut closure_env);
+        let open = b.open_closure(j, c, &mut closure_env);
+        let mut parts = open.ranges;
         for k in 0..2 {
             let mut env = closure_env.clone();
             env.extend(ids[k].iter().chain(&locals[k]).cloned());
-            parts.push(b.thread_accesses(k, j, u, &mut env, &mut occurrences[k]));
+            parts.push(b.thread_accesses(k, j, open.body, &mut env, &mut occurrences[k]));
         }
         alternatives.push(and_all(&parts));
-        sync_vars.push(vars);
+        sync_vars.push(open.vars);
     }
     b.assert(&or_all(&alternatives));
     b.assert_race(dims);
@@ -160,44 +164,23 @@ pub(super) fn counterexample_script(
 
 /// Does the closure have a write, or an atomic together with a read?
 fn may_conflict(c: &C) -> bool {
-    let mut modes = BTreeSet::new();
-    collect_modes(innermost(c), &mut modes);
+    let modes: BTreeSet<Mode> = c
+        .innermost()
+        .sites()
+        .iter()
+        .map(|s| s.access.mode)
+        .collect();
     modes.contains(&Mode::Wr) || (modes.contains(&Mode::Atomic) && modes.contains(&Mode::Rd))
 }
 
-/// The largest number of index dimensions of an access of `u` (tags excluded).
+/// The largest number of index dimensions of an access of `u`.
 fn max_dims(u: &U) -> usize {
-    match u {
-        U::Skip => 0,
-        U::Acc(a) => untag(&a.index).map(|(_, r)| r.len()).unwrap_or(0),
-        U::Seq(a, b) | U::If(_, a, b) => max_dims(a).max(max_dims(b)),
-        U::For(_, _, _, body) => max_dims(body),
-    }
+    u.sites()
+        .iter()
+        .map(|s| s.access.index.len())
+        .max()
+        .unwrap_or(0)
 }
-
-fn innermost(c: &C) -> &U {
-    match c {
-        C::U(u) => u,
-        C::Var(_, _, _, c) => innermost(c),
-    }
-}
-
-fn collect_modes(u: &U, out: &mut BTreeSet<Mode>) {
-    match u {
-        U::Skip => {}
-        U::Acc(a) => {
-            out.insert(a.mode);
-        }
-        U::Seq(a, b) | U::If(_, a, b) => {
-            collect_modes(a, out);
-            collect_modes(b, out);
-        }
-        U::For(_, _, _, body) => collect_modes(body, out),
-    }
-}
-
-/// Source name and SMT name of the constants of one role.
-pub type Names = Vec<(Var, String)>;
 
 fn mode_code(m: Mode) -> u64 {
     match m {
@@ -208,7 +191,7 @@ fn mode_code(m: Mode) -> u64 {
 }
 
 impl Builder {
-    fn declare_params(&mut self, ctx: &QueryContext) -> Vec<(Var, String)> {
+    fn declare_params(&mut self, ctx: &QueryContext) -> Names {
         let mut out = Vec::new();
         for x in &ctx.params {
             let s = self.declare(&format!("p.{x}"));
@@ -221,14 +204,8 @@ impl Builder {
         out
     }
 
-    /// Declares the `var` variables of closure `j`; returns them, their
-    /// range conditions and the closure's protocol.
-    fn open_closure<'c>(
-        &mut self,
-        j: usize,
-        c: &'c C,
-        env: &mut Env,
-    ) -> (Vec<(Var, String)>, Vec<String>, &'c U) {
+    /// Declares the `var` variables of closure `j`.
+    fn open_closure<'c>(&mut self, j: usize, c: &'c C, env: &mut Env) -> OpenClosure<'c> {
         let mut vars = Vec::new();
         let mut ranges = Vec::new();
         let mut c = c;
@@ -241,7 +218,11 @@ impl Builder {
             vars.push((x.clone(), s));
             c = inner;
         }
-        (vars, ranges, innermost(c))
+        OpenClosure {
+            vars,
+            ranges,
+            body: c.innermost(),
+        }
     }
 
     /// Declares thread `k`'s identifiers (within bounds) and thread-locals.
@@ -251,7 +232,7 @@ impl Builder {
         ctx: &QueryContext,
         shared: &Env,
         env: &mut Env,
-    ) -> (Names, Names) {
+    ) -> Thread {
         let mut ids = Vec::new();
         for (x, bound) in &ctx.thread_ids {
             let s = self.declare(&format!("t{}.{x}", k + 1));
@@ -267,11 +248,11 @@ impl Builder {
             env.insert(x.clone(), s.clone());
             locals.push((x.clone(), s));
         }
-        (ids, locals)
+        Thread { ids, locals }
     }
 
     /// The two identifier tuples differ.
-    fn assert_distinct(&mut self, ids: &[Vec<(Var, String)>; 2]) {
+    fn assert_distinct(&mut self, ids: &[Names; 2]) {
         let diffs: Vec<String> = ids[0]
             .iter()
             .zip(&ids[1])
@@ -327,19 +308,17 @@ impl Builder {
     ) {
         match u {
             U::Skip => {}
-            U::Acc(a) => {
-                let Some((access, index)) = untag(&a.index) else {
-                    return;
-                };
+            U::Acc(site) => {
+                let (mode, index) = (site.access.mode, &site.access.index);
                 // Thread symmetry: the first thread is the writer (or the atomic
                 // against a read), so its reads are never needed.
-                if w.k == 0 && a.mode == Mode::Rd {
+                if w.k == 0 && mode == Mode::Rd {
                     return;
                 }
                 let k = w.k + 1;
                 let mut parts = vec![
                     format!("(= |acc{k}| {})", self.lit(occs.len() as u64)),
-                    format!("(= |mode{k}| {})", self.lit(mode_code(a.mode))),
+                    format!("(= |mode{k}| {})", self.lit(mode_code(mode))),
                     format!("(= |dims{k}| {})", self.lit(index.len() as u64)),
                 ];
                 parts.extend(w.guard.iter().cloned());
@@ -349,7 +328,7 @@ impl Builder {
                 }
                 out.push(and_all(&parts));
                 occs.push(Occurrence {
-                    access,
+                    access: site.id,
                     closure: w.closure,
                     dims: index.len(),
                     loop_vars: w.loop_vars.clone(),
@@ -432,9 +411,23 @@ impl Builder {
     }
 }
 
+/// The `var` variables of a closure (source name, SMT name), their range
+/// conditions, and the unsynchronized protocol under them.
+struct OpenClosure<'c> {
+    vars: Names,
+    ranges: Vec<String>,
+    body: &'c U,
+}
+
+/// The constants of one thread: identifiers and thread-locals.
+struct Thread {
+    ids: Names,
+    locals: Names,
+}
+
 struct Walk {
     k: usize,
     closure: usize,
     guard: Vec<String>,
-    loop_vars: Vec<(Var, String)>,
+    loop_vars: Names,
 }

@@ -24,7 +24,7 @@ pub(super) fn small_model(q: &Query, solver: &z3::Solver, timeout_ms: u64) -> Mo
     for (_, s) in &q.params {
         solver.assert(le_const(q.logic, unquote(s), SMALL_MODEL_BOUND));
     }
-    let better = match with_deadline(timeout_ms, || solver.check()).0 {
+    let better = match with_deadline(timeout_ms, || solver.check()).result {
         z3::SatResult::Sat => solver.get_model().map(|m| read_model(q, &m)),
         _ => None,
     };

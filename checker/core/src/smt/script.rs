@@ -19,7 +19,7 @@ pub(super) fn sym(name: &str) -> String {
     format!("|{clean}|")
 }
 
-/// The plain name of a symbol built by [`sym`] (for reading models).
+/// The plain name of a quoted SMT-LIB symbol (for reading models).
 pub fn unquote(s: &str) -> &str {
     s.trim_start_matches('|').trim_end_matches('|')
 }

@@ -18,16 +18,6 @@ pub enum Answer {
     Unknown(String),
 }
 
-/// Solves a query with Z3 within `timeout_ms`.
-///
-/// The time limit is enforced by a watchdog thread that interrupts the
-/// context (`z3::ContextHandle::interrupt`), not by Z3's `timeout`
-/// parameter: with the system libz3 4.8.12 the latter deadlocks on some
-/// non-linear queries (nested `scoped_timer`s).
-pub fn solve(q: &Query, timeout_ms: u64) -> Answer {
-    Session::on_this_thread(|s| s.solve(q, timeout_ms))
-}
-
 /// One Z3 solver reused for many queries: each query is asserted in its
 /// own scope (`push`/`pop`).  Measured with `cargo run --release -p
 /// mapcheck-core --example solver_costs`, a small query costs about 13 ms
@@ -94,7 +84,13 @@ impl Session {
             return false;
         };
         self.in_scope(&script, timeout_ms, |_, checked| {
-            matches!(checked, Ok((z3::SatResult::Unsat, _)))
+            matches!(
+                checked,
+                Ok(Timed {
+                    result: z3::SatResult::Unsat,
+                    ..
+                })
+            )
         })
     }
 
@@ -106,7 +102,7 @@ impl Session {
         &self,
         script: &str,
         timeout_ms: u64,
-        read: impl FnOnce(&z3::Solver, Result<(z3::SatResult, bool), String>) -> R,
+        read: impl FnOnce(&z3::Solver, Result<Timed<z3::SatResult>, String>) -> R,
     ) -> R {
         let solver = self.solver();
         solver.push();
@@ -117,20 +113,30 @@ impl Session {
         out
     }
 
-    /// Solves one query (see [`solve`]).
+    /// Solves a query with Z3 within `timeout_ms`.
+    ///
+    /// The time limit is enforced by a watchdog thread that interrupts the
+    /// context (`z3::ContextHandle::interrupt`), not by Z3's `timeout`
+    /// parameter: with the system libz3 4.8.12 the latter deadlocks on some
+    /// non-linear queries (nested `scoped_timer`s).
     pub fn solve(&self, q: &Query, timeout_ms: u64) -> Answer {
-        self.in_scope(&q.text, timeout_ms, |solver, checked| match checked {
-            Err(rejected) => Answer::Unknown(rejected),
-            Ok((z3::SatResult::Unsat, _)) => Answer::Unsat,
-            Ok((z3::SatResult::Unknown, true)) => {
-                Answer::Unknown(format!("timeout after {timeout_ms} ms"))
+        self.in_scope(&q.text, timeout_ms, |solver, checked| {
+            let Timed { result, timed_out } = match checked {
+                Err(rejected) => return Answer::Unknown(rejected),
+                Ok(timed) => timed,
+            };
+            match result {
+                z3::SatResult::Unsat => Answer::Unsat,
+                z3::SatResult::Unknown if timed_out => {
+                    Answer::Unknown(format!("timeout after {timeout_ms} ms"))
+                }
+                z3::SatResult::Unknown => Answer::Unknown(
+                    solver
+                        .get_reason_unknown()
+                        .unwrap_or_else(|| "unknown".into()),
+                ),
+                z3::SatResult::Sat => Answer::Sat(small_model(q, solver, timeout_ms)),
             }
-            Ok((z3::SatResult::Unknown, false)) => Answer::Unknown(
-                solver
-                    .get_reason_unknown()
-                    .unwrap_or_else(|| "unknown".into()),
-            ),
-            Ok((z3::SatResult::Sat, _)) => Answer::Sat(small_model(q, solver, timeout_ms)),
         })
     }
 }
@@ -161,9 +167,16 @@ pub(super) fn assert_script(solver: &z3::Solver, script: &str) -> Result<(), Str
     }
 }
 
+/// The result of a call run under a deadline, and whether the deadline
+/// passed (the call was interrupted).
+pub(super) struct Timed<T> {
+    pub(super) result: T,
+    pub(super) timed_out: bool,
+}
+
 /// Runs `f` (a Z3 call on this thread's context) and interrupts it after
-/// `timeout_ms`.  Returns its result and whether the deadline passed.
-pub(super) fn with_deadline<T>(timeout_ms: u64, f: impl FnOnce() -> T) -> (T, bool) {
+/// `timeout_ms`.
+pub(super) fn with_deadline<T>(timeout_ms: u64, f: impl FnOnce() -> T) -> Timed<T> {
     let ctx = z3::Context::thread_local();
     let handle = ctx.handle();
     let (done, wait) = std::sync::mpsc::channel::<()>();
@@ -187,10 +200,10 @@ pub(super) fn with_deadline<T>(timeout_ms: u64, f: impl FnOnce() -> T) -> (T, bo
                 }
             }
         });
-        let out = f();
+        let result = f();
         let _ = done.send(());
         let timed_out = watchdog.join().unwrap_or(true);
-        (out, timed_out)
+        Timed { result, timed_out }
     })
 }
 
@@ -199,9 +212,10 @@ mod tests {
     use super::super::encode::encode;
     use super::super::script::{and_all, or_all};
     use super::*;
+    use crate::numbered::{AccessId, Site, C, U};
     use crate::verdict::IntModel;
     use semantics::expr::{BExp, NExp, NOp, Nat, ROp};
-    use semantics::{Access, Mode, C, TID, U};
+    use semantics::{Access, Mode, TID};
     use std::collections::BTreeMap;
 
     fn ctx() -> QueryContext {
@@ -215,9 +229,12 @@ mod tests {
         }
     }
 
-    /// `o[n]` tagged as access `k`.
-    fn acc(mode: Mode, n: NExp, k: u64) -> U {
-        U::Acc(Access::new(mode, vec![n, NExp::num(k)]))
+    /// `o[n]` numbered as access `k`.
+    fn acc(mode: Mode, n: NExp, k: usize) -> U {
+        U::Acc(Site {
+            id: AccessId(k),
+            access: Access::new(mode, vec![n]),
+        })
     }
 
     /// The context with another logic and, optionally, `T` fixed.
@@ -233,6 +250,11 @@ mod tests {
     /// The query of a protocol with a write (so it may conflict).
     fn query(u: U, c: &QueryContext) -> Query {
         encode(&C::U(u), c).expect("a protocol with a write is queried")
+    }
+
+    /// Solves with this thread's session.
+    fn solve(q: &Query, timeout_ms: u64) -> Answer {
+        Session::on_this_thread(|s| s.solve(q, timeout_ms))
     }
 
     fn answer_in(u: U, c: &QueryContext) -> Answer {
@@ -392,7 +414,11 @@ mod tests {
         ];
         for (op, racy) in cases {
             let cond = BExp::rel(op, NExp::tid(), NExp::num(1));
-            let u = U::if_(cond, acc(Mode::Wr, NExp::num(0), 0), U::Skip);
+            let u = U::If(
+                cond,
+                Box::new(acc(Mode::Wr, NExp::num(0), 0)),
+                Box::new(U::Skip),
+            );
             for logic in [IntModel::Nat, IntModel::Bv32] {
                 let got = answer_in(u.clone(), &ctx_in(logic, Some(3)));
                 let ok = match got {

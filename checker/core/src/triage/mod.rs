@@ -16,10 +16,10 @@
 //!   the forwarded program is typable, its type is an exact MAP (Theorem 1)
 //!   and the SMT checker decides it: DRF refutes the alarm, a race is real.
 //!
-//! [`classify`] gives each alarm its class and settles it, [`replay`] runs
-//! witnesses and the bounded search in the reference semantics, [`refute`]
-//! checks the forwarded program, and [`forward`] / [`forward_phases`] are
-//! the two store-to-load forwardings.
+//! Modules: `classify` gives each alarm its class and settles it, `replay`
+//! runs witnesses and the bounded search in the reference semantics,
+//! `refute` checks the forwarded program, and `forward` / `forward_phases`
+//! are the two store-to-load forwardings.
 
 mod classify;
 mod forward;
