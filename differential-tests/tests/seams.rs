@@ -92,7 +92,15 @@ fn instance_set(cs: &[C], threads: &Threads) -> Result<BTreeSet<Phase>, String> 
 fn checker_closures_instantiate_like_split_align() {
     check(|case: Case| {
         let threads = Threads::new(case.threads);
-        let fast = mapcheck_core::phases::closures(&case.protocol);
+        let numbered = mapcheck_core::numbered::W::number(
+            &case.protocol,
+            &mut (0..).map(mapcheck_core::numbered::AccessId),
+        )
+        .expect("enough ids");
+        let fast: Vec<semantics::C> = mapcheck_core::phases::closures(&numbered)
+            .iter()
+            .map(|c| c.erase())
+            .collect();
         let reference = split_pair(&align(&case.protocol));
         match (
             instance_set(&fast, &threads),
