@@ -140,3 +140,29 @@ fn standard_headers_in_host_and_device_code() {
     let out = mapcheck(dir.path(), &["check", "std.cu", "--block-dim", "64"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
 }
+
+/// The headers declare no operator at namespace scope (the vector and half
+/// operators are hidden friends), so in a template kernel `a + i` on a
+/// pointer of a dependent type stays pointer arithmetic: the protocol is
+/// exact, as without the headers.
+#[test]
+fn template_kernel_arithmetic_is_not_an_unresolved_operator_call() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("t.cu"),
+        "#include <cuda_fp16.h>\n#include <helper_math.h>\n\
+         template <typename T> __global__ void k(T *a) {\n\
+           T *p = a + threadIdx.x * 2;\n  p[0] = p[0] + p[1];\n\
+           a[threadIdx.x * 2 + 1] -= a[threadIdx.x * 2];\n}\n\
+         template __global__ void k<float>(float *);\n",
+    )
+    .unwrap();
+    let out = mapcheck(dir.path(), &["check", "t.cu", "--show", "protocol"]);
+    let protocol = text(&out);
+    assert!(
+        protocol.contains("wr a[threadIdx.x * 2 + 1]") && !protocol.contains("local"),
+        "{protocol}"
+    );
+    let out = mapcheck(dir.path(), &["check", "t.cu", "--block-dim", "64"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+}

@@ -18,7 +18,6 @@
 #ifndef __MAPCHECK_DEVICE_FUNCTIONS_H
 #define __MAPCHECK_DEVICE_FUNCTIONS_H
 #include "host_defines.h"
-#include "vector_types.h"
 
 /* `size_t` and `NULL` as in <stddef.h>.  A kernel that defines its own,
  * different `size_t` (GPUVerify's 32-bit `typedef unsigned int size_t`) is
