@@ -346,7 +346,7 @@ impl Tu {
             for i in 0..clang_getNumDiagnostics(self.tu) {
                 let d = clang_getDiagnostic(self.tu, i);
                 let severity = clang_getDiagnosticSeverity(d);
-                let (line, col) = spelling_pos(clang_getDiagnosticLocation(d));
+                let (line, col) = spelling_pos(self.tu, clang_getDiagnosticLocation(d));
                 let text = take(clang_formatDiagnostic(
                     d,
                     clang_defaultDiagnosticDisplayOptions(),
@@ -403,18 +403,40 @@ fn take(s: CXString) -> String {
     }
 }
 
-fn spelling_pos(loc: CXSourceLocation) -> (u32, u32) {
-    let (mut line, mut col) = (0, 0);
-    unsafe {
-        clang_getExpansionLocation(
-            loc,
-            std::ptr::null_mut(),
-            &mut line,
-            &mut col,
-            std::ptr::null_mut(),
-        )
+/// Line and column of a location, the column counted in characters (as
+/// the reports and SARIF count them) where clang counts bytes.
+fn spelling_pos(tu: CXTranslationUnit, loc: CXSourceLocation) -> (u32, u32) {
+    let (mut file, mut line, mut col, mut off): (CXFile, u32, u32, u32) =
+        (std::ptr::null_mut(), 0, 0, 0);
+    unsafe { clang_getExpansionLocation(loc, &mut file, &mut line, &mut col, &mut off) };
+    (line, char_column(tu, file, off, col))
+}
+
+/// The character column of byte column `col` at byte offset `off` of
+/// `file`: the characters of the line before it, decoded as the text of
+/// the file is (see `frontend::decode_source`: UTF-8 when the whole file is
+/// valid UTF-8, else one character per byte).
+fn char_column(tu: CXTranslationUnit, file: CXFile, off: u32, col: u32) -> u32 {
+    if col <= 1 || file.is_null() || tu.is_null() {
+        return col;
+    }
+    let mut size: usize = 0;
+    let text = unsafe { clang_getFileContents(tu, file, &mut size) };
+    if text.is_null() {
+        return col;
+    }
+    let buf = unsafe { std::slice::from_raw_parts(text as *const u8, size) };
+    let (end, start) = (off as usize, (off as usize).checked_sub(col as usize - 1));
+    let Some(prefix) = start.and_then(|s| buf.get(s..end)) else {
+        return col;
     };
-    (line, col)
+    if prefix.is_ascii() || std::str::from_utf8(buf).is_err() {
+        return col;
+    }
+    match std::str::from_utf8(prefix) {
+        Ok(p) => p.chars().count() as u32 + 1,
+        Err(_) => col,
+    }
 }
 
 fn file_offset(loc: CXSourceLocation) -> u32 {
@@ -498,12 +520,14 @@ impl Cursor {
         };
         format!("{}@{fname}:{off}", self.spelling())
     }
-    /// The source region (expansion locations: macros map to their use).
+    /// The source region (expansion locations: macros map to their use;
+    /// columns in characters).
     pub fn span(&self) -> Span {
         unsafe {
             let r = clang_getCursorExtent(self.0);
-            let (line, col) = spelling_pos(clang_getRangeStart(r));
-            let (end_line, end_col) = spelling_pos(clang_getRangeEnd(r));
+            let tu = clang_Cursor_getTranslationUnit(self.0);
+            let (line, col) = spelling_pos(tu, clang_getRangeStart(r));
+            let (end_line, end_col) = spelling_pos(tu, clang_getRangeEnd(r));
             Span {
                 line,
                 col,
@@ -714,6 +738,24 @@ mod tests {
             Some('_'),
             "column 9 is `__global__` in the text"
         );
+    }
+
+    /// In a UTF-8 file, columns count characters, not bytes.
+    #[test]
+    fn utf8_columns_count_characters() {
+        let src = "/* \u{3bb} \u{2192} */ __global__ void k(int *a) { a[threadIdx.x] = 0; }\n";
+        let tu = parse("utf8.cu", src.as_bytes(), &[])
+            .map_err(|d| d.len())
+            .expect("compiles");
+        let kernel = tu
+            .root()
+            .children()
+            .into_iter()
+            .find(|c| c.spelling() == "k")
+            .expect("kernel");
+        let col = kernel.span().col as usize;
+        assert_eq!(src.chars().nth(col - 1), Some('_'), "column {col}");
+        assert_eq!(col, 11);
     }
 
     /// Kernels written for GPUVerify: their own 32-bit `size_t`, and
