@@ -29,7 +29,8 @@ pub const DIMS: [&str; 3] = ["x", "y", "z"];
 
 /// Loads every kernel of a `.cu` file.  The flags of the file's header
 /// (`//--blockDim=… -DN=4`) apply; command-line `-D`/`-I` come on top, and
-/// the file's own directory is searched for `#include "…"` last.  clang
+/// the file's own directory (`.` for a bare file name) ends the include
+/// path, before mapcheck's CUDA headers.  clang
 /// reads the file's bytes as they are; the text kept for reports is
 /// decoded by [`decode_source`] (UTF-8, else Latin-1), so positions agree.
 pub fn load(path: &Path, opts: &LoadOptions) -> Result<Vec<Kernel>, LoadError> {
