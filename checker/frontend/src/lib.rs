@@ -68,10 +68,27 @@ impl LoadError {
     }
 }
 
-/// Reads a file as text, as a [`LoadError`] on failure.
+/// Reads a file as text, as a [`LoadError`] on failure.  Any byte
+/// encoding is accepted: see [`decode_source`].
 pub fn read_source(path: &Path) -> Result<String, LoadError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| LoadError::new(path, 0, 0, format!("cannot read: {e}")))
+    read_source_bytes(path).map(|b| decode_source(&b))
+}
+
+/// Reads a file's bytes, as a [`LoadError`] on failure.
+pub fn read_source_bytes(path: &Path) -> Result<Vec<u8>, LoadError> {
+    std::fs::read(path).map_err(|e| LoadError::new(path, 0, 0, format!("cannot read: {e}")))
+}
+
+/// The text of a file: UTF-8 when the bytes are valid UTF-8, otherwise
+/// Latin-1 (ISO 8859-1: each byte is the character of the same code), so a
+/// stray byte in a comment never rejects a file, and each byte of a
+/// Latin-1 file stays one character: line and column numbers counted in
+/// bytes (as clang counts them) are the positions in the text.
+pub fn decode_source(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_string(),
+        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+    }
 }
 
 /// Loads the kernels of a file, by extension.
@@ -86,5 +103,22 @@ pub fn load(path: &Path, opts: &LoadOptions) -> Result<Vec<Kernel>, LoadError> {
             0,
             "unknown file type: expected .cu, .proto or .bcu",
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_is_kept_and_other_bytes_are_latin1() {
+        assert_eq!(
+            decode_source("caf\u{e9} // \u{2200}".as_bytes()),
+            "caf\u{e9} // \u{2200}"
+        );
+        let latin1 = b"// caf\xe9\nint x;\n";
+        let text = decode_source(latin1);
+        assert_eq!(text, "// caf\u{e9}\nint x;\n");
+        assert_eq!(text.chars().count(), latin1.len(), "one character per byte");
     }
 }

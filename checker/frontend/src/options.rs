@@ -27,33 +27,84 @@ pub struct FileFlags {
     pub errors: Vec<String>,
 }
 
-/// Flags GPUVerify accepts that do not change what mapcheck checks.
+/// Every flag of GPUVerify's command line (`GPUVerify.py --help`, and
+/// the flags of its test suites' headers) that does not change what
+/// mapcheck checks: accepted, with or without `=value`, and reported as
+/// ignored.  (`-D`, `-I`, `--blockDim`/`--local_size`,
+/// `--gridDim`/`--num_groups` are understood: see [`parse_flags`].)  The one
+/// list of them.
 const GPUVERIFY_ONLY: &[&str] = &[
-    "--warp-sync",
-    "--only-intra-group",
-    "--no-inline",
-    "--equality-abstraction",
-    "--check-array-bounds",
-    "--no-benign-tolerance",
-    "--adversarial-abstraction",
-    "--asymmetric-asserts",
-    "--no-barrier-access-checks",
-    "--only-divergence",
-    "--only-log",
-    "--time",
-    "--timeout",
-    "--boogie-file",
-    "--vcgen-opt",
-    "--kernel-args",
-    "--silent",
-    "--verify",
+    // what to check and how (GPUVerify's verification modes)
     "--findbugs",
+    "--verify",
     "--loop-unwind",
+    "--only-divergence",
+    "--only-intra-group",
+    "--only-log",
+    "--only-requires",
+    "--no-benign-tolerance",
+    "--no-barrier-access-checks",
+    "--no-constant-write-checks",
+    "--check-array-bounds",
+    "--warp-sync",
     "--atomic",
+    "--no-refined-atomics",
     "--race-instrumenter",
+    "--adversarial-abstraction",
+    "--equality-abstraction",
     "--array-equalities",
-    "--no-source-loc-infer",
+    "--asymmetric-asserts",
+    "--math-int",
+    "--pointer-bitwidth",
+    "--kernel-args",
+    "--kernel-arrays",
+    "--global_offset",
+    "--global_size",
+    // invariant inference and the verifier
+    "--no-infer",
+    "--omit-infer",
+    "--infer-info",
+    "--infer-timeout",
     "--staged-inference",
+    "--parallel-inference",
+    "--dynamic-analysis",
+    "--scheduling",
+    "--no-annotations",
+    "--invariants-as-candidates",
+    "--no-loop-predicate-invariants",
+    "--no-smart-predication",
+    "--no-source-loc-infer",
+    "--no-uniformity-analysis",
+    "--call-site-analysis",
+    "--k-induction-depth",
+    "--solver",
+    "--no-inline",
+    "--inline",
+    "--vcgen-opt",
+    "--boogie-opt",
+    "--bugle-opt",
+    "--cruncher-opt",
+    "--clang-opt",
+    "--opt-llvm",
+    "--bugle-lang",
+    "--gen-smt2",
+    "--boogie-file",
+    "--stop-at-opt",
+    "--stop-at-bc",
+    "--stop-at-gbpl",
+    "--stop-at-cbpl",
+    "--stop-at-bpl",
+    "--keep-temps",
+    // reporting and resources
+    "--time",
+    "--time-as-csv",
+    "--timeout",
+    "--memout",
+    "--silent",
+    "--verbose",
+    "--debug",
+    "--json",
+    "--source-language",
 ];
 
 /// `NAME=VALUE`, a parameter fixed on the command line or in a header.
@@ -193,6 +244,17 @@ mod tests {
         assert_eq!(f.includes, vec![PathBuf::from("inc")]);
         assert_eq!(f.ignored, vec!["--warp-sync=32".to_string()]);
         assert!(f.errors.is_empty());
+    }
+
+    #[test]
+    fn every_gpuverify_flag_is_accepted() {
+        let f = parse_flags(&words(
+            "--no-infer --no-inline --only-intra-group --warp-sync --equality-abstraction \
+             --check-array-bounds --boogie-file=k.bpl --kernel-args=k,1,2 --loop-unwind=2 \
+             --only-divergence --adversarial-abstraction --timeout=30 --race-instrumenter=watchdog-single",
+        ));
+        assert!(f.errors.is_empty(), "{:?}", f.errors);
+        assert_eq!(f.ignored.len(), 13);
     }
 
     #[test]

@@ -18,30 +18,33 @@ pub mod infer;
 pub mod lin;
 pub mod scope;
 
-use super::{read_source, LoadError, LoadOptions};
+use super::{decode_source, read_source_bytes, LoadError, LoadOptions};
 use crate::options as flags;
 use mapcheck_core::kernel::{Kernel, Provenance, ThreadModel};
 use semantics::expr::{BExp, NExp, ROp};
 use semantics::surface::{parse::parse_header, Assumption, Program, Span};
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub const DIMS: [&str; 3] = ["x", "y", "z"];
 
 /// Loads every kernel of a `.cu` file.  The flags of the file's header
-/// (`//--blockDim=… -DN=4`) apply; command-line `-D`/`-I` come on top.
+/// (`//--blockDim=… -DN=4`) apply; command-line `-D`/`-I` come on top, and
+/// the file's own directory (`.` for a bare file name) ends the include
+/// path, before mapcheck's CUDA headers.  clang
+/// reads the file's bytes as they are; the text kept for reports is
+/// decoded by [`decode_source`] (UTF-8, else Latin-1), so positions agree.
 pub fn load(path: &Path, opts: &LoadOptions) -> Result<Vec<Kernel>, LoadError> {
-    let source = read_source(path)?;
+    let bytes = read_source_bytes(path)?;
+    let source = decode_source(&bytes);
     let header = parse_header(&source);
     let file_flags = flags::parse_flags(&header.flags);
     let mut defines = file_flags.defines.clone();
     defines.extend(opts.defines.iter().cloned());
     let mut includes = file_flags.includes.clone();
     includes.extend(opts.includes.iter().cloned());
-    if let Some(dir) = path.parent() {
-        includes.push(dir.to_path_buf());
-    }
-    let tu = clang::Tu::parse(path, &source, &defines, &includes)
+    includes.push(file_dir(path));
+    let tu = clang::Tu::parse(path, &bytes, &defines, &includes)
         .map_err(|diags| parse_error(path, diags))?;
     let unit = convert::Converter { tu: &tu }.unit();
     drop(tu);
@@ -84,6 +87,15 @@ pub fn load(path: &Path, opts: &LoadOptions) -> Result<Vec<Kernel>, LoadError> {
         }
     }
     Ok(out)
+}
+
+/// The directory of a file: `.` for a bare file name (`k.cu`), whose
+/// parent is the empty path.
+fn file_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
 }
 
 fn parse_error(path: &Path, diags: Vec<clang::Diagnostic>) -> LoadError {

@@ -272,8 +272,8 @@ impl Infer<'_> {
                 }
             }
             Place::Local(k) => {
-                self.escaped.insert(k);
-                Val::Bad("pointer to a local variable".into())
+                self.escaped.insert(k.clone());
+                Val::LocalPtr(k)
             }
             Place::Row(v) => v,
             Place::Choice(..) => {

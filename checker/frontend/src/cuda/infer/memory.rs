@@ -228,6 +228,9 @@ impl Infer<'_> {
                 Place::Elem { arr, index }
             }
             Val::Bad(why) => Place::Unknown(why),
+            // Through a pointer to a thread's own variable: private (the
+            // variable escaped, so reading it gives an unknown anyway).
+            Val::LocalPtr(_) => Place::Private,
             _ => Place::Unknown("indexing a value that is not a known pointer".into()),
         }
     }

@@ -55,6 +55,9 @@ pub enum Val {
     },
     /// A reference parameter of an inlined function.
     Ref(Box<Place>),
+    /// `&x` for a thread's own variable `x` (key): the variable escapes (its
+    /// value is unknown from then on); stores through it stay private.
+    LocalPtr(String),
     /// A value that cannot be used (reason).
     Bad(String),
 }
