@@ -103,6 +103,24 @@ impl Lin {
         (self.is_nat() && o.is_nat())
             .then(|| Lin::nat(NExp::bin(op, self.pos.clone(), o.pos.clone())).fold())
     }
+    /// The number of nodes of both sides, counted up to `limit` (values
+    /// bigger than a budget become unknowns: see `infer::expressions`).
+    pub fn size_up_to(&self, limit: usize) -> usize {
+        fn count(e: &NExp, n: &mut usize, limit: usize) {
+            if *n >= limit {
+                return;
+            }
+            *n += 1;
+            if let NExp::Bin(_, a, b) = e {
+                count(a, n, limit);
+                count(b, n, limit);
+            }
+        }
+        let mut n = 0;
+        count(&self.pos, &mut n, limit);
+        count(&self.neg, &mut n, limit);
+        n
+    }
     pub fn folded(self) -> Lin {
         self.fold()
     }

@@ -2,6 +2,9 @@
 
 use super::*;
 
+/// The largest integer value (in expression nodes) the inference tracks.
+const EXPRESSION_BUDGET: usize = 512;
+
 impl Infer<'_> {
     // ----- expressions -----------------------------------------------------
 
@@ -237,6 +240,11 @@ impl Infer<'_> {
             _ => None,
         };
         match r {
+            // Products of `pos − neg` pairs double in size: past a budget
+            // the value is an unknown (sound, and keeps memory bounded).
+            Some(l) if l.size_up_to(EXPRESSION_BUDGET) >= EXPRESSION_BUDGET => {
+                self.other("integer expression too large to track", span)
+            }
             Some(l) => Val::Int(l),
             None => self.other(&format!("operator {op:?} not modelled"), span),
         }
