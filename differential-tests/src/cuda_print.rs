@@ -1,8 +1,11 @@
 //! Random protocols printed as CUDA kernels (issue 15, item 5), for the
 //! round trip through the checker's libclang front end.
 //!
-//! `p ∈ W` becomes one `__global__` kernel over a global array `int *A`
-//! launched as one block of `T` threads (`//--blockDim=T --gridDim=1`):
+//! `p ∈ W` becomes one `__global__` kernel over an array `A` (a parameter
+//! `int *A`, or `__shared__`, of one or two dimensions, possibly accessed
+//! through `__device__` functions or an alias `int *B = A + 3`, with `int`,
+//! `unsigned int` or `long` counters: [`Style`]) launched as one block of
+//! `T` threads (`//--blockDim=T --gridDim=1`):
 //! `tid` is `threadIdx.x`, `rd[e]` is `sink = A[e];`, `wr[e]` is
 //! `A[e] = 1;`, `atomic[e]` is `atomicAdd(&A[e], 1);`, a synchronized
 //! protocol `u; sync` ends with `__syncthreads();`, loops are
@@ -25,12 +28,53 @@ use semantics::{Mode, U, W};
 pub struct Printed {
     pub source: String,
     pub exact: bool,
+    /// How the witness's index of `A` maps back to the protocol's index:
+    /// the protocol index is `witness[0] - offset` (the other dimensions
+    /// are constant).
+    pub offset: u64,
 }
+
+/// How the kernel is written (all exactly modelled by the front end,
+/// README "CUDA kernels").
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Style {
+    /// `__shared__ int A[…]` instead of the parameter `int *A`.
+    pub shared: bool,
+    /// `A` has a second dimension, accessed at `[e][1]` (shared arrays only).
+    pub two_dims: bool,
+    /// Accesses go through `__device__` functions taking the array.
+    pub device_functions: bool,
+    /// Accesses go through `int *B = A + 3` (`B[e]` is `A[e + 3]`).
+    pub alias: bool,
+    /// The C type of `tid` and loop counters.
+    pub int_type: IntType,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum IntType {
+    #[default]
+    Int,
+    Unsigned,
+    Long,
+}
+
+impl IntType {
+    fn name(self) -> &'static str {
+        match self {
+            IntType::Int => "int",
+            IntType::Unsigned => "unsigned int",
+            IntType::Long => "long",
+        }
+    }
+}
+
+const ALIAS_OFFSET: u64 = 3;
 
 struct Printer {
     out: String,
     indent: usize,
     exact: bool,
+    style: Style,
 }
 
 impl Printer {
@@ -116,10 +160,28 @@ impl Printer {
             U::Skip => {}
             U::Acc(a) => {
                 let idx = self.n(&a.index[0]);
-                match a.mode {
-                    Mode::Rd => self.line(&format!("sink = A[{idx}];")),
-                    Mode::Wr => self.line(&format!("A[{idx}] = 1;")),
-                    Mode::Atomic => self.line(&format!("atomicAdd(&A[{idx}], 1);")),
+                let st = self.style;
+                let arr = if st.alias { "B" } else { "A" };
+                let cell = if st.two_dims {
+                    format!("{arr}[{idx}][1]")
+                } else {
+                    format!("{arr}[{idx}]")
+                };
+                // Atomics stay in the kernel: through a `__device__`
+                // function's pointer parameter the front end loses their
+                // index (`atomic_at(A, 5)` becomes `atomic A[0]`; see
+                // `cuda_round_trip::atomic_through_a_device_function_keeps_its_index`).
+                if st.device_functions && a.mode != Mode::Atomic {
+                    match a.mode {
+                        Mode::Rd => self.line(&format!("sink = read_at({arr}, {idx});")),
+                        _ => self.line(&format!("write_at({arr}, {idx});")),
+                    }
+                } else {
+                    match a.mode {
+                        Mode::Rd => self.line(&format!("sink = {cell};")),
+                        Mode::Wr => self.line(&format!("{cell} = 1;")),
+                        Mode::Atomic => self.line(&format!("atomicAdd(&{cell}, 1);")),
+                    }
                 }
             }
             U::Seq(a, b) => {
@@ -144,7 +206,8 @@ impl Printer {
 
     fn for_(&mut self, x: &str, n: &NExp, m: &NExp, body: impl FnOnce(&mut Printer)) {
         let (n, m) = (self.n(n), self.n(m));
-        self.line(&format!("for (int {x} = {n}; {x} < {m}; {x}++) {{"));
+        let ty = self.style.int_type.name();
+        self.line(&format!("for ({ty} {x} = {n}; {x} < {m}; {x}++) {{"));
         self.indent += 1;
         body(self);
         self.indent -= 1;
@@ -172,18 +235,47 @@ impl Printer {
     }
 }
 
-/// The kernel of a closed protocol (free variables: `tid`, `T`) for `T` threads.
-pub fn kernel(p: &W, threads: u64) -> Printed {
+/// The kernel of a closed protocol (free variables: `tid`, `T`) for `T`
+/// threads, written in `style` (`two_dims` needs `shared`; `device_functions`
+/// excludes `two_dims`).
+pub fn kernel(p: &W, threads: u64, style: Style) -> Printed {
+    let mut style = style;
+    style.two_dims &= style.shared && !style.device_functions;
     let mut pr = Printer {
         out: String::new(),
         indent: 0,
         exact: true,
+        style,
     };
     pr.line(&format!("//--blockDim={threads} --gridDim=1"));
-    pr.line("__global__ void random_kernel(int *A)");
+    if style.device_functions {
+        pr.line("__device__ int read_at(int *a, int i) { return a[i]; }");
+        pr.line("__device__ void write_at(int *a, int i) { a[i] = 1; }");
+    }
+    if style.shared {
+        pr.line("__global__ void random_kernel()");
+    } else {
+        pr.line("__global__ void random_kernel(int *A)");
+    }
     pr.line("{");
     pr.indent += 1;
-    pr.line("int tid = threadIdx.x;");
+    if style.shared {
+        let dims = if style.two_dims {
+            "[4096][2]"
+        } else {
+            "[4096]"
+        };
+        pr.line(&format!("__shared__ int A{dims};"));
+    }
+    if style.alias {
+        if style.two_dims {
+            pr.line(&format!("int (*B)[2] = A + {ALIAS_OFFSET};"));
+        } else {
+            pr.line(&format!("int *B = A + {ALIAS_OFFSET};"));
+        }
+    }
+    let ty = style.int_type.name();
+    pr.line(&format!("{ty} tid = threadIdx.x;"));
     pr.line("int sink = 0;");
     pr.w(p);
     pr.line("(void)sink;");
@@ -192,5 +284,6 @@ pub fn kernel(p: &W, threads: u64) -> Printed {
     Printed {
         source: pr.out,
         exact: pr.exact,
+        offset: if style.alias { ALIAS_OFFSET } else { 0 },
     }
 }

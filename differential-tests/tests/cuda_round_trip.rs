@@ -4,6 +4,10 @@
 //! on a temporary `.cu` file) and checked; the verdict is compared with the
 //! reference's verdict for the protocol (`p ↓`, Fig. 5 of `seeds/000_*`).
 //!
+//! Kernels are written in random styles (`cuda_print::Style`): global or
+//! `__shared__` arrays, one or two dimensions, `__device__` accessors, a
+//! pointer-offset alias, `int` / `unsigned int` / `long` counters.
+//!
 //! - Kernels that use only exactly modelled constructs: same verdict, and a
 //!   racy witness (threads `threadIdx.x`, index, modes) is a racy pair of one
 //!   phase of the reference history.
@@ -15,11 +19,11 @@
 use checker::check::check_kernel;
 use checker::frontend::{load, LoadOptions};
 use checker::verdict::{CheckOptions, Verdict, Witness};
-use differential_tests::cuda_print::kernel;
+use differential_tests::cuda_print::{kernel, IntType, Style};
 use differential_tests::protocols::Case;
 use differential_tests::Counter;
 use differential_tests::{assert_ceiling, assert_floor, check_with, reference_history};
-use quickcheck::TestResult;
+use quickcheck::{Arbitrary, Gen, TestResult};
 use semantics::history::{racy, safe, History};
 use semantics::AccessValue;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -37,14 +41,21 @@ static UNKNOWN: Counter = Counter::new();
 static ALL: Counter = Counter::new();
 static FILE_NO: AtomicU64 = AtomicU64::new(0);
 
-fn witness_in_history(w: &Witness, h: &History) -> bool {
+fn witness_in_history(w: &Witness, h: &History, offset: u64) -> bool {
+    let Some(first) = w.index.first() else {
+        return false;
+    };
+    if *first < offset.into() {
+        return false;
+    }
+    let index = vec![first - offset];
     let access = |k: usize| {
         let owner = w.threads[k]
             .ids
             .get("threadIdx.x")
             .cloned()
             .unwrap_or_default();
-        AccessValue::new(owner, w.accesses[k].mode, w.index.clone())
+        AccessValue::new(owner, w.accesses[k].mode, index.clone())
     };
     let same_block = w.threads.iter().all(|t| {
         ["threadIdx.y", "threadIdx.z"]
@@ -55,9 +66,40 @@ fn witness_in_history(w: &Witness, h: &History) -> bool {
     same_block && racy(&a, &b) && h.iter().any(|p| p.contains(&a) && p.contains(&b))
 }
 
-fn round_trip(case: Case) -> TestResult {
+/// A protocol and how to write it in CUDA.
+#[derive(Clone, Debug)]
+struct CudaCase {
+    case: Case,
+    style: Style,
+}
+
+impl Arbitrary for CudaCase {
+    fn arbitrary(g: &mut Gen) -> CudaCase {
+        let style = Style {
+            shared: bool::arbitrary(g),
+            two_dims: bool::arbitrary(g),
+            device_functions: u8::arbitrary(g) % 3 == 0,
+            alias: u8::arbitrary(g) % 3 == 0,
+            int_type: *g
+                .choose(&[IntType::Int, IntType::Unsigned, IntType::Long])
+                .unwrap(),
+        };
+        CudaCase {
+            case: Case::arbitrary(g),
+            style,
+        }
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = CudaCase>> {
+        let style = self.style;
+        Box::new(self.case.shrink().map(move |case| CudaCase { case, style }))
+    }
+}
+
+fn round_trip(cc: CudaCase) -> TestResult {
     ALL.add();
-    let printed = kernel(&case.protocol, case.threads);
+    let case = cc.case;
+    let printed = kernel(&case.protocol, case.threads, cc.style);
     let path = std::env::temp_dir().join(format!(
         "mapcheck-difftests-{}-{}.cu",
         std::process::id(),
@@ -98,7 +140,7 @@ fn round_trip(case: Case) -> TestResult {
         match &verdict {
             Verdict::Drf { .. } if reference_drf => EXACT_AGREED.add(),
             Verdict::Racy(w) if !reference_drf => {
-                if !witness_in_history(w, &history) {
+                if !witness_in_history(w, &history, printed.offset) {
                     return fail("the witness is not a race of the reference");
                 }
                 EXACT_AGREED.add();
@@ -136,4 +178,45 @@ fn cuda_round_trip_agrees_with_the_reference() {
     );
     assert_floor("exactly modelled kernels", EXACT_AGREED.get(), n, 15.0);
     assert_ceiling("unknown verdicts", UNKNOWN.get(), n, 5.0);
+}
+
+/// Loads a kernel from source text through a temporary `.cu` file.
+fn load_source(source: &str) -> Vec<checker::kernel::Kernel> {
+    let path = std::env::temp_dir().join(format!(
+        "mapcheck-difftests-{}-{}.cu",
+        std::process::id(),
+        FILE_NO.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::write(&path, source).expect("temporary file");
+    let loaded = load(&path, &LoadOptions::default());
+    let _ = std::fs::remove_file(&path);
+    loaded.expect("the kernel compiles")
+}
+
+/// Found by the round trip (printing atomics through a `__device__`
+/// function): the front end gives `atomicAdd(&a[i], 1)` on a pointer
+/// parameter `a` of a device function the index 0 instead of `i`, so this
+/// racy kernel (thread 0's atomic and thread 1's read of `A[5]`) is
+/// reported DRF.  `atomicAdd(a + i, 1)` does the same; a plain write
+/// `a[i] = 1` in the same place keeps its index.  Ignored until the front
+/// end is fixed (the printer keeps atomics in the kernel meanwhile).
+#[test]
+#[ignore = "CUDA front-end bug: an atomic through a device function's pointer parameter loses its index"]
+fn atomic_through_a_device_function_keeps_its_index() {
+    let source = "//--blockDim=2 --gridDim=1
+__device__ void atomic_at(int *a, int i) { atomicAdd(&a[i], 1); }
+__global__ void k(int *A)
+{
+  atomic_at(A, 5);
+  int sink = A[5];
+  (void)sink;
+}
+";
+    let kernels = load_source(source);
+    let report = check_kernel(&kernels[0], &CheckOptions::default());
+    assert!(
+        report.arrays[0].verdict.is_racy(),
+        "{:?}",
+        report.arrays[0].verdict
+    );
 }
