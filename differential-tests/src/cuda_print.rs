@@ -287,3 +287,115 @@ pub fn kernel(p: &W, threads: u64, style: Style) -> Printed {
         offset: if style.alias { ALIAS_OFFSET } else { 0 },
     }
 }
+
+/// The C name of a `.proto` array (`""`, the unnamed one, is `U`).
+pub fn c_array(name: &str) -> String {
+    if name.is_empty() {
+        "U".to_string()
+    } else {
+        name.to_string()
+    }
+}
+
+impl Printer {
+    fn block(&mut self, b: &[semantics::surface::Stmt]) {
+        use semantics::surface::StmtKind;
+        for s in b {
+            match &s.kind {
+                StmtKind::Skip => {}
+                StmtKind::Sync => self.line("__syncthreads();"),
+                StmtKind::Access { mode, array, index } => {
+                    let arr = c_array(array.as_deref().unwrap_or(""));
+                    let idx: Vec<String> =
+                        index.iter().map(|e| format!("[{}]", self.n(e))).collect();
+                    let cell = format!("{arr}{}", idx.join(""));
+                    match mode {
+                        Mode::Rd => self.line(&format!("sink = {cell};")),
+                        Mode::Wr => self.line(&format!("{cell} = 1;")),
+                        Mode::Atomic => self.line(&format!("atomicAdd(&{cell}, 1);")),
+                    }
+                }
+                StmtKind::If {
+                    cond,
+                    then_branch,
+                    else_branch,
+                } => {
+                    let c = self.b(cond);
+                    self.line(&format!("if ({c}) {{"));
+                    self.indent += 1;
+                    self.block(then_branch);
+                    self.indent -= 1;
+                    self.line("} else {");
+                    self.indent += 1;
+                    self.block(else_branch);
+                    self.indent -= 1;
+                    self.line("}");
+                }
+                StmtKind::For {
+                    var, lo, hi, body, ..
+                } => self.for_(var, lo, hi, |p| p.block(body)),
+            }
+        }
+    }
+}
+
+/// A `.proto` program without thread-locals or assumptions as a CUDA
+/// kernel: parameters become `int` kernel parameters, `T` is `blockDim.x`,
+/// each array a `__shared__` array of its dimensions (the unnamed one `U`).
+pub fn kernel_of_program(p: &semantics::surface::Program, threads: u64) -> Printed {
+    let mut pr = Printer {
+        out: String::new(),
+        indent: 0,
+        exact: true,
+        style: Style::default(),
+    };
+    pr.line(&format!("//--blockDim={threads} --gridDim=1"));
+    let params: Vec<String> = p.params.iter().map(|x| format!("int {x}")).collect();
+    pr.line(&format!(
+        "__global__ void random_kernel({})",
+        params.join(", ")
+    ));
+    pr.line("{");
+    pr.indent += 1;
+    let mut dims: std::collections::BTreeMap<String, usize> = Default::default();
+    collect_dims(&p.body, &mut dims);
+    for (a, d) in &dims {
+        let size: String = (0..*d).map(|_| "[64]").collect();
+        pr.line(&format!("__shared__ int {}{size};", c_array(a)));
+    }
+    pr.line("int tid = threadIdx.x;");
+    pr.line("int sink = 0;");
+    pr.block(&p.body);
+    pr.line("(void)sink;");
+    pr.indent -= 1;
+    pr.line("}");
+    Printed {
+        source: pr.out,
+        exact: pr.exact,
+        offset: 0,
+    }
+}
+
+fn collect_dims(
+    b: &[semantics::surface::Stmt],
+    out: &mut std::collections::BTreeMap<String, usize>,
+) {
+    use semantics::surface::StmtKind;
+    for s in b {
+        match &s.kind {
+            StmtKind::Access { array, index, .. } => {
+                out.insert(array.clone().unwrap_or_default(), index.len());
+            }
+            StmtKind::If {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                collect_dims(then_branch, out);
+                collect_dims(else_branch, out);
+            }
+            StmtKind::For { body, .. } => collect_dims(body, out),
+            _ => {}
+        }
+    }
+}

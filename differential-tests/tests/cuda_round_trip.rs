@@ -19,8 +19,9 @@
 use checker::check::check_kernel;
 use checker::frontend::{load, LoadOptions};
 use checker::verdict::{CheckOptions, Verdict, Witness};
-use differential_tests::cuda_print::{kernel, IntType, Style};
+use differential_tests::cuda_print::{c_array, kernel, kernel_of_program, IntType, Style};
 use differential_tests::protocols::Case;
+use differential_tests::surface_gen::{reference, SurfaceCase};
 use differential_tests::Counter;
 use differential_tests::{assert_ceiling, assert_floor, check_with, reference_history};
 use quickcheck::{Arbitrary, Gen, TestResult};
@@ -219,4 +220,111 @@ __global__ void k(int *A)
         "{:?}",
         report.arrays[0].verdict
     );
+}
+
+static S_ALL: Counter = Counter::new();
+static S_EXACT: Counter = Counter::new();
+static S_EXACT_RACY: Counter = Counter::new();
+static S_GUARDED: Counter = Counter::new();
+static S_SKIPPED: Counter = Counter::new();
+
+/// Whole-language programs (`surface_gen`: several arrays of 1–3
+/// dimensions, parameters, `T`, synchronized conditionals and possibly
+/// empty synchronized loops, shadowing) as CUDA kernels with `__shared__`
+/// arrays, parameters fixed: the verdict of every array is the reference's
+/// (exact kernels) or never DRF when the reference races (guarded ones).
+/// Programs with thread-locals or assumptions are skipped.
+fn program_round_trip(case: SurfaceCase) -> TestResult {
+    let p = &case.program;
+    if !p.locals.is_empty() || !p.assumptions.is_empty() {
+        S_SKIPPED.add();
+        return TestResult::discard();
+    }
+    S_ALL.add();
+    let printed = kernel_of_program(p, case.threads);
+    let kernels = load_source(&printed.source);
+    let [k] = kernels.as_slice() else {
+        return TestResult::error(format!("{} kernels", kernels.len()));
+    };
+    let opts = CheckOptions {
+        params: case
+            .params
+            .iter()
+            .map(|(x, v)| (x.clone(), v.to_string().parse().expect("small")))
+            .collect(),
+        ..CheckOptions::default()
+    };
+    let report = check_kernel(k, &opts);
+    let histories = match reference(p, case.threads, &case.params, &Default::default()) {
+        Ok(h) => h,
+        Err(e) => return TestResult::error(format!("{e}\n{case:?}")),
+    };
+    if printed.exact {
+        S_EXACT.add();
+    } else {
+        S_GUARDED.add();
+    }
+    for (array, h) in &histories {
+        let reference_drf = safe(h);
+        let c = c_array(array);
+        let verdict = match report.arrays.iter().find(|a| a.array == c) {
+            Some(a) => a.verdict.clone(),
+            None => Verdict::Drf {
+                assumptions: Vec::new(),
+            },
+        };
+        let fail = |what: &str| {
+            TestResult::error(format!(
+                "`{c}`: {what}: checker {verdict:?}, reference DRF = {reference_drf}\n{}\n{case:?}",
+                printed.source
+            ))
+        };
+        match (&verdict, reference_drf, printed.exact) {
+            (Verdict::Unknown { .. }, _, _) => UNKNOWN.add(),
+            (Verdict::Drf { .. }, false, _) => return fail("DRF, but the reference races"),
+            (Verdict::Drf { .. }, true, _) => {}
+            (Verdict::Racy(_), true, true) => return fail("exact kernel, spurious race"),
+            (Verdict::Racy(w), false, true) => {
+                S_EXACT_RACY.add();
+                let same_dims = w.index.len()
+                    == h.iter()
+                        .flatten()
+                        .next()
+                        .map_or(w.index.len(), |a| a.index.len());
+                if !same_dims || !witness_in_history_nd(w, h) {
+                    return fail("the witness is not a race of the reference");
+                }
+            }
+            (Verdict::Racy(_), _, false) => {}
+            (other, _, _) => return fail(&format!("checker answered {other:?}")),
+        }
+    }
+    TestResult::passed()
+}
+
+fn witness_in_history_nd(w: &Witness, h: &History) -> bool {
+    let access = |k: usize| {
+        let owner = w.threads[k]
+            .ids
+            .get("threadIdx.x")
+            .cloned()
+            .unwrap_or_default();
+        AccessValue::new(owner, w.accesses[k].mode, w.index.clone())
+    };
+    let (a, b) = (access(0), access(1));
+    racy(&a, &b) && h.iter().any(|p| p.contains(&a) && p.contains(&b))
+}
+
+#[test]
+fn cuda_round_trip_of_whole_language_programs() {
+    check_with(cuda_cases(), 20, program_round_trip);
+    eprintln!(
+        "cuda round trip of .proto programs: {} kernels ({} exact, {} of their arrays racy; {} guarded), {} skipped (locals or assume)",
+        S_ALL.get(),
+        S_EXACT.get(),
+        S_EXACT_RACY.get(),
+        S_GUARDED.get(),
+        S_SKIPPED.get()
+    );
+    assert_floor("exactly modelled kernels", S_EXACT.get(), S_ALL.get(), 15.0);
 }
