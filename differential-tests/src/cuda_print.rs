@@ -339,9 +339,12 @@ impl Printer {
     }
 }
 
-/// A `.proto` program without thread-locals or assumptions as a CUDA
-/// kernel: parameters become `int` kernel parameters, `T` is `blockDim.x`,
-/// each array a `__shared__` array of its dimensions (the unnamed one `U`).
+/// A `.proto` program as a CUDA kernel: parameters become `int` kernel
+/// parameters, `T` is `blockDim.x`, each array a `__shared__` array of its
+/// dimensions (the unnamed one `U`), a thread-local `v` a value read from
+/// an input array (`int v = LOCALS[tid];`, which the front end makes a
+/// thread-local unknown), `assume b;` is `__requires(b);`.  A kernel with a
+/// thread-local is not exact (the protocol quantifies over its values).
 pub fn kernel_of_program(p: &semantics::surface::Program, threads: u64) -> Printed {
     let mut pr = Printer {
         out: String::new(),
@@ -350,13 +353,21 @@ pub fn kernel_of_program(p: &semantics::surface::Program, threads: u64) -> Print
         style: Style::default(),
     };
     pr.line(&format!("//--blockDim={threads} --gridDim=1"));
-    let params: Vec<String> = p.params.iter().map(|x| format!("int {x}")).collect();
+    let mut params: Vec<String> = p.params.iter().map(|x| format!("int {x}")).collect();
+    if !p.locals.is_empty() {
+        params.push("const int *LOCALS".to_string());
+        pr.exact = false;
+    }
     pr.line(&format!(
         "__global__ void random_kernel({})",
         params.join(", ")
     ));
     pr.line("{");
     pr.indent += 1;
+    for a in &p.assumptions {
+        let c = pr.b(&a.cond);
+        pr.line(&format!("__requires({c});"));
+    }
     let mut dims: std::collections::BTreeMap<String, usize> = Default::default();
     collect_dims(&p.body, &mut dims);
     for (a, d) in &dims {
@@ -364,6 +375,9 @@ pub fn kernel_of_program(p: &semantics::surface::Program, threads: u64) -> Print
         pr.line(&format!("__shared__ int {}{size};", c_array(a)));
     }
     pr.line("int tid = threadIdx.x;");
+    for x in &p.locals {
+        pr.line(&format!("int {x} = LOCALS[tid];"));
+    }
     pr.line("int sink = 0;");
     pr.block(&p.body);
     pr.line("(void)sink;");
