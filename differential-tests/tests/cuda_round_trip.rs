@@ -212,6 +212,7 @@ fn load_source(source: &str) -> Vec<mapcheck_core::kernel::Kernel> {
 /// reported DRF.  The cause: the user's function is named `atomic_at`, and
 /// every call whose name starts with `atomic` was taken for an atomic on
 /// its first argument.  Fixed: only the CUDA API's atomics are atomics.
+#[test]
 fn atomic_through_a_device_function_keeps_its_index() {
     let source = "//--blockDim=2 --gridDim=1
 __device__ void atomic_at(int *a, int i) { atomicAdd(&a[i], 1); }
