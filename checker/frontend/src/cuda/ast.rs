@@ -95,6 +95,10 @@ pub struct Callee {
     /// pointer arguments.  A call of anything else without a body (extern
     /// functions, function pointers, functors, methods) may write any memory.
     pub library: bool,
+    /// A free function or a constructor (not a method, a function pointer,
+    /// a functor or a lambda): without a body, it reaches only file-scope
+    /// memory and what its pointer arguments point to.
+    pub free: bool,
 }
 
 #[derive(Clone, Debug)]

@@ -260,6 +260,12 @@ impl Converter<'_> {
         let name = callee.map(|k| k.spelling()).unwrap_or_else(|| c.spelling());
         let key = callee.and_then(definition_key);
         let library = callee.is_some_and(|k| k.in_library());
+        let free = callee.is_some_and(|k| {
+            matches!(
+                k.kind(),
+                CXCursor_FunctionDecl | CXCursor_FunctionTemplate | CXCursor_Constructor
+            )
+        });
         if c.ty().is_record() && ch.is_empty() {
             return EK::Unknown("implicit construction".into(), vec![]);
         }
@@ -295,7 +301,15 @@ impl Converter<'_> {
                 _ => a,
             })
             .collect();
-        EK::Call(Callee { name, key, library }, args)
+        EK::Call(
+            Callee {
+                name,
+                key,
+                library,
+                free,
+            },
+            args,
+        )
     }
 
     fn binary(&self, c: Cursor, l: Box<E>, r: Box<E>) -> EK {

@@ -36,7 +36,7 @@ impl Infer<'_> {
         if let Some(f) = key.and_then(|k| self.unit.func(k)) {
             return self.inline(f, args, span);
         }
-        self.opaque_call(name, callee.library, args, span)
+        self.opaque_call(callee, args, span)
     }
 
     pub(super) fn requires(&mut self, args: &[E], span: Span) -> Val {
@@ -84,9 +84,20 @@ impl Infer<'_> {
 
     /// A call without a body: its arguments are evaluated; it must not
     /// receive a pointer to a tracked array (it could access it).
-    pub(super) fn opaque_call(&mut self, name: &str, library: bool, args: &[E], span: Span) -> Val {
+    pub(super) fn opaque_call(&mut self, callee: &Callee, args: &[E], span: Span) -> Val {
+        let name = callee.name.as_str();
+        // A struct in shared or global memory passed by reference (a copy
+        // constructor's `const P &`) is read (or written) field by field.
+        let mut reaches_memory = false;
         for a in args {
             let v = self.eval(a);
+            if let Val::Rec {
+                memory: Memory::Shared | Memory::Device,
+                ..
+            } = &v
+            {
+                reaches_memory = true;
+            }
             if let Val::Bad(why) = &v {
                 self.unlocated_access(
                     &[Mode::Rd, Mode::Wr],
@@ -111,15 +122,21 @@ impl Infer<'_> {
                 }
             }
         }
-        if !library {
-            // Not the CUDA API or the C library, and no body to inline (an
-            // extern function, a function pointer, a functor, a method): it
-            // may read and write any memory the kernel can reach.
-            self.unlocated_access(
-                &[Mode::Rd, Mode::Wr],
-                &format!("call to `{name}`, whose body is not available"),
-                span,
-            );
+        if reaches_memory && callee.library {
+            let why = format!("call to `{name}` on a struct in shared or global memory");
+            self.unlocated_access(&[Mode::Rd, Mode::Wr], &why, span);
+        }
+        if !callee.library {
+            // Not the CUDA API or the C library, and no body to inline: an
+            // extern free function reaches file-scope memory (its pointer
+            // arguments are handled above); a function pointer, functor,
+            // method or lambda may reach any memory of the kernel.
+            let why = format!("call to `{name}`, whose body is not available");
+            if callee.free && !reaches_memory {
+                self.unlocated_global_access(&[Mode::Rd, Mode::Wr], &why, span);
+            } else {
+                self.unlocated_access(&[Mode::Rd, Mode::Wr], &why, span);
+            }
         }
         let base = format!("ret_{name}");
         self.unknown(
@@ -135,7 +152,13 @@ impl Infer<'_> {
     pub(super) fn inline(&mut self, f: &Func, args: &[E], span: Span) -> Val {
         if self.calls.contains(&f.key) {
             self.unsupported(span, format!("recursive call to `{}`", f.name));
-            return self.opaque_call(&f.name, false, args, span);
+            let callee = Callee {
+                name: f.name.clone(),
+                key: None,
+                library: false,
+                free: false,
+            };
+            return self.opaque_call(&callee, args, span);
         }
         let mut bound = Vec::new();
         for (p, a) in f.params.iter().zip(args) {

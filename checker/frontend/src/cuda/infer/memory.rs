@@ -367,12 +367,23 @@ impl Infer<'_> {
     /// at an unknown index of every tracked array ([`ANY_ARRAY`] until the
     /// kernel is done and every array is known; see [`Infer::expand_unlocated`]).
     pub(super) fn unlocated_access(&mut self, modes: &[Mode], why: &str, span: Span) {
+        self.unlocated(ANY_ARRAY, modes, why, span);
+    }
+
+    /// Like [`Infer::unlocated_access`], for a function that can reach only
+    /// file-scope memory (`__device__` and file-scope `__shared__` arrays):
+    /// a free function without a body, called with no pointer argument.
+    pub(super) fn unlocated_global_access(&mut self, modes: &[Mode], why: &str, span: Span) {
+        self.unlocated(ANY_GLOBAL, modes, why, span);
+    }
+
+    fn unlocated(&mut self, placeholder: &str, modes: &[Mode], why: &str, span: Span) {
         self.unsupported(span, why.to_string());
         for mode in modes {
             self.emit(
                 StmtKind::Access {
                     mode: *mode,
-                    array: Some(ANY_ARRAY.to_string()),
+                    array: Some(placeholder.to_string()),
                     index: Vec::new(),
                 },
                 span,
@@ -380,8 +391,8 @@ impl Infer<'_> {
         }
     }
 
-    /// Replaces every [`ANY_ARRAY`] access by accesses at unknown indices
-    /// of every tracked array of the kernel.
+    /// Replaces every [`ANY_ARRAY`] ([`ANY_GLOBAL`]) access by accesses at
+    /// unknown indices of every tracked (file-scope) array of the kernel.
     pub(super) fn expand_unlocated(&mut self, block: Vec<Stmt>) -> Vec<Stmt> {
         let mut out = Vec::new();
         for s in block {
@@ -391,9 +402,13 @@ impl Infer<'_> {
                     mode,
                     array: Some(a),
                     ..
-                } if a == ANY_ARRAY => {
-                    let arrays: Vec<(String, usize)> =
-                        self.arrays.iter().map(|(n, r)| (n.clone(), *r)).collect();
+                } if a == ANY_ARRAY || a == ANY_GLOBAL => {
+                    let arrays: Vec<(String, usize)> = self
+                        .arrays
+                        .iter()
+                        .filter(|(n, _)| a == ANY_ARRAY || self.is_global_array(n))
+                        .map(|(n, r)| (n.clone(), *r))
+                        .collect();
                     for (name, rank) in arrays {
                         let index: Vec<Lin> = (0..rank)
                             .map(|_| self.int_unknown("index of an unlocated access", span))

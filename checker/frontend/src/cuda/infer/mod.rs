@@ -131,11 +131,17 @@ pub struct Infer<'a> {
     /// Every tracked array (name and rank) the kernel can reach: an access
     /// the front end cannot locate touches each of them.
     arrays: BTreeMap<String, usize>,
+    /// The file-scope ones among them (`__device__`, file-scope `__shared__`).
+    global_arrays: BTreeSet<String>,
+    /// File-scope structs in shared or global memory (their fields are arrays `s.f`).
+    global_records: BTreeSet<String>,
 }
 
 /// The array name of an access that may touch any tracked array (replaced
 /// before the protocol leaves the inference).
 pub(super) const ANY_ARRAY: &str = "*any array*";
+/// The array name of an access that may touch any file-scope array.
+pub(super) const ANY_GLOBAL: &str = "*any global array*";
 
 const IGNORED_ANNOTATIONS: &[&str] = &[
     "__invariant",
@@ -185,6 +191,8 @@ impl<'a> Infer<'a> {
             param_records: BTreeSet::new(),
             static_names: BTreeMap::new(),
             arrays: BTreeMap::new(),
+            global_arrays: BTreeSet::new(),
+            global_records: BTreeSet::new(),
         }
     }
 
@@ -226,6 +234,17 @@ impl<'a> Infer<'a> {
         self.out.body = self.expand_unlocated(body);
         self.out.shared = std::mem::take(&mut self.shared);
         self.out
+    }
+
+    /// Is `array` file-scope memory (reachable from any function)?
+    pub(super) fn is_global_array(&self, array: &str) -> bool {
+        self.global_arrays.contains(array)
+            || array.starts_with(super::convert::DYNAMIC_SHARED)
+            || self.global_records.iter().any(|r| {
+                array
+                    .strip_prefix(r.as_str())
+                    .is_some_and(|f| f.starts_with('.'))
+            })
     }
 
     /// Records a tracked array the kernel can reach.
@@ -329,6 +348,12 @@ impl<'a> Infer<'a> {
         for g in self.unit.globals.clone() {
             let v = self.declared_value(&g);
             self.note_array(&v);
+            if let Val::Ptr { arr, .. } | Val::Cell(arr) = &v {
+                self.global_arrays.insert(arr.name.clone());
+            }
+            if let Val::Rec { prefix, .. } = &v {
+                self.global_records.insert(prefix.clone());
+            }
             self.env.insert(g.key.clone(), v);
         }
     }
