@@ -407,3 +407,6 @@ impl<'a> Infer<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

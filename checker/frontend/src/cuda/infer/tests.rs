@@ -1,0 +1,209 @@
+//! The fail-closed invariant of the inference, on hand-built syntax trees:
+//! whatever the front end cannot locate is reported *and* becomes accesses
+//! at unknown indices of the arrays it may reach; nothing is dropped.
+
+use super::*;
+
+fn sp(line: u32) -> Span {
+    Span::point(line, 1)
+}
+
+fn e(kind: EK) -> E {
+    E::new(kind, sp(1))
+}
+
+fn var(name: &str) -> E {
+    e(EK::Var(name.into(), name.into(), RefKind::Local))
+}
+
+fn stmt(kind: SK) -> S {
+    S { kind, span: sp(1) }
+}
+
+fn assign(l: E, r: E) -> S {
+    stmt(SK::Expr(e(EK::Assign(None, Box::new(l), Box::new(r)))))
+}
+
+fn index(base: E, i: E) -> E {
+    e(EK::Index(Box::new(base), Box::new(i)))
+}
+
+fn tid() -> E {
+    e(EK::Builtin("threadIdx.x".into()))
+}
+
+fn ptr_param(name: &str) -> VarDecl {
+    VarDecl {
+        name: name.into(),
+        key: name.into(),
+        shape: Shape::Pointer,
+        memory: Memory::Local,
+        init: None,
+        span: sp(1),
+    }
+}
+
+/// Runs a kernel with pointer parameters `a` and `b` and the given body.
+fn infer(body: Vec<S>) -> Output {
+    let f = Func {
+        name: "k".into(),
+        key: "k".into(),
+        params: vec![ptr_param("a"), ptr_param("b")],
+        body: stmt(SK::Block(body)),
+        is_kernel: true,
+        span: sp(1),
+        in_main_file: true,
+    };
+    let unit = Unit {
+        funcs: vec![f.clone()],
+        globals: Vec::new(),
+    };
+    Infer::new(&unit, Vec::<String>::new()).kernel(&f)
+}
+
+/// The (mode, array) of every access, in order (through branches).
+fn accesses(block: &[Stmt]) -> Vec<(Mode, String)> {
+    let mut out = Vec::new();
+    for s in block {
+        match &s.kind {
+            StmtKind::Access {
+                mode,
+                array: Some(a),
+                ..
+            } => out.push((*mode, a.clone())),
+            StmtKind::If {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                out.extend(accesses(then_branch));
+                out.extend(accesses(else_branch));
+            }
+            StmtKind::For { body, .. } => out.extend(accesses(body)),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn writes_to(out: &Output, array: &str) -> bool {
+    accesses(&out.body)
+        .iter()
+        .any(|(m, a)| *m == Mode::Wr && a == array)
+}
+
+#[test]
+fn a_write_to_an_unmodelled_lvalue_writes_every_array() {
+    let target = e(EK::Unknown("some new construct".into(), vec![]));
+    let out = infer(vec![assign(target, e(EK::Int(1)))]);
+    assert!(!out.unsupported.is_empty());
+    assert!(
+        writes_to(&out, "a") && writes_to(&out, "b"),
+        "{:?}",
+        out.body
+    );
+    assert!(accesses(&out.body).iter().all(|(_, a)| a != ANY_ARRAY));
+}
+
+#[test]
+fn the_commuted_subscript_is_the_element() {
+    // 0[a] = tid
+    let out = infer(vec![assign(index(e(EK::Int(0)), var("a")), tid())]);
+    assert!(out.unsupported.is_empty(), "{:?}", out.unsupported);
+    assert_eq!(accesses(&out.body), vec![(Mode::Wr, "a".to_string())]);
+}
+
+#[test]
+fn indexing_a_value_read_from_memory_writes_every_array() {
+    // a[b[0]][0] = 1: the pointer came from memory
+    let inner = index(var("b"), e(EK::Int(0)));
+    let out = infer(vec![assign(index(inner, e(EK::Int(0))), e(EK::Int(1)))]);
+    assert!(!out.unsupported.is_empty());
+    assert!(
+        writes_to(&out, "a") && writes_to(&out, "b"),
+        "{:?}",
+        out.body
+    );
+}
+
+#[test]
+fn a_field_through_a_pointer_is_the_pointed_element() {
+    // a->x = tid  is  (*a).x = tid
+    let deref = e(EK::Un(UnOp::Deref, Box::new(var("a"))));
+    let member = e(EK::Member(Box::new(deref), "x".into(), Shape::Scalar));
+    let out = infer(vec![assign(member, tid())]);
+    assert!(out.unsupported.is_empty(), "{:?}", out.unsupported);
+    assert_eq!(accesses(&out.body), vec![(Mode::Wr, "a".to_string())]);
+}
+
+#[test]
+fn a_conditional_lvalue_writes_under_its_condition() {
+    // (tid < 1 ? a[0] : b[0]) = 1
+    let c = e(EK::Bin(BinOp::Lt, Box::new(tid()), Box::new(e(EK::Int(1)))));
+    let l = e(EK::Cond(
+        Box::new(c),
+        Box::new(index(var("a"), e(EK::Int(0)))),
+        Box::new(index(var("b"), e(EK::Int(0)))),
+    ));
+    let out = infer(vec![assign(l, e(EK::Int(1)))]);
+    assert!(
+        writes_to(&out, "a") && writes_to(&out, "b"),
+        "{:?}",
+        out.body
+    );
+}
+
+fn call(name: &str, library: bool, free: bool) -> S {
+    let callee = Callee {
+        name: name.into(),
+        key: None,
+        library,
+        free,
+    };
+    stmt(SK::Expr(e(EK::Call(callee, vec![]))))
+}
+
+#[test]
+fn a_call_through_a_function_pointer_touches_every_array() {
+    let out = infer(vec![
+        assign(index(var("a"), tid()), e(EK::Int(0))),
+        call("", false, false),
+    ]);
+    assert!(!out.unsupported.is_empty());
+    assert!(writes_to(&out, "b"), "{:?}", out.body);
+}
+
+#[test]
+fn an_extern_free_function_reaches_only_file_scope_memory() {
+    let out = infer(vec![call("extern_fn", false, true)]);
+    assert!(!out.unsupported.is_empty(), "never silently assumed pure");
+    assert!(!writes_to(&out, "a"), "{:?}", out.body);
+}
+
+#[test]
+fn a_library_function_without_pointers_touches_nothing() {
+    let out = infer(vec![call("sqrtf", true, true)]);
+    assert!(out.unsupported.is_empty());
+    assert!(accesses(&out.body).is_empty());
+}
+
+#[test]
+fn a_user_function_named_atomic_is_not_an_atomic() {
+    let callee = Callee {
+        name: "atomicMine".into(),
+        key: None,
+        library: false,
+        free: true,
+    };
+    let call = stmt(SK::Expr(e(EK::Call(callee, vec![var("a")]))));
+    let out = infer(vec![call]);
+    let acc = accesses(&out.body);
+    assert!(acc.contains(&(Mode::Wr, "a".to_string())), "{acc:?}");
+    assert!(acc.iter().all(|(m, _)| *m != Mode::Atomic), "{acc:?}");
+}
+
+#[test]
+fn an_unknown_statement_is_reported() {
+    let out = infer(vec![stmt(SK::Unknown("GCCAsmStmt".into()))]);
+    assert!(!out.unsupported.is_empty());
+}
