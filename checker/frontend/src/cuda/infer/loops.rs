@@ -53,9 +53,19 @@ impl Infer<'_> {
         span: Span,
     ) {
         let start = self.lookup_int(&shape.var_key, &shape.var_name, span);
-        let bound_reads = self.nested(|me| {
+        let mut bound_reads = self.nested(|me| {
             me.eval(&shape.bound);
         });
+        // The step is evaluated on every iteration too: its reads are
+        // accesses of the loop (where a barrier would order them matters,
+        // so with a barrier in the body the loop is not normalised).
+        let step_reads = self.nested(|me| {
+            me.eval(&shape.step);
+        });
+        if !step_reads.is_empty() && has_barrier(body, self.unit, 0) {
+            return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
+        }
+        bound_reads.extend(step_reads);
         let bound = match self.eval_quiet(&shape.bound) {
             Val::Int(b) => b,
             _ => return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span),
@@ -194,6 +204,14 @@ impl Infer<'_> {
             me.loops.pop();
             let synced = block_has_sync(&inner);
             me.emit_all(reads);
+            if synced && !me.uniform(&guard.fv()) {
+                // The threads of a block may leave the loop at different
+                // iterations, so they may not reach the same barriers.
+                me.unsupported(
+                    span,
+                    "barrier in a loop whose condition may differ between threads",
+                );
+            }
             if synced || guard == BExp::Bool(true) {
                 me.emit_all(inner);
             } else {

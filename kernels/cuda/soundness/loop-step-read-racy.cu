@@ -1,4 +1,4 @@
-// expected: racy (//xfail:NOT_ALL_VERIFIED), but mapcheck answers DRF: a known soundness gap, see README
+//xfail:NOT_ALL_VERIFIED
 //--blockDim=[64] --gridDim=[1]
 // Racy: thread 1 writes a[0]; thread 0 runs one iteration and then evaluates
 // the step i += 1 + (a[0] & 1), which reads a[0].  The read by thread 0 and
