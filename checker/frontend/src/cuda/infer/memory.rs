@@ -250,14 +250,18 @@ impl Infer<'_> {
                 if arr.tracked {
                     self.access(Mode::Rd, arr, index, span);
                 }
+                // A C value read from memory may be negative: `pos − neg`
+                // with both parts unknown.
+                let cause = UnknownCause::ArrayRead {
+                    array: arr.name.clone(),
+                };
                 let base = format!("rd_{}", arr.name);
-                self.unknown(
-                    &base,
-                    UnknownCause::ArrayRead {
-                        array: arr.name.clone(),
-                    },
-                    span,
-                )
+                let pos = self.unknown(&base, cause.clone(), span);
+                let neg = self.unknown(&format!("{base}_neg"), cause, span);
+                match (pos, neg) {
+                    (Val::Int(p), Val::Int(n)) => Val::Int(p.sub(&n)),
+                    (p, _) => p,
+                }
             }
             Place::Row(v) => v.clone(),
             Place::Choice(c, t, f) => {

@@ -1,4 +1,4 @@
-// expected: racy (//xfail:NOT_ALL_VERIFIED), but mapcheck answers DRF: a known soundness gap, see README
+//xfail:NOT_ALL_VERIFIED
 //--blockDim=[64] --gridDim=[1]
 // Racy: each thread stores -1 in b[t] and reads it back (its own cell), so
 // v = -1 < 0 in every thread and all write a[0]: threads 0 and 1 write 0 and
