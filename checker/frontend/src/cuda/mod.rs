@@ -206,7 +206,7 @@ fn build_kernel(
         unknowns,
         unsupported: out.unsupported,
         provenance,
-        launch: Vec::new(),
+        launch: out.notes,
     };
     (kernel, out.shared)
 }

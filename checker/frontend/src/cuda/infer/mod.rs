@@ -96,6 +96,8 @@ pub struct Output {
     /// The `__shared__` variables (one copy per block); their fields are
     /// named `s.field`.
     pub shared: BTreeSet<String>,
+    /// Assumptions the inference made that the user should see.
+    pub notes: Vec<String>,
 }
 
 pub struct Infer<'a> {
@@ -135,6 +137,8 @@ pub struct Infer<'a> {
     global_arrays: BTreeSet<String>,
     /// File-scope structs in shared or global memory (their fields are arrays `s.f`).
     global_records: BTreeSet<String>,
+    /// Scalar kernel parameters (protocol variables, so non-negative).
+    scalar_params: Vec<String>,
 }
 
 /// The array name of an access that may touch any tracked array (replaced
@@ -193,6 +197,7 @@ impl<'a> Infer<'a> {
             arrays: BTreeMap::new(),
             global_arrays: BTreeSet::new(),
             global_records: BTreeSet::new(),
+            scalar_params: Vec::new(),
         }
     }
 
@@ -233,6 +238,23 @@ impl<'a> Infer<'a> {
         let body = self.blocks.pop().unwrap_or_default();
         self.out.body = self.expand_unlocated(body);
         self.out.shared = std::mem::take(&mut self.shared);
+        let body_fv = semantics::surface::Program {
+            body: self.out.body.clone(),
+            ..Default::default()
+        }
+        .free_vars();
+        let used: Vec<String> = self
+            .scalar_params
+            .iter()
+            .filter(|p| body_fv.contains(*p))
+            .map(|p| format!("`{p}`"))
+            .collect();
+        if !used.is_empty() {
+            self.out.notes.push(format!(
+                "the integer parameter(s) {} are not negative (protocol variables range over ℕ)",
+                used.join(", ")
+            ));
+        }
         self.out
     }
 
@@ -362,7 +384,10 @@ impl<'a> Infer<'a> {
         match &p.shape {
             Shape::Pointer => ptr(&p.name, 1, true),
             Shape::Array(r) => ptr(&p.name, *r, true),
-            Shape::Scalar => Val::Int(Lin::var(&p.name)),
+            Shape::Scalar => {
+                self.scalar_params.push(p.name.clone());
+                Val::Int(Lin::var(&p.name))
+            }
             Shape::Record => {
                 self.param_records.insert(p.name.clone());
                 Val::Rec {
