@@ -259,7 +259,10 @@ fn check_cases(
             CaseResult::Safe => {}
         }
         for a in &case.assumed {
-            if !assumptions.contains(a) {
+            // The same condition assumed for the same reason is reported
+            // once, wherever it was assumed.
+            let seen = |b: &Assumption| b.condition == a.condition && b.reason == a.reason;
+            if !assumptions.iter().any(seen) {
                 assumptions.push(a.clone());
             }
         }
@@ -407,6 +410,36 @@ mod tests {
         let even = verdict("assume tid % 2 == 0;\nwr[tid / 2]");
         assert!(matches!(even, Verdict::Drf { .. }), "{even:?}");
         assert!(verdict("wr[tid / 2]").is_racy());
+    }
+
+    #[test]
+    fn witness_accesses_carry_their_source_locations() {
+        // Spans compare as positions: a wrong line or column fails here.
+        let Verdict::Racy(w) = verdict("wr[tid + 1];\n  rd[tid]") else {
+            panic!("racy");
+        };
+        let mut accesses = w.accesses.to_vec();
+        accesses.sort_by_key(|a| (a.span.line, a.span.col));
+        let at = |line, col, end_col| Span {
+            line,
+            col,
+            end_line: line,
+            end_col,
+        };
+        let access = |mode, index: &str, span| crate::verdict::WitnessAccess {
+            mode,
+            array: String::new(),
+            index: vec![index.to_string()],
+            span,
+        };
+        assert_eq!(
+            accesses,
+            [
+                access(semantics::Mode::Wr, "tid + 1", at(1, 1, 12)),
+                access(semantics::Mode::Rd, "tid", at(2, 3, 10)),
+            ]
+        );
+        assert_ne!(at(1, 1, 12), at(1, 2, 12));
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //! several named arrays (the paper has one array `A`; "one behavioral type per
 //! array").  A sequence `b; b` is a [`Block`]: the scope of `let` is the rest
 //! of its block (or an explicit braced body).  Every statement keeps its
-//! source [`Span`] (spans never take part in equality).
+//! source [`Span`]; [`Program::without_spans`] compares programs, not layouts.
 
 use crate::expr::{BExp, NExp, Nat, Var};
 pub use crate::surface::{Header, LoopTag, Span};
@@ -184,7 +184,34 @@ pub fn fv_block(b: &[Stmt]) -> BTreeSet<Var> {
     out
 }
 
+/// Sets every span of the block to "no location".
+fn erase_spans(block: &mut [Stmt]) {
+    for s in block {
+        s.span = Span::default();
+        if let StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } = &mut s.kind
+        {
+            erase_spans(then_branch);
+            erase_spans(else_branch);
+        } else if let StmtKind::Let { body, .. } | StmtKind::For { body, .. } = &mut s.kind {
+            erase_spans(body);
+        }
+    }
+}
+
 impl Program {
+    /// The program with every span set to "no location": two programs that
+    /// differ only in layout have equal `without_spans()`.
+    pub fn without_spans(&self) -> Program {
+        let mut p = self.clone();
+        p.inits.iter_mut().for_each(|i| i.span = Span::default());
+        erase_spans(&mut p.body);
+        p
+    }
+
     /// Free variables of the body (including `tid` and `T`).
     pub fn free_vars(&self) -> BTreeSet<Var> {
         fv_block(&self.body)

@@ -7,23 +7,18 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 /// A source region (1-based lines and columns; `end` is exclusive).
+/// `Span::default()` (line 0) is "no location".
 ///
-/// Spans are annotations, not meaning: two spans always compare equal so
-/// that `parse(print(p)) == p` compares programs, not layouts.
-#[derive(Clone, Copy, Debug, Default)]
+/// Spans compare as the positions they are, so a test can catch a wrong
+/// location; to compare programs and not layouts (`parse(print(p))` against
+/// `p`), compare [`Program::without_spans`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Span {
     pub line: u32,
     pub col: u32,
     pub end_line: u32,
     pub end_col: u32,
 }
-
-impl PartialEq for Span {
-    fn eq(&self, _: &Span) -> bool {
-        true
-    }
-}
-impl Eq for Span {}
 
 impl Span {
     pub fn point(line: u32, col: u32) -> Span {
@@ -136,6 +131,37 @@ pub struct Program {
     pub locals: Vec<Var>,
     pub assumptions: Vec<Assumption>,
     pub body: Block,
+}
+
+impl Program {
+    /// The program with every span set to "no location": two programs that
+    /// differ only in layout have equal `without_spans()`.
+    pub fn without_spans(&self) -> Program {
+        let mut p = self.clone();
+        for a in &mut p.assumptions {
+            a.span = Span::default();
+        }
+        erase_spans(&mut p.body);
+        p
+    }
+}
+
+fn erase_spans(block: &mut [Stmt]) {
+    for s in block {
+        s.span = Span::default();
+        match &mut s.kind {
+            StmtKind::For { body, .. } => erase_spans(body),
+            StmtKind::If {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                erase_spans(then_branch);
+                erase_spans(else_branch);
+            }
+            StmtKind::Skip | StmtKind::Sync | StmtKind::Access { .. } => {}
+        }
+    }
 }
 
 /// The reserved names: the thread identifier and the thread count.
