@@ -17,30 +17,26 @@ pub mod convert;
 pub mod infer;
 pub mod lin;
 
-use super::{read_source, LoadError, LoadOptions};
-use crate::options as flags;
+use super::{Diagnostic, LoadOptions};
+use crate::options::apply_dims;
 use mapcheck_core::kernel::{Kernel, Provenance, ThreadModel};
 use semantics::expr::{BExp, NExp, ROp};
-use semantics::surface::{parse::parse_header, Assumption, Program, Span};
+use semantics::surface::{Assumption, Program, Span};
 use std::collections::BTreeSet;
 use std::path::Path;
 
 pub const DIMS: [&str; 3] = ["x", "y", "z"];
 
-/// Loads every kernel of a `.cu` file.  The flags of the file's header
-/// (`//--blockDim=… -DN=4`) apply; command-line `-D`/`-I` come on top.
-pub fn load(path: &Path, opts: &LoadOptions) -> Result<Vec<Kernel>, LoadError> {
-    let source = read_source(path)?;
-    let header = parse_header(&source);
-    let file_flags = flags::parse_flags(&header.flags);
-    let mut defines = file_flags.defines.clone();
-    defines.extend(opts.defines.iter().cloned());
-    let mut includes = file_flags.includes.clone();
-    includes.extend(opts.includes.iter().cloned());
+/// Loads every kernel of a `.cu` file (or only `opts.kernel`) with the
+/// options merged from its header and the command line
+/// ([`crate::options::merge`]): `-D`, `-I`, `--grid-level` and the fixed
+/// dimensions, which become assumptions.
+pub fn load(path: &Path, source: &str, opts: &LoadOptions) -> Result<Vec<Kernel>, Diagnostic> {
+    let mut includes = opts.includes.clone();
     if let Some(dir) = path.parent() {
         includes.push(dir.to_path_buf());
     }
-    let tu = clang::Tu::parse(path, &source, &defines, &includes)
+    let tu = clang::Tu::parse(path, source, &opts.defines, &includes)
         .map_err(|diags| parse_error(path, diags))?;
     let unit = convert::Converter { tu: &tu }.unit();
     drop(tu);
@@ -51,26 +47,21 @@ pub fn load(path: &Path, opts: &LoadOptions) -> Result<Vec<Kernel>, LoadError> {
         .filter(|f| opts.kernel.as_ref().is_none_or(|k| *k == f.name))
         .collect();
     if let (Some(k), true) = (&opts.kernel, kernels.is_empty()) {
-        return Err(LoadError::new(path, 0, 0, format!("no kernel named `{k}`")));
+        return Err(Diagnostic::error(format!("no kernel named `{k}`")).in_file(path));
     }
     let mut out = Vec::new();
     for f in kernels {
-        let mut k = build_kernel(path, &source, &unit, f, opts.grid_level);
-        k.program.header = header.clone();
-        flags::apply_dims(
-            &mut k,
-            file_flags.block_dim.as_deref(),
-            file_flags.grid_dim.as_deref(),
-        );
+        let mut k = build_kernel(path, source, &unit, f, opts.grid_level);
+        apply_dims(&mut k, opts.block_dim.as_ref(), opts.grid_dim.as_ref());
         out.push(k);
     }
     Ok(out)
 }
 
-fn parse_error(path: &Path, diags: Vec<clang::Diagnostic>) -> LoadError {
+fn parse_error(path: &Path, diags: Vec<clang::Diagnostic>) -> Diagnostic {
     let (line, col) = diags.first().map(|d| (d.line, d.col)).unwrap_or((0, 0));
     let text: Vec<String> = diags.into_iter().map(|d| d.text).collect();
-    LoadError::new(
+    Diagnostic::at_position(
         path,
         line,
         col,
