@@ -75,17 +75,27 @@ pub fn peak_rss_kb() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// The CSV: `category,size,verdict,seconds,peak_rss_kb`.
+/// The CSV: `category,size,verdict,seconds,peak_rss_kb`, written by the
+/// `csv` crate like every CSV of mapcheck.
 pub fn csv(rows: &[Row]) -> String {
-    let mut out = String::from("category,size,verdict,seconds,peak_rss_kb\n");
+    let mut w = ::csv::Writer::from_writer(Vec::new());
+    let header = ["category", "size", "verdict", "seconds", "peak_rss_kb"];
+    let mut ok = w.write_record(header).is_ok();
     for r in rows {
         let rss = r.peak_rss_kb.map(|k| k.to_string()).unwrap_or_default();
-        out.push_str(&format!(
-            "{},{},{},{:.6},{rss}\n",
-            r.category, r.size, r.verdict, r.seconds
-        ));
+        let record = [
+            r.category.to_string(),
+            r.size.to_string(),
+            r.verdict.clone(),
+            format!("{:.6}", r.seconds),
+            rss,
+        ];
+        ok &= w.write_record(&record).is_ok();
     }
-    out
+    match w.into_inner() {
+        Ok(bytes) if ok => String::from_utf8_lossy(&bytes).into_owned(),
+        _ => String::new(),
+    }
 }
 
 /// The slowest protocol of each category: (category, size, seconds).
