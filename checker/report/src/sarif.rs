@@ -299,73 +299,43 @@ fn rule_index(id: &str) -> usize {
 /// The result for one array, `None` when it is DRF.
 fn result<'a>(k: &'a CheckedKernel, a: &'a CheckedArray, cwd: &Path) -> Option<SarifResult<'a>> {
     let uri = artifact_uri(&k.file, cwd);
-    let kernel = k.kernel.as_str();
-    let name = array_name(&a.check.array);
-    let verdict = a.verdict();
     let mut props = ResultProperties {
-        kernel,
+        kernel: &k.kernel,
         array: &a.check.array,
-        verdict: verdict.keyword(),
+        verdict: a.verdict().keyword(),
         classification: None,
         witness: None,
         reason: None,
     };
-    let (rule, text, primary, related) = match verdict {
+    let (rule, text, mut locations) = match a.verdict() {
         Verdict::Drf { .. } => return None,
         Verdict::Racy(w) => {
             let class = a.classification.as_deref().unwrap_or_default();
             props.classification = Some(class);
             props.witness = Some(JsonWitness::new(&k.file, w));
-            let first = &w.accesses[0].span;
-            let second = location(
-                &uri,
-                Some(&w.accesses[1].span),
-                Some(side_text(w, 1)),
-                Some(1),
-            );
+            let accesses = [0, 1].map(|n| {
+                let id = (n == 1).then_some(1);
+                location(&uri, Some(&w.accesses[n].span), Some(side_text(w, n)), id)
+            });
+            let name = array_name(&a.check.array);
             (
                 "data-race",
-                race_text(kernel, name, w, class),
-                location(&uri, Some(first), Some(side_text(w, 0)), None),
-                vec![second],
+                race_text(&k.kernel, name, w, class),
+                Vec::from(accesses),
             )
         }
-        Verdict::Divergence { span, message } => {
+        Verdict::Divergence { span, message } | Verdict::Invalid { span, message } => {
             props.reason = Some(message);
-            let text =
-                format!("Barrier divergence in kernel `{kernel}` (array `{name}`): {message}.");
-            (
-                "barrier-divergence",
-                text,
-                location(&uri, Some(span), None, None),
-                vec![],
-            )
+            let (rule, text) = problem_text(k, a, message);
+            (rule, text, vec![location(&uri, Some(span), None, None)])
         }
         Verdict::Unknown { reason, span } => {
             props.reason = Some(reason);
-            let text = format!(
-                "mapcheck could not establish that array `{name}` of kernel `{kernel}` \
-                 is data-race free: {reason}."
-            );
-            (
-                "unknown",
-                text,
-                location(&uri, span.as_ref(), None, None),
-                vec![],
-            )
-        }
-        Verdict::Invalid { span, message } => {
-            props.reason = Some(message);
-            let text =
-                format!("Malformed protocol in kernel `{kernel}` (array `{name}`): {message}.");
-            (
-                "invalid-input",
-                text,
-                location(&uri, Some(span), None, None),
-                vec![],
-            )
+            let (rule, text) = problem_text(k, a, reason);
+            (rule, text, vec![location(&uri, span.as_ref(), None, None)])
         }
     };
+    let primary = locations.remove(0);
     let index = rule_index(rule);
     Some(SarifResult {
         rule_id: rule,
@@ -373,9 +343,32 @@ fn result<'a>(k: &'a CheckedKernel, a: &'a CheckedArray, cwd: &Path) -> Option<S
         level: RULES[index].level,
         message: Text::new(text),
         locations: vec![primary],
-        related_locations: related,
+        related_locations: locations,
         properties: props,
     })
+}
+
+/// The rule and message of a divergence, invalid or unknown verdict.
+fn problem_text(k: &CheckedKernel, a: &CheckedArray, why: &str) -> (&'static str, String) {
+    let kernel = &k.kernel;
+    let name = array_name(&a.check.array);
+    match a.verdict() {
+        Verdict::Divergence { .. } => (
+            "barrier-divergence",
+            format!("Barrier divergence in kernel `{kernel}` (array `{name}`): {why}."),
+        ),
+        Verdict::Invalid { .. } => (
+            "invalid-input",
+            format!("Malformed protocol in kernel `{kernel}` (array `{name}`): {why}."),
+        ),
+        _ => (
+            "unknown",
+            format!(
+                "mapcheck could not establish that array `{name}` of kernel `{kernel}` \
+                 is data-race free: {why}."
+            ),
+        ),
+    }
 }
 
 /// `Data race on array `A` in kernel `k`: first access wr A[tid] by thread
