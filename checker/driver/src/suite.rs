@@ -1,8 +1,8 @@
 //! `mapcheck suite`: every kernel file under some directories, checked by
 //! the pipeline ([`crate::pipeline`]) with the flags of its header and
 //! compared with its expectation (DESIGN.md, "Expectation headers").  Pure
-//! functions over files; the command line (table, progress bar,
-//! parallelism) is in `cli/suite.rs`.
+//! functions over files; the table, JSON and CSV are `mapcheck_report::suite`,
+//! the progress bar and parallelism `mapcheck suite` (`cli/src/commands/suite.rs`).
 
 use crate::pipeline::{check_file, CheckedArray, FileReport};
 use mapcheck_core::triage::Resolution;
