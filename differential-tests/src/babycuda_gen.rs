@@ -7,9 +7,12 @@
 //! read values; initial contents are small), so a thread-local unknown that
 //! stands for a read value can be enumerated over `0..=MAX_VALUE`.
 //!
-//! Both fragments: `sync` appears at the top level, in `let` bodies and in
-//! loops (which then are synchronized, with non-empty ranges), never under a
-//! conditional (no barrier divergence by construction).
+//! Both fragments: `sync` appears at the top level, in `let` bodies, in
+//! loops (which then are synchronized, with non-empty ranges) and under
+//! conditionals on the parameter `M` (uniform, so typable).  About half the programs have a barrier.  With data flow
+//! enabled ([`IllTypedCase`]), read values also reach loop bounds, and some
+//! barriers sit under conditions or in loops whose bounds mention `tid`
+//! (barrier divergence, which the type system must reject).
 
 use quickcheck::{Arbitrary, Gen};
 use semantics::babycuda::eval::Contents;
@@ -128,6 +131,22 @@ impl Ctx {
         }
     }
 
+    /// A condition every thread evaluates alike (for a conditional with a
+    /// barrier): over `M`; with data flow enabled,
+    /// sometimes over `tid` or a read value (divergence, ill-typed).
+    fn sync_cond(&self, g: &mut Gen) -> BExp {
+        if self.data_flow && below(g, 3) == 0 {
+            return BExp::rel(ROp::Lt, NExp::tid(), num(1 + below(g, 2)));
+        }
+        if self.data_flow && !self.data_vars.is_empty() && below(g, 4) == 0 {
+            let d = NExp::Var(pick(g, &self.data_vars).unwrap().clone());
+            return BExp::rel(ROp::Lt, d, num(2));
+        }
+        // Not on loop variables: a synchronized conditional on a loop
+        // variable is outside what the MAP side decides (`unknown`, as in Faial).
+        BExp::rel(ROp::Gt, NExp::var("M"), num(below(g, 3)))
+    }
+
     fn cond(&self, g: &mut Gen) -> BExp {
         if self.data_flow && !self.data_vars.is_empty() && below(g, 2) == 0 {
             let d = NExp::Var(pick(g, &self.data_vars).unwrap().clone());
@@ -180,12 +199,21 @@ impl Ctx {
                     return out;
                 }
                 7 if depth > 0 => {
-                    let cond = self.cond(g);
-                    let then_branch = self.block(g, depth - 1, false);
+                    // Under a condition every thread agrees on, a barrier is fine.
+                    let with_sync = sync_ok && below(g, 3) != 0;
+                    let cond = if with_sync {
+                        self.sync_cond(g)
+                    } else {
+                        self.cond(g)
+                    };
+                    let mut then_branch = self.block(g, depth - 1, with_sync);
+                    if with_sync && !then_branch.iter().any(|s| s.has_sync()) {
+                        then_branch.push(Stmt::new(StmtKind::Sync, Span::default()));
+                    }
                     let else_branch = if below(g, 2) == 0 {
                         Vec::new()
                     } else {
-                        self.block(g, depth - 1, false)
+                        self.block(g, depth - 1, with_sync)
                     };
                     StmtKind::If {
                         cond,
@@ -196,9 +224,16 @@ impl Ctx {
                 8 | 9 if depth > 0 => {
                     let var = format!("x{}", self.next_loop);
                     self.next_loop += 1;
-                    let (lo, hi) = match below(g, 3) {
-                        0 => (num(0), NExp::var("M")),
-                        1 => (num(0), num(1 + below(g, 2))),
+                    let (lo, hi) = match below(g, 8) {
+                        0 | 1 => (num(0), NExp::var("M")),
+                        2 | 3 => (num(0), num(1 + below(g, 2))),
+                        // Bounds on `tid` (divergent if the body synchronizes).
+                        4 if self.data_flow => (num(0), NExp::add(NExp::tid(), num(1))),
+                        // Bounds on a read value (control dependence, ill-typed).
+                        5 if self.data_flow && !self.data_vars.is_empty() => {
+                            let d = NExp::Var(pick(g, &self.data_vars).unwrap().clone());
+                            (num(0), NExp::add(d, num(1)))
+                        }
                         _ => (num(1), num(2 + below(g, 2))),
                     };
                     self.loop_vars.push(var.clone());
@@ -237,7 +272,14 @@ pub fn gen_case(g: &mut Gen, data_flow: bool) -> Case {
         next_data: 0,
         max_lets: if data_flow { 2 } else { 4 },
     };
-    let body = ctx.block(g, 2, sync_fragment);
+    let mut body = ctx.block(g, 2, sync_fragment);
+    if sync_fragment && !body.iter().any(|s| s.has_sync()) {
+        // Half the programs synchronize: put a barrier between top-level
+        // statements (a `let` scopes over the rest of its block, so any
+        // position keeps the program closed).
+        let at = below(g, body.len() as u64 + 1) as usize;
+        body.insert(at, Stmt::new(StmtKind::Sync, Span::default()));
+    }
     let mut params = BTreeMap::new();
     params.insert("M".to_string(), Nat::from(1 + below(g, 3)));
     let inits = ARRAYS
@@ -262,5 +304,86 @@ pub fn gen_case(g: &mut Gen, data_flow: bool) -> Case {
         threads,
         params,
         init,
+    }
+}
+
+/// A program whose data-dependent alarm triage can often refute: a thread
+/// writes its own cell, maybe synchronizes, reads the cell back and uses the
+/// value as an index (`A[tid] := tid; sync; let d = A[tid] in B[d] := 0`),
+/// between random typable code.  The payload decides: `tid` or `tid + 1`
+/// make the later index injective (DRF, refutable), a constant or `tid % 2`
+/// make it racy (confirmed).
+#[derive(Clone, Debug)]
+pub struct RefutableCase(pub Case);
+
+impl Arbitrary for RefutableCase {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let mut c = gen_case(g, false);
+        let x = ARRAYS[below(g, 2) as usize].to_string();
+        let y = ARRAYS[below(g, 2) as usize].to_string();
+        let payload = match below(g, 5) {
+            0 | 1 => NExp::tid(),
+            2 => NExp::add(NExp::tid(), num(1)),
+            3 => num(below(g, MAX_VALUE + 1)),
+            _ => NExp::bin(NOp::Mod, NExp::tid(), num(2)),
+        };
+        let d = "r0".to_string();
+        let dv = NExp::Var(d.clone());
+        let use_it = match below(g, 3) {
+            0 => StmtKind::Write {
+                array: y.clone(),
+                index: dv.clone(),
+                value: num(below(g, MAX_VALUE + 1)),
+            },
+            1 => StmtKind::Write {
+                array: y.clone(),
+                index: NExp::add(dv.clone(), num(1)),
+                value: NExp::tid(),
+            },
+            _ => StmtKind::Let {
+                var: "r1".into(),
+                array: y.clone(),
+                index: dv.clone(),
+                body: vec![Stmt::new(
+                    StmtKind::Write {
+                        array: y.clone(),
+                        index: NExp::add(NExp::tid(), num(4)),
+                        value: NExp::var("r1"),
+                    },
+                    Span::default(),
+                )],
+            },
+        };
+        let mut body = vec![Stmt::new(
+            StmtKind::Write {
+                array: x.clone(),
+                index: NExp::tid(),
+                value: payload,
+            },
+            Span::default(),
+        )];
+        if below(g, 2) == 0 {
+            body.push(Stmt::new(StmtKind::Sync, Span::default()));
+        }
+        body.push(Stmt::new(
+            StmtKind::Let {
+                var: d,
+                array: x,
+                index: NExp::tid(),
+                body: vec![Stmt::new(use_it, Span::default())],
+            },
+            Span::default(),
+        ));
+        // Random typable code before, with a barrier in between so that it
+        // does not meet the template's phase (it may still race by itself).
+        if below(g, 2) == 0 {
+            c.program
+                .body
+                .push(Stmt::new(StmtKind::Sync, Span::default()));
+            c.program.body.extend(body);
+        } else {
+            c.program.body = body;
+        }
+        RefutableCase(c)
     }
 }

@@ -5,6 +5,8 @@
 
 pub mod babycuda_gen;
 pub mod protocols;
+pub mod surface_gen;
+pub mod witness_check;
 
 use semantics::history::{History, Phase};
 use semantics::trace::{eval_list, with_thread_count};
@@ -22,15 +24,102 @@ pub fn cases() -> u64 {
         .unwrap_or(DEFAULT_CASES)
 }
 
-/// Runs a property on `cases()` random inputs with quickcheck (shrinking on failure).
+/// Runs a property on `cases()` random inputs with quickcheck (shrinking on
+/// failure).  A failure also prints how many cases (discarded ones included)
+/// were generated before the first failing one: the "cases to catch" of a
+/// planted bug (`proofs-notes/planted-bugs.md`).
 pub fn check<A>(property: fn(A) -> quickcheck::TestResult)
 where
     A: quickcheck::Arbitrary + std::fmt::Debug,
 {
+    check_with(cases(), 20, property);
+}
+
+/// [`check`] with an explicit number of passing cases and a bound on the
+/// generated cases (`cases * max_factor`, discards included).
+pub fn check_with<A>(cases: u64, max_factor: u64, property: fn(A) -> quickcheck::TestResult)
+where
+    A: quickcheck::Arbitrary + std::fmt::Debug,
+{
     quickcheck::QuickCheck::new()
-        .tests(cases())
-        .max_tests(cases() * 20)
-        .quickcheck(property);
+        .tests(cases)
+        .max_tests(cases * max_factor)
+        .quickcheck(Counted::new(property));
+}
+
+/// A property that counts the cases it is run on and reports the count of
+/// the first failing one.
+pub struct Counted<A> {
+    property: fn(A) -> quickcheck::TestResult,
+    seen: std::sync::atomic::AtomicU64,
+    reported: std::sync::atomic::AtomicBool,
+}
+
+impl<A> Counted<A> {
+    pub fn new(property: fn(A) -> quickcheck::TestResult) -> Counted<A> {
+        Counted {
+            property,
+            seen: std::sync::atomic::AtomicU64::new(0),
+            reported: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+}
+
+impl<A> quickcheck::Testable for Counted<A>
+where
+    A: quickcheck::Arbitrary + std::fmt::Debug,
+{
+    fn result(&self, g: &mut quickcheck::Gen) -> quickcheck::TestResult {
+        use std::sync::atomic::Ordering;
+        let n = self.seen.fetch_add(1, Ordering::Relaxed) + 1;
+        let r = quickcheck::Testable::result(&self.property, g);
+        if (r.is_failure() || r.is_error()) && !self.reported.swap(true, Ordering::Relaxed) {
+            let test = std::thread::current().name().unwrap_or("?").to_string();
+            eprintln!("[differential-tests] {test}: first failure at generated case {n}");
+        }
+        r
+    }
+}
+
+/// A named event counter for generator statistics and discard rates.
+pub struct Counter(std::sync::atomic::AtomicU64);
+
+impl Counter {
+    pub const fn new() -> Counter {
+        Counter(std::sync::atomic::AtomicU64::new(0))
+    }
+    pub fn add(&self) {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+    pub fn get(&self) -> u64 {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+impl Default for Counter {
+    fn default() -> Self {
+        Counter::new()
+    }
+}
+
+/// Fails unless `part` is at least `floor` percent of `total`, after printing it.
+pub fn assert_floor(what: &str, part: u64, total: u64, floor: f64) {
+    let pct = 100.0 * part as f64 / total.max(1) as f64;
+    eprintln!("  {what}: {part} of {total} ({pct:.1}%, floor {floor}%)");
+    assert!(
+        pct >= floor,
+        "{what}: {pct:.1}% is below its floor of {floor}%"
+    );
+}
+
+/// Fails if `part` exceeds `ceiling` percent of `total` (discard rates).
+pub fn assert_ceiling(what: &str, part: u64, total: u64, ceiling: f64) {
+    let pct = 100.0 * part as f64 / total.max(1) as f64;
+    eprintln!("  {what}: {part} of {total} ({pct:.1}%, ceiling {ceiling}%)");
+    assert!(
+        pct <= ceiling,
+        "{what}: {pct:.1}% is above its ceiling of {ceiling}%"
+    );
 }
 
 /// `p ↓ H1` (Fig. 5).

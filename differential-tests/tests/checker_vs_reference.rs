@@ -1,6 +1,6 @@
 //! The optimized checker (linear phase splitting, well-formedness, Z3
 //! encoding) agrees with the reference semantics on random protocols — the
-//! contract of DESIGN.md.
+//! contract of README.md.
 //!
 //! - Closed instantiations: with `--threads` fixed and no parameters, the
 //!   checker's verdict is `safe(p ↓)`.
@@ -9,12 +9,17 @@
 //!   reference race for any |T| ∈ 2..=4 and parameters in 0..=3.
 
 use differential_tests::protocols::{Case, ParamCase, PARAMS};
-use differential_tests::{cases, check, reference_history};
+use differential_tests::surface_gen::{
+    assumptions_hold, env_of, local_assignments, reference, reference_safe, SurfaceCase,
+};
+use differential_tests::witness_check::check_witness;
+use differential_tests::{cases, check, check_with, reference_history};
 use mapcheck_core::check::check_kernel;
 use mapcheck_core::kernel::{Kernel, Provenance, ThreadModel};
 use mapcheck_core::verdict::{CheckOptions, Verdict, Witness};
 use quickcheck::TestResult;
 use semantics::history::{racy, safe, History};
+use semantics::surface::Program;
 use semantics::{AccessValue, NExp, Nat, Threads, W};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -80,11 +85,12 @@ fn kernel_of(w: &W) -> Kernel {
         unknowns: Vec::new(),
         unsupported: Vec::new(),
         provenance: Provenance::Protocol,
+        launch: Vec::new(),
     }
 }
 
-fn verdict(w: &W, opts: &CheckOptions) -> Verdict {
-    let report = check_kernel(&kernel_of(w), opts);
+fn verdict_of(kernel: &Kernel, opts: &CheckOptions) -> Verdict {
+    let report = check_kernel(kernel, opts);
     match report.arrays.as_slice() {
         // A protocol without accesses has no array to report: nothing can race.
         [] => Verdict::Drf {
@@ -103,7 +109,8 @@ fn checker_agrees_with_reference_on_closed_instantiations() {
             ..CheckOptions::default()
         };
         let history = reference_history(&case.protocol, case.threads);
-        match verdict(&case.protocol, &opts) {
+        let kernel = kernel_of(&case.protocol);
+        match verdict_of(&kernel, &opts) {
             Verdict::Drf { .. } => {
                 count(&CLOSED.drf);
                 TestResult::from_bool(safe(&history))
@@ -111,6 +118,9 @@ fn checker_agrees_with_reference_on_closed_instantiations() {
             // The witness's two accesses share a phase of the reference history.
             Verdict::Racy(w) => {
                 count(&CLOSED.racy);
+                if let Err(e) = check_witness(&w, &kernel.program, Some(case.threads)) {
+                    return TestResult::error(format!("{e}\n{w:?}\n{}", kernel.source));
+                }
                 TestResult::from_bool(witness_in_history(&w, &history))
             }
             Verdict::Unknown { .. } => {
@@ -174,7 +184,8 @@ const REPLAY_LIMIT: u64 = 12;
 fn symbolic_verdicts_are_sound_and_witnesses_replay() {
     check(|case: ParamCase| {
         let w = &case.protocol;
-        match verdict(w, &CheckOptions::default()) {
+        let kernel = kernel_of(w);
+        match verdict_of(&kernel, &CheckOptions::default()) {
             Verdict::Drf { .. } => {
                 count(&SYMBOLIC.drf);
                 let all_drf =
@@ -196,6 +207,10 @@ fn symbolic_verdicts_are_sound_and_witnesses_replay() {
                     return TestResult::discard();
                 }
                 count(&SYMBOLIC.racy);
+                // The witness pair itself races (not just some pair at its values).
+                if let Err(e) = check_witness(&witness, &kernel.program, None) {
+                    return TestResult::error(format!("{e}\n{witness:?}\n{}", kernel.source));
+                }
                 let t: u64 = threads.to_string().parse().expect("small");
                 TestResult::from_bool(!reference_drf(w, t, &params))
             }
@@ -207,4 +222,223 @@ fn symbolic_verdicts_are_sound_and_witnesses_replay() {
         }
     });
     SYMBOLIC.report_and_check("symbolic parameters");
+}
+
+// ---------------------------------------------------------------------------
+// The whole `.proto` language (differential_tests::surface_gen)
+// ---------------------------------------------------------------------------
+
+static S_CLOSED: Tally = Tally::new();
+static S_SYMBOLIC: Tally = Tally::new();
+static S_CONTRADICTIONS: AtomicU64 = AtomicU64::new(0);
+
+/// Cases of the whole-language properties: a quarter of `MAPCHECK_CASES`
+/// (each case checks every array of a larger program).
+fn surface_cases() -> u64 {
+    (cases() / 4).max(1)
+}
+
+fn surface_kernel(p: &Program) -> Kernel {
+    let source = p.to_string();
+    let program = semantics::surface::parse(&source).expect("printed programs parse");
+    assert_eq!(
+        program.without_spans(),
+        p.without_spans(),
+        "print/parse round trip:\n{source}"
+    );
+    Kernel {
+        name: "random".into(),
+        file: "random.proto".into(),
+        source,
+        program,
+        threads: ThreadModel::single_tid(),
+        unknowns: Vec::new(),
+        unsupported: Vec::new(),
+        provenance: Provenance::Protocol,
+        launch: Vec::new(),
+    }
+}
+
+/// The thread-local values of a witness, as the reference takes them: the
+/// two racing threads get theirs, the others 0.
+fn witness_locals(w: &Witness, p: &Program, threads: u64) -> BTreeMap<String, Vec<Nat>> {
+    p.locals
+        .iter()
+        .map(|x| {
+            let mut vals = vec![Nat::from(0u32); threads as usize];
+            for t in &w.threads {
+                let id = t.ids.get(semantics::TID).cloned().unwrap_or_default();
+                if let (Ok(i), Some(v)) = (usize::try_from(&id), t.locals.get(x)) {
+                    if i < vals.len() {
+                        vals[i] = v.clone();
+                    }
+                }
+            }
+            (x.clone(), vals)
+        })
+        .collect()
+}
+
+/// A racy witness: whole (re-evaluated in the source), and a race of the
+/// reference at its values.
+fn racy_witness_ok(
+    w: &Witness,
+    kernel: &Kernel,
+    array: &str,
+    threads: u64,
+    params: &BTreeMap<String, Nat>,
+) -> Result<(), String> {
+    check_witness(w, &kernel.program, Some(threads))?;
+    let locals = witness_locals(w, &kernel.program, threads);
+    let hs = reference(&kernel.program, threads, params, &locals)?;
+    let h = hs.get(array).cloned().unwrap_or_default();
+    if !witness_in_history(w, &h) {
+        return Err(format!(
+            "the witness pair is not a race of the reference history {h:?}"
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn checker_agrees_with_reference_on_the_whole_language_closed() {
+    check_with(surface_cases(), 20, |case: SurfaceCase| {
+        let kernel = surface_kernel(&case.program);
+        let opts = CheckOptions {
+            threads: Some(case.threads),
+            params: case
+                .params
+                .iter()
+                .map(|(x, v)| (x.clone(), v.to_string().parse().expect("small")))
+                .collect(),
+            ..CheckOptions::default()
+        };
+        let env = env_of(case.threads, &case.params);
+        let holds = assumptions_hold(&case.program, &env);
+        for report in check_kernel(&kernel, &opts).arrays {
+            let a = report.array.as_str();
+            match (&report.verdict, holds) {
+                (Verdict::Invalid { .. }, false) => {
+                    S_CONTRADICTIONS.fetch_add(1, Ordering::Relaxed);
+                }
+                (other, false) => {
+                    return TestResult::error(format!(
+                        "assumptions contradict the fixed values, but `{a}` is {other:?}\n{case:?}"
+                    ))
+                }
+                (Verdict::Drf { .. }, true) => {
+                    count(&S_CLOSED.drf);
+                    for locals in local_assignments(&case.program, case.threads, 64) {
+                        match reference_safe(&case.program, case.threads, &case.params, &locals, a)
+                        {
+                            Ok(true) => {}
+                            Ok(false) => {
+                                return TestResult::error(format!(
+                                    "checker: `{a}` DRF; reference: racy with locals {locals:?}\n{case:?}"
+                                ))
+                            }
+                            Err(e) => return TestResult::error(format!("{e}\n{case:?}")),
+                        }
+                    }
+                }
+                (Verdict::Racy(w), true) => {
+                    count(&S_CLOSED.racy);
+                    if let Err(e) = racy_witness_ok(w, &kernel, a, case.threads, &case.params) {
+                        return TestResult::error(format!("`{a}`: {e}\n{w:?}\n{case:?}"));
+                    }
+                }
+                (Verdict::Unknown { .. }, true) => count(&S_CLOSED.unknown),
+                (other, true) => {
+                    return TestResult::error(format!(
+                        "`{a}`: checker answered {other:?}\n{case:?}"
+                    ))
+                }
+            }
+        }
+        TestResult::passed()
+    });
+    S_CLOSED.report_and_check("whole language, closed instantiations");
+    eprintln!(
+        "  contradictory assumptions reported invalid: {}",
+        S_CONTRADICTIONS.load(Ordering::Relaxed)
+    );
+}
+
+/// Every assignment of 0..=3 to the declared parameters.
+fn param_assignments(p: &Program) -> Vec<BTreeMap<String, Nat>> {
+    let mut out = vec![BTreeMap::new()];
+    for x in &p.params {
+        out = out
+            .into_iter()
+            .flat_map(|m| {
+                (0..=3u64).map(move |v| {
+                    let mut m = m.clone();
+                    m.insert(x.clone(), Nat::from(v));
+                    m
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+#[test]
+fn checker_agrees_with_reference_on_the_whole_language_symbolic() {
+    check_with(surface_cases(), 20, |case: SurfaceCase| {
+        let kernel = surface_kernel(&case.program);
+        let p = &case.program;
+        for report in check_kernel(&kernel, &CheckOptions::default()).arrays {
+            let a = report.array.as_str();
+            match &report.verdict {
+                Verdict::Drf { .. } => {
+                    count(&S_SYMBOLIC.drf);
+                    for t in [2u64, 3, 5] {
+                        for params in param_assignments(p) {
+                            if !assumptions_hold(p, &env_of(t, &params)) {
+                                continue;
+                            }
+                            for locals in local_assignments(p, t, 6) {
+                                match reference_safe(p, t, &params, &locals, a) {
+                                    Ok(true) => {}
+                                    Ok(false) => {
+                                        return TestResult::error(format!(
+                                            "checker: `{a}` DRF; reference racy at T = {t}, \
+                                             {params:?}, locals {locals:?}\n{case:?}"
+                                        ))
+                                    }
+                                    Err(e) => return TestResult::error(format!("{e}\n{case:?}")),
+                                }
+                            }
+                        }
+                    }
+                }
+                Verdict::Racy(w) => {
+                    let threads = w.params.get("T").cloned().unwrap_or_default();
+                    let mut params = w.params.clone();
+                    params.remove("T");
+                    for x in &p.params {
+                        params.entry(x.clone()).or_default();
+                    }
+                    let limit = Nat::from(REPLAY_LIMIT);
+                    if threads > limit || params.values().any(|v| *v > limit) {
+                        count(&S_SYMBOLIC.too_big);
+                        continue;
+                    }
+                    count(&S_SYMBOLIC.racy);
+                    let t: u64 = threads.to_string().parse().expect("small");
+                    if let Err(e) = racy_witness_ok(w, &kernel, a, t, &params) {
+                        return TestResult::error(format!("`{a}`: {e}\n{w:?}\n{case:?}"));
+                    }
+                }
+                Verdict::Unknown { .. } => count(&S_SYMBOLIC.unknown),
+                other => {
+                    return TestResult::error(format!(
+                        "`{a}`: checker answered {other:?}\n{case:?}"
+                    ))
+                }
+            }
+        }
+        TestResult::passed()
+    });
+    S_SYMBOLIC.report_and_check("whole language, symbolic");
 }

@@ -1,5 +1,8 @@
 //pass
-//--blockDim=[16,16] --param TILE=16 --param width=1024
+//--blockDim=[16,16] --gridDim=[64,64] --param TILE=16 --param width=1024
+// The grid covers the 1024 columns exactly (64 blocks of 16): a wider grid
+// would make blocks of one row write the next row's cells, a real race
+// between blocks.
 // Template kernel analysed generically (TILE is a symbolic constant) with
 // a 2-D block: tiled copy through shared memory.
 template <int TILE>

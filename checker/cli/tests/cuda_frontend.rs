@@ -41,9 +41,14 @@ fn cuda_one_protocol_per_array_with_2d_indices() {
     )
     .unwrap()
     .kernels;
-    assert_eq!(k.len(), 1);
+    // One kernel per scope: within a block, and across blocks (global
+    // memory only: each block has its own `tile`; no barrier).
+    assert_eq!(k.len(), 2);
     assert_eq!(k[0].name, "transposeDiagonal");
     assert_eq!(k[0].program.arrays(), vec!["idata", "odata", "tile"]);
+    assert_eq!(k[1].name, "transposeDiagonal (across blocks)");
+    assert_eq!(k[1].program.arrays(), vec!["idata", "odata"]);
+    assert!(!k[1].program.to_string().contains("sync"));
     let text = k[0].program.to_string();
     assert!(
         text.contains("wr tile[threadIdx.y + i * 8][threadIdx.x]"),
@@ -147,7 +152,8 @@ fn cuda_defines_and_kernel_selection() {
         ..Flags::default()
     };
     let k = load(&p, &opts).unwrap().kernels;
-    assert_eq!(k.len(), 1);
+    assert_eq!(k.len(), 2, "kernel `a` within a block and across blocks");
+    assert!(k.iter().all(|k| k.name.starts_with("a")));
     assert!(k[0].program.to_string().contains("wr x[threadIdx.x + 1]"));
 }
 

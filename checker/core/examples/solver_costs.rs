@@ -1,6 +1,6 @@
 //! What a small Z3 query costs, depending on how it reaches the solver.
 //! The checker's [`mapcheck_core::smt::Session`] is designed from these figures:
-//! `cargo run --release -p checker --example solver_costs`.
+//! `cargo run --release -p mapcheck-core --example solver_costs`.
 
 use std::time::Instant;
 

@@ -20,15 +20,48 @@ pub fn infer(path: &Path, source: String, program: babycuda::Program) -> Inferre
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let (protocol, unknowns, provenance, type_errors) = match babycuda::type_program(&program) {
-        Ok(typed) => (
-            typed.protocol,
-            Vec::new(),
-            Provenance::BabyCudaTyped,
-            Vec::new(),
-        ),
+    let Typing {
+        protocol,
+        unknowns,
+        provenance,
+        type_errors,
+    } = typing(&program);
+    let kernel = Kernel {
+        name,
+        file: path.to_path_buf(),
+        source,
+        program: protocol,
+        threads: ThreadModel::single_tid(),
+        unknowns,
+        unsupported: Vec::new(),
+        provenance,
+        launch: Vec::new(),
+    };
+    Inferred {
+        kernel,
+        program,
+        type_errors,
+    }
+}
+
+/// The protocol of a program: its type, or its over-approximation.
+struct Typing {
+    protocol: semantics::surface::Program,
+    unknowns: Vec<Unknown>,
+    provenance: Provenance,
+    type_errors: Vec<TypeError>,
+}
+
+fn typing(program: &babycuda::Program) -> Typing {
+    match babycuda::type_program(program) {
+        Ok(typed) => Typing {
+            protocol: typed.protocol,
+            unknowns: Vec::new(),
+            provenance: Provenance::BabyCudaTyped,
+            type_errors: Vec::new(),
+        },
         Err(errors) => {
-            let a = babycuda::approximate(&program);
+            let a = babycuda::approximate(program);
             let unknowns = a
                 .unknowns
                 .iter()
@@ -40,28 +73,13 @@ pub fn infer(path: &Path, source: String, program: babycuda::Program) -> Inferre
                     span: u.span,
                 })
                 .collect();
-            (
-                a.protocol,
+            Typing {
+                protocol: a.protocol,
                 unknowns,
-                Provenance::BabyCudaApproximated,
-                errors,
-            )
+                provenance: Provenance::BabyCudaApproximated,
+                type_errors: errors,
+            }
         }
-    };
-    let kernel = Kernel {
-        name,
-        file: path.to_path_buf(),
-        source,
-        program: protocol,
-        threads: ThreadModel::single_tid(),
-        unknowns,
-        unsupported: Vec::new(),
-        provenance,
-    };
-    Inferred {
-        kernel,
-        program,
-        type_errors,
     }
 }
 

@@ -1,14 +1,15 @@
-//! The checking pipeline for one kernel (DESIGN.md, "Data flows one way"):
+//! The checking pipeline for one kernel (README.md, "Data flows one way"):
 //! well-formedness ([`crate::wellformed`]) → phases ([`crate::phases`]) →
 //! one SMT query per closure ([`crate::smt`]) → verdict and witness
 //! ([`crate::witness`]).
 //!
-//! Soundness (DESIGN.md): a verdict is DRF only when every query of every
+//! Soundness (README.md): a verdict is DRF only when every query of every
 //! case is `unsat` and the front end understood everything
 //! (`kernel.unsupported` is empty); a solver `unknown` or timeout gives
 //! [`Verdict::Unknown`] unless a race is found elsewhere.
 
 use crate::kernel::Kernel;
+use crate::numbered::C;
 use crate::phases::closures;
 use crate::smt::{encode, encode_all, Answer, Model, Query, QueryContext, Session};
 use crate::verdict::{ArrayReport, Assumption, CheckOptions, KernelReport, Verdict};
@@ -16,7 +17,6 @@ use crate::wellformed::{wellformed, Case, Wellformed, WfError};
 use semantics::expr::{Nat, Var};
 use semantics::surface::Span;
 use semantics::trace::THREAD_COUNT;
-use semantics::C;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
@@ -249,7 +249,7 @@ fn run_array(
         observer,
         solve,
     };
-    report.verdict = match wellformed(kernel, array, &fixed_env(opts), true) {
+    report.verdict = match wellformed(kernel, array, &fixed_env(opts)) {
         Err(e) => {
             cases.observer.wellformed(array, Err(&e));
             verdict_of_error(e)
@@ -318,11 +318,10 @@ impl Cases<'_> {
                 continue;
             }
             match check_case(self.session, &ctx, &cs, query, self.opts, report) {
-                CaseResult::Race(found) => {
-                    let (model, q) = *found;
+                CaseResult::Race(race) => {
+                    let Race { model, query } = *race;
                     let assumed = case_assumptions(case);
-                    if let Some(w) = crate::witness::build(&q, &model, &wf.accesses, array, assumed)
-                    {
+                    if let Some(w) = crate::witness::build(&query, &model, case, array, assumed) {
                         return Verdict::Racy(Box::new(w));
                     }
                     unknown
@@ -357,8 +356,14 @@ impl Cases<'_> {
 
 enum CaseResult {
     Safe,
-    Race(Box<(Model, Query)>),
+    Race(Box<Race>),
     Unknown(String),
+}
+
+/// A satisfiable query and its model.
+struct Race {
+    model: Model,
+    query: Query,
 }
 
 /// One query for all closures of a case (the disjunction over closures);
@@ -378,7 +383,7 @@ fn check_case(
     report.queries += 1;
     match session.solve(&q, opts.timeout_ms) {
         Answer::Unsat => return CaseResult::Safe,
-        Answer::Sat(m) => return CaseResult::Race(Box::new((m, q))),
+        Answer::Sat(model) => return CaseResult::Race(Box::new(Race { model, query: q })),
         Answer::Unknown(r) if cs.len() == 1 => return CaseResult::Unknown(r),
         Answer::Unknown(_) => {}
     }
@@ -388,7 +393,7 @@ fn check_case(
         report.queries += 1;
         match session.solve(&q, opts.timeout_ms) {
             Answer::Unsat => {}
-            Answer::Sat(m) => return CaseResult::Race(Box::new((m, q))),
+            Answer::Sat(model) => return CaseResult::Race(Box::new(Race { model, query: q })),
             Answer::Unknown(r) => {
                 if matches!(result, CaseResult::Safe) {
                     result = CaseResult::Unknown(r);

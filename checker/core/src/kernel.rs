@@ -27,6 +27,9 @@ pub struct Kernel {
     pub unsupported: Vec<Unsupported>,
     /// How the protocol was obtained (drives the triage of alarms).
     pub provenance: Provenance,
+    /// Assumptions about the launch that the user did not state (default
+    /// dimensions), printed with the verdict.
+    pub launch: Vec<String>,
 }
 
 /// Thread identity: a tuple of thread-local variables, each below its bound.
@@ -130,6 +133,7 @@ impl Kernel {
             unknowns,
             unsupported: Vec::new(),
             provenance: Provenance::Protocol,
+            launch: Vec::new(),
         }
     }
 

@@ -1,5 +1,6 @@
 //! mapcheck's checking pipeline, with no I/O: a [`kernel::Kernel`] (from any
-//! front end) → well-formedness ([`wellformed`]) → phases ([`phases`]) →
+//! front end) → well-formedness ([`wellformed`], which numbers each
+//! access with its source access: [`numbered`]) → phases ([`phases`]) →
 //! SMT queries ([`smt`]) → verdicts and witnesses ([`verdict`],
 //! [`witness`]) → triage of alarms ([`triage`]).  [`check`] runs the
 //! pipeline for one kernel; [`babycuda`] turns a BabyCUDA program into a
@@ -9,6 +10,7 @@
 pub mod babycuda;
 pub mod check;
 pub mod kernel;
+pub mod numbered;
 pub mod phases;
 pub mod smt;
 pub mod triage;

@@ -4,7 +4,7 @@
 //! `suite`).
 //!
 //! Numbers in witnesses are naturals ([`Nat`]) because the default logic is
-//! over ℕ (DESIGN.md "Numbers"); in JSON they are numbers when they fit in a
+//! over ℕ (README.md "Numbers"); in JSON they are numbers when they fit in a
 //! `u64`, decimal strings otherwise.
 
 use semantics::surface::Span;
@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
 
-/// Which integer model the SMT encoding uses (DESIGN.md "Numbers").
+/// Which integer model the SMT encoding uses (README.md "Numbers").
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum IntModel {
     /// Unbounded naturals with the total operators (`a - b` monus, `/0 = 0`, `%0 = a`).

@@ -16,16 +16,17 @@
 //!   conditional on an enclosing synchronized loop variable is not supported
 //!   (as in Faial) and gives `unknown`.
 //!
-//! Finally [`semantics::surface::lower`] tags, regroups and closes the
-//! protocol.  Every access is *tagged* with its number as an extra, last
-//! index dimension, so later stages can name the source access of a phase;
-//! [`strip_tags`] removes the tags.
+//! Finally [`semantics::surface::lower()`] tags, regroups and closes the
+//! protocol, and every access of the protocol is numbered with its source
+//! access ([`crate::numbered`]), so later stages can name the source access
+//! of a phase.
 
 use crate::kernel::Kernel;
+use crate::numbered::{self, AccessId};
 use crate::verdict::Assumption;
 use semantics::expr::{BExp, NExp, Nat, ROp, Var};
 use semantics::surface::{lower, Block, LoopTag, LowerOptions, Program, Span, Stmt, StmtKind};
-use semantics::{Mode, U, W};
+use semantics::Mode;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// At most this many case-split conditions (2^k copies).
@@ -52,8 +53,18 @@ pub struct Case {
     /// enclosing synchronized loop variables in their ranges.  The checker
     /// drops the assumptions it can prove.
     pub obligations: Vec<Obligation>,
-    /// The well-formed protocol (accesses tagged unless requested otherwise).
-    pub protocol: W,
+    /// The well-formed protocol, each access numbered with its source access.
+    pub protocol: numbered::W,
+    /// The source accesses of the checked array in this case, in program
+    /// order: [`AccessId`] `k` is `accesses[k]`.
+    pub accesses: Vec<AccessInfo>,
+}
+
+impl Case {
+    /// The source access of an access of [`Case::protocol`].
+    pub fn access(&self, id: AccessId) -> Option<&AccessInfo> {
+        self.accesses.get(id.0)
+    }
 }
 
 /// An enclosing synchronized loop: variable and range.
@@ -70,8 +81,6 @@ pub struct Obligation {
 #[derive(Clone, Debug)]
 pub struct Wellformed {
     pub cases: Vec<Case>,
-    /// Access number → source access (the tag of the access).
-    pub accesses: Vec<AccessInfo>,
 }
 
 /// Why no well-formed protocol was produced.
@@ -89,19 +98,14 @@ pub fn thread_locals(kernel: &Kernel) -> BTreeSet<Var> {
     out
 }
 
-/// The well-formed protocols of `array` in every case, with tagged accesses
-/// when `tag` holds.  `env` holds fixed parameter values (`--param`, `--threads`).
+/// The well-formed protocols of `array` in every case.  `env` holds fixed
+/// parameter values (`--param`, `--threads`).
 pub fn wellformed(
     kernel: &Kernel,
     array: &str,
     env: &BTreeMap<Var, Nat>,
-    tag: bool,
 ) -> Result<Wellformed, WfError> {
-    let mut accesses = Vec::new();
-    let mut program = kernel.program.clone();
-    if tag {
-        program.body = tag_block(&program.body, &mut accesses);
-    }
+    let program = &kernel.program;
     let resolver = Resolver {
         env,
         locals: thread_locals(kernel),
@@ -133,16 +137,18 @@ pub fn wellformed(
                     body,
                     ..program.clone()
                 };
+                let accesses = source_accesses(&copy.body, array);
                 cases.push(Case {
                     facts: facts_of(&decisions),
                     assumed,
                     obligations,
-                    protocol: lower_case(&copy, array)?,
+                    protocol: number(&lower_case(&copy, array)?, &accesses)?,
+                    accesses,
                 });
             }
         }
     }
-    Ok(Wellformed { cases, accesses })
+    Ok(Wellformed { cases })
 }
 
 fn facts_of(decisions: &BTreeMap<BExp, bool>) -> Vec<BExp> {
@@ -152,7 +158,7 @@ fn facts_of(decisions: &BTreeMap<BExp, bool>) -> Vec<BExp> {
         .collect()
 }
 
-fn lower_case(program: &Program, array: &str) -> Result<W, WfError> {
+fn lower_case(program: &Program, array: &str) -> Result<semantics::W, WfError> {
     let opts = LowerOptions {
         array: array.to_string(),
         env: BTreeMap::new(),
@@ -173,95 +179,72 @@ fn lower_case(program: &Program, array: &str) -> Result<W, WfError> {
 }
 
 // ---------------------------------------------------------------------------
-// Access tags
+// Access numbers
 // ---------------------------------------------------------------------------
 
-fn tag_block(block: &Block, infos: &mut Vec<AccessInfo>) -> Block {
-    block.iter().map(|s| tag_stmt(s, infos)).collect()
+/// The accesses of `array` in `block`, in program order (the order in
+/// which [`lower`] keeps them).
+fn source_accesses(block: &Block, array: &str) -> Vec<AccessInfo> {
+    let mut out = Vec::new();
+    collect_accesses(block, array, &mut out);
+    out
 }
 
-fn tag_stmt(s: &Stmt, infos: &mut Vec<AccessInfo>) -> Stmt {
-    let kind = match &s.kind {
-        StmtKind::Access { mode, array, index } => {
-            let mut tagged = index.clone();
-            tagged.push(NExp::num(infos.len() as u64));
-            infos.push(AccessInfo {
-                mode: *mode,
-                array: array.clone().unwrap_or_default(),
-                index: index.iter().map(|n| n.to_string()).collect(),
-                span: s.span,
-            });
+fn collect_accesses(block: &Block, array: &str, out: &mut Vec<AccessInfo>) {
+    for s in block {
+        match &s.kind {
             StmtKind::Access {
-                mode: *mode,
-                array: array.clone(),
-                index: tagged,
+                mode,
+                array: a,
+                index,
+            } => {
+                if a.as_deref().unwrap_or("") == array {
+                    out.push(AccessInfo {
+                        mode: *mode,
+                        array: array.to_string(),
+                        index: index.iter().map(|n| n.to_string()).collect(),
+                        span: s.span,
+                    });
+                }
             }
+            StmtKind::If {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                collect_accesses(then_branch, array, out);
+                collect_accesses(else_branch, array, out);
+            }
+            StmtKind::For { body, .. } => collect_accesses(body, array, out),
+            StmtKind::Skip | StmtKind::Sync => {}
         }
-        StmtKind::If {
-            cond,
-            then_branch,
-            else_branch,
-        } => StmtKind::If {
-            cond: cond.clone(),
-            then_branch: tag_block(then_branch, infos),
-            else_branch: tag_block(else_branch, infos),
-        },
-        StmtKind::For {
-            tag,
-            var,
-            lo,
-            hi,
-            body,
-        } => StmtKind::For {
-            tag: *tag,
-            var: var.clone(),
-            lo: lo.clone(),
-            hi: hi.clone(),
-            body: tag_block(body, infos),
-        },
-        other => other.clone(),
+    }
+}
+
+/// Numbers the accesses of a lowered protocol with their source accesses
+/// (`accesses`, in the same order); an error, never a skipped access, if
+/// the two do not correspond one to one.
+fn number(w: &semantics::W, accesses: &[AccessInfo]) -> Result<numbered::W, WfError> {
+    let protocol = numbered::W::number(w, &mut (0..accesses.len()).map(AccessId));
+    let corresponds = |p: &numbered::W| {
+        let sites = p.sites();
+        sites.len() == accesses.len()
+            && sites.iter().zip(accesses).all(|(site, info)| {
+                site.access.mode == info.mode
+                    && site
+                        .access
+                        .index
+                        .iter()
+                        .map(|n| n.to_string())
+                        .eq(info.index.iter().cloned())
+            })
     };
-    Stmt::new(kind, s.span)
-}
-
-/// Splits a tagged index into the access number and the real index.
-pub fn untag(index: &[NExp]) -> Option<(usize, &[NExp])> {
-    let (last, rest) = index.split_last()?;
-    match last {
-        NExp::Num(k) => usize::try_from(k).ok().map(|k| (k, rest)),
-        _ => None,
-    }
-}
-
-/// Removes the access tags of a protocol (for printing).
-pub fn strip_tags(p: &W) -> W {
-    match p {
-        W::Sync(u) => W::Sync(strip_u(u)),
-        W::Seq(a, b) => W::seq(strip_tags(a), strip_tags(b)),
-        W::For(u1, x, n, m, body, u2) => W::For(
-            strip_u(u1),
-            x.clone(),
-            n.clone(),
-            m.clone(),
-            Box::new(strip_tags(body)),
-            strip_u(u2),
-        ),
-    }
-}
-
-/// Removes the access tags of an unsynchronized protocol.
-pub fn strip_u(u: &U) -> U {
-    match u {
-        U::Skip => U::Skip,
-        U::Acc(a) => {
-            let index = untag(&a.index)
-                .map(|(_, r)| r.to_vec())
-                .unwrap_or_else(|| a.index.clone());
-            U::Acc(semantics::Access::new(a.mode, index))
-        }
-        U::Seq(a, b) => U::seq(strip_u(a), strip_u(b)),
-        U::If(b, t, e) => U::if_(b.clone(), strip_u(t), strip_u(e)),
-        U::For(x, n, m, body) => U::for_(x, n.clone(), m.clone(), strip_u(body)),
+    match protocol {
+        Some(p) if corresponds(&p) => Ok(p),
+        _ => Err(WfError::Unknown {
+            reason: "internal error: the accesses of the lowered protocol do not match the source accesses".into(),
+            span: Span::default(),
+        }),
     }
 }
 
@@ -479,11 +462,12 @@ mod tests {
             unknowns: Vec::new(),
             unsupported: Vec::new(),
             provenance: Provenance::Protocol,
+            launch: Vec::new(),
         }
     }
 
     fn wf(src: &str) -> Result<Wellformed, WfError> {
-        wellformed(&kernel_of(src), "", &BTreeMap::new(), true)
+        wellformed(&kernel_of(src), "", &BTreeMap::new())
     }
 
     #[test]
@@ -495,7 +479,10 @@ mod tests {
         src.push_str(&"}".repeat(50));
         let w = wf(&src).unwrap();
         assert_eq!(w.cases.len(), 2);
-        assert_eq!(w.accesses.len(), 50);
+        // Every loop runs (50 accesses), or none does.
+        let mut accesses: Vec<usize> = w.cases.iter().map(|c| c.accesses.len()).collect();
+        accesses.sort();
+        assert_eq!(accesses, [0, 50]);
     }
 
     #[test]
@@ -531,11 +518,42 @@ mod tests {
     }
 
     #[test]
-    fn tags_are_removed_for_printing() {
+    fn access_numbers_are_removed_for_printing() {
         let w = wf("wr[tid]; sync").unwrap();
-        assert_eq!(
-            strip_tags(&w.cases[0].protocol).to_string(),
-            "wr[tid];\nsync"
-        );
+        assert_eq!(w.cases[0].protocol.erase().to_string(), "wr[tid];\nsync");
+    }
+
+    #[test]
+    fn every_access_is_numbered_with_its_source_access() {
+        let k = kernel_of("wr A[tid];\nrd B[0];\nif N > 1 { rd A[tid + 1]; sync }");
+        let w = wellformed(&k, "A", &BTreeMap::new()).unwrap();
+        for case in &w.cases {
+            for site in case.protocol.sites() {
+                let info = case.access(site.id).expect("numbered");
+                assert_eq!(info.mode, site.access.mode);
+                assert_eq!(info.array, "A");
+            }
+        }
+        let lines: Vec<u32> = w
+            .cases
+            .iter()
+            .flat_map(|c| c.accesses.iter().map(|a| a.span.line))
+            .collect();
+        assert!(lines.contains(&1) && lines.contains(&3), "{lines:?}");
+    }
+
+    #[test]
+    fn a_protocol_that_does_not_match_its_source_accesses_is_an_error() {
+        let lowered = lower_case(&kernel_of("wr[tid]; rd[0]").program, "").unwrap();
+        let one = source_accesses(&kernel_of("wr[tid]").program.body, "");
+        assert!(matches!(
+            number(&lowered, &one),
+            Err(WfError::Unknown { .. })
+        ));
+        let swapped = source_accesses(&kernel_of("rd[0]; wr[tid]").program.body, "");
+        assert!(matches!(
+            number(&lowered, &swapped),
+            Err(WfError::Unknown { .. })
+        ));
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::smt::{Model, Query};
 use crate::verdict::{Assumption, ThreadValues, Witness, WitnessAccess};
-use crate::wellformed::AccessInfo;
+use crate::wellformed::Case;
 use semantics::expr::{Nat, Var};
 use std::collections::BTreeMap;
 
@@ -12,42 +12,44 @@ use std::collections::BTreeMap;
 pub fn build(
     q: &Query,
     model: &Model,
-    accesses: &[AccessInfo],
+    case: &Case,
     array: &str,
     assumptions: Vec<Assumption>,
 ) -> Option<Witness> {
-    let mut sides = Vec::new();
-    for k in 0..2 {
-        sides.push(side(q, model, accesses, k)?);
-    }
-    let (second, first) = (sides.pop()?, sides.pop()?);
-    if first.3 != second.3 {
+    let first = side(q, model, case, 0)?;
+    let second = side(q, model, case, 1)?;
+    if first.closure != second.closure {
         return None; // both accesses come from one closure by construction
     }
-    let index = (0..first.2)
+    let index = (0..first.dims)
         .map(|d| model.get(&format!("idx1.{d}")).cloned())
         .collect::<Option<Vec<Nat>>>()?;
     Some(Witness {
         array: array.to_string(),
-        accesses: [first.0, second.0],
-        threads: [first.1, second.1],
+        accesses: [first.access, second.access],
+        threads: [first.values, second.values],
         index,
-        sync_vars: values(q.sync_vars.get(first.3)?, model),
+        sync_vars: values(q.sync_vars.get(first.closure)?, model),
         params: values(&q.params, model),
         assumptions,
     })
 }
 
-/// Thread `k`'s access, values, index dimension count and closure.
-fn side(
-    q: &Query,
-    model: &Model,
-    accesses: &[AccessInfo],
-    k: usize,
-) -> Option<(WitnessAccess, ThreadValues, usize, usize)> {
+/// One thread's side of the race.
+struct Side {
+    access: WitnessAccess,
+    values: ThreadValues,
+    /// The number of index dimensions of its access.
+    dims: usize,
+    /// The closure of the query its access belongs to.
+    closure: usize,
+}
+
+/// Thread `k`'s side of the race.
+fn side(q: &Query, model: &Model, case: &Case, k: usize) -> Option<Side> {
     let selected = model.get(&format!("acc{}", k + 1))?;
     let occ = q.occurrences[k].get(usize::try_from(selected).ok()?)?;
-    let info = accesses.get(occ.access)?;
+    let info = case.access(occ.access)?;
     let access = WitnessAccess {
         mode: info.mode,
         array: info.array.clone(),
@@ -59,7 +61,12 @@ fn side(
         locals: values(&q.locals[k], model),
         loop_vars: values(&occ.loop_vars, model),
     };
-    Some((access, values, occ.dims, occ.closure))
+    Some(Side {
+        access,
+        values,
+        dims: occ.dims,
+        closure: occ.closure,
+    })
 }
 
 /// Source name → value, for the constants the model defines.

@@ -11,7 +11,7 @@ use mapcheck_core::kernel::Kernel;
 use mapcheck_core::triage::{check_with_triage, Triage};
 use mapcheck_core::verdict::{worst, ArrayReport, CheckOptions, Severity, Verdict};
 use mapcheck_frontend::options::Flags;
-use mapcheck_frontend::{load_source, read_source, Diagnostic};
+use mapcheck_frontend::{decode_source, load_bytes, read_source_bytes, Diagnostic};
 use std::path::{Path, PathBuf};
 
 /// What the pipeline found in one file.
@@ -36,6 +36,10 @@ pub struct CheckedKernel {
     pub file: PathBuf,
     /// One entry per array (or one unnamed entry when nothing could be modelled).
     pub arrays: Vec<CheckedArray>,
+    /// Launch assumptions the user did not state: the default dimensions
+    /// of a CUDA kernel (`blockDim.y = 1 (…)`, README, "Launch
+    /// configuration").
+    pub launch: Vec<String>,
 }
 
 /// One array's verdict, with the classification and triage of a race.
@@ -112,15 +116,17 @@ pub fn show_file(path: &Path, cli: &Flags, observer: &mut dyn Observer) -> FileR
 
 fn run(path: &Path, cli: &Flags, mut observer: Option<&mut dyn Observer>) -> FileReport {
     let mut report = FileReport::new(path);
-    let source = match read_source(path) {
-        Ok(s) => s,
+    // Any encoding: the text is UTF-8 or else Latin-1 (`decode_source`), so
+    // no file, and no expectation in its header, is lost to a stray byte.
+    let bytes = match read_source_bytes(path) {
+        Ok(b) => b,
         Err(d) => {
             report.diagnostics.push(d);
             return report;
         }
     };
-    let loaded = load_source(path, &source, cli);
-    report.source = Some(source);
+    let loaded = load_bytes(path, &bytes, cli);
+    report.source = Some(decode_source(&bytes));
     let loaded = match loaded {
         Ok(l) => l,
         Err(d) => {
@@ -175,6 +181,7 @@ fn check_kernel(k: &Kernel, opts: &CheckOptions) -> Result<CheckedKernel, Diagno
         kernel: report.kernel,
         file: report.file,
         arrays,
+        launch: k.launch.clone(),
     })
 }
 

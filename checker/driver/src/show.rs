@@ -7,9 +7,9 @@
 use crate::pipeline::array_name;
 use mapcheck_core::check::Observer;
 use mapcheck_core::kernel::Kernel;
+use mapcheck_core::numbered::C;
 use mapcheck_core::smt::Query;
-use mapcheck_core::wellformed::{strip_tags, strip_u, Case, Wellformed, WfError};
-use semantics::C;
+use mapcheck_core::wellformed::{Case, Wellformed, WfError};
 use std::fmt::Write as _;
 
 /// A stage of the pipeline that `--show` prints.
@@ -124,15 +124,15 @@ impl Observer for Show {
         let out = &mut self.out;
         match self.stage {
             Stage::Protocol | Stage::Wellformed => {
-                let _ = writeln!(out, "{}", strip_tags(&case.protocol));
+                let _ = writeln!(out, "{}", case.protocol.erase());
             }
             Stage::Aligned => {
-                let aligned = semantics::align(&strip_tags(&case.protocol));
+                let aligned = semantics::align(&case.protocol.erase());
                 out.push_str(&semantics::aligned::print_aligned_pair(&aligned));
             }
             Stage::Split | Stage::Traces => {
                 for (i, closure) in closures.iter().enumerate() {
-                    let closure = strip_closure(closure);
+                    let closure = closure.erase();
                     let _ = if self.stage == Stage::Split {
                         writeln!(out, "// closure {i}\n{closure}")
                     } else {
@@ -145,12 +145,5 @@ impl Observer for Show {
                 None => out.push_str("; no closure has conflicting accesses: no query\n"),
             },
         }
-    }
-}
-
-fn strip_closure(c: &C) -> C {
-    match c {
-        C::U(u) => C::U(strip_u(u)),
-        C::Var(x, n, m, c) => C::Var(x.clone(), n.clone(), m.clone(), Box::new(strip_closure(c))),
     }
 }

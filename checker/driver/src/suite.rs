@@ -1,6 +1,6 @@
 //! `mapcheck suite`: every kernel file under some directories, checked by
 //! the pipeline ([`crate::pipeline`]) with the flags of its header and
-//! compared with its expectation (DESIGN.md, "Expectation headers").  Pure
+//! compared with its expectation (README.md, "Expectation headers").  Pure
 //! functions over files; the table, JSON and CSV are `mapcheck_report::suite`,
 //! the progress bar and parallelism `mapcheck suite` (`cli/src/commands/suite.rs`).
 

@@ -28,8 +28,12 @@ pub struct LoadOptions {
     pub includes: Vec<PathBuf>,
     /// `--kernel NAME`: only this kernel.
     pub kernel: Option<String>,
-    /// `--grid-level`: threads of different blocks may race (CUDA).
+    /// `--grid-level`: accepted for compatibility (both scopes are checked by default).
     pub grid_level: bool,
+    /// `--block-level`: only pairs of threads of the same block (CUDA).
+    pub block_level: bool,
+    /// `--all-dims`: no default for dimensions the kernel never mentions.
+    pub all_dims: bool,
     /// Fixed block dimensions, assumed by CUDA kernels.
     pub block_dim: Option<Dims>,
     /// Fixed grid dimensions, assumed by CUDA kernels.
@@ -46,28 +50,67 @@ pub struct Loaded {
     pub ignored: Vec<(String, Span)>,
 }
 
-/// Reads a file as text, as a [`Diagnostic`] on failure.
+/// Reads a file as text, as a [`Diagnostic`] on failure.  Any byte
+/// encoding is accepted: see [`decode_source`].
 pub fn read_source(path: &Path) -> Result<String, Diagnostic> {
-    std::fs::read_to_string(path)
-        .map_err(|e| Diagnostic::error(format!("cannot read: {e}")).in_file(path))
+    read_source_bytes(path).map(|b| decode_source(&b))
+}
+
+/// Reads a file's bytes, as a [`Diagnostic`] on failure.
+pub fn read_source_bytes(path: &Path) -> Result<Vec<u8>, Diagnostic> {
+    std::fs::read(path).map_err(|e| Diagnostic::error(format!("cannot read: {e}")).in_file(path))
+}
+
+/// The text of a file: UTF-8 when the bytes are valid UTF-8, otherwise
+/// Latin-1 (ISO 8859-1: each byte is the character of the same code), so a
+/// stray byte in a comment never rejects a file, and each byte of a
+/// Latin-1 file stays one character: line and column numbers counted in
+/// bytes (as clang counts them) are the positions in the text.
+pub fn decode_source(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_string(),
+        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+    }
 }
 
 /// Loads the kernels of a file with its header's flags merged with the
 /// command line's (`cli`).
 pub fn load(path: &Path, cli: &Flags) -> Result<Loaded, Diagnostic> {
-    load_source(path, &read_source(path)?, cli)
+    load_bytes(path, &read_source_bytes(path)?, cli)
 }
 
-/// [`load`] for a file already read.
+/// [`load`] for a file's bytes already read: the header is read from their
+/// text ([`decode_source`]); clang reads the bytes as they are.
+pub fn load_bytes(path: &Path, bytes: &[u8], cli: &Flags) -> Result<Loaded, Diagnostic> {
+    load_decoded(path, bytes, &decode_source(bytes), cli)
+}
+
+/// [`load`] for a file's text already read.
 pub fn load_source(path: &Path, source: &str, cli: &Flags) -> Result<Loaded, Diagnostic> {
+    load_decoded(path, source.as_bytes(), source, cli)
+}
+
+/// [`load_bytes`] with the text decoded from `bytes`.
+fn load_decoded(
+    path: &Path,
+    bytes: &[u8],
+    source: &str,
+    cli: &Flags,
+) -> Result<Loaded, Diagnostic> {
     let (header, spans) = parse_header_with_spans(source);
     let flags = options::header_flags(path, &header.flags, &spans);
     if let Some(e) = flags.errors.into_iter().next() {
         return Err(e);
     }
     let opts = options::merge(path, &flags.flags, cli);
-    let mut kernels = load_with(path, source, &opts.load)?;
-    kernels.retain(|k| opts.load.kernel.as_ref().is_none_or(|n| *n == k.name));
+    let mut kernels = load_with(path, bytes, source, &opts.load)?;
+    // `--kernel k` keeps both scopes of a CUDA kernel, `k` and
+    // `k (across blocks)`.
+    kernels.retain(|k| {
+        let name = k.name.strip_suffix(cuda::scope::ACROSS_BLOCKS);
+        let name = name.unwrap_or(&k.name);
+        opts.load.kernel.as_ref().is_none_or(|n| n == name)
+    });
     for k in &mut kernels {
         k.program.header = header.clone();
     }
@@ -79,14 +122,36 @@ pub fn load_source(path: &Path, source: &str, cli: &Flags) -> Result<Loaded, Dia
 }
 
 /// Runs the front end of the file's type with the given options (the
-/// file's header is not read).
-pub fn load_with(path: &Path, source: &str, opts: &LoadOptions) -> Result<Vec<Kernel>, Diagnostic> {
+/// file's header is not read): `source` is the text of `bytes`.
+pub fn load_with(
+    path: &Path,
+    bytes: &[u8],
+    source: &str,
+    opts: &LoadOptions,
+) -> Result<Vec<Kernel>, Diagnostic> {
     match path.extension().and_then(|e| e.to_str()) {
         Some("proto") => proto::load(path, source),
         Some("bcu") => bcu::load(path, source),
-        Some("cu") | Some("cuh") => cuda::load(path, source, opts),
+        Some("cu") | Some("cuh") => cuda::load(path, bytes, source, opts),
         _ => {
             Err(Diagnostic::error("unknown file type: expected .cu, .proto or .bcu").in_file(path))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_is_kept_and_other_bytes_are_latin1() {
+        assert_eq!(
+            decode_source("caf\u{e9} // \u{2200}".as_bytes()),
+            "caf\u{e9} // \u{2200}"
+        );
+        let latin1 = b"// caf\xe9\nint x;\n";
+        let text = decode_source(latin1);
+        assert_eq!(text, "// caf\u{e9}\nint x;\n");
+        assert_eq!(text.chars().count(), latin1.len(), "one character per byte");
     }
 }

@@ -75,8 +75,13 @@ pub struct Flags {
     pub block_dim: Option<Dims>,
     /// `--gridDim=[X,Y,Z]` / `--grid-dim X,Y,Z` (CUDA).
     pub grid_dim: Option<Dims>,
-    /// `--grid-level`: threads of different blocks may race (CUDA).
+    /// `--grid-level`: accepted, the default (both scopes are checked).
     pub grid_level: bool,
+    /// `--block-level`: only pairs of threads of the same block (CUDA).
+    pub block_level: bool,
+    /// `--all-dims`: no default for launch dimensions the kernel never
+    /// mentions (CUDA).
+    pub all_dims: bool,
     /// `--param NAME=VALUE`, in order.
     pub params: Vec<(String, u64)>,
     /// `-D NAME[=VALUE]` (CUDA).
@@ -93,33 +98,84 @@ pub struct Flags {
     pub timeout_ms: Option<u64>,
 }
 
-/// Flags GPUVerify accepts that do not change what mapcheck checks.
+/// Every flag of GPUVerify's command line (`GPUVerify.py --help`, and
+/// the flags of its test suites' headers) that does not change what
+/// mapcheck checks: accepted, with or without `=value`, and reported as
+/// ignored.  (`-D`, `-I`, `--blockDim`/`--local_size`,
+/// `--gridDim`/`--num_groups` are understood: see [`header_flags`].)  The one
+/// list of them.
 const GPUVERIFY_ONLY: &[&str] = &[
-    "--warp-sync",
-    "--only-intra-group",
-    "--no-inline",
-    "--equality-abstraction",
-    "--check-array-bounds",
-    "--no-benign-tolerance",
-    "--adversarial-abstraction",
-    "--asymmetric-asserts",
-    "--no-barrier-access-checks",
-    "--only-divergence",
-    "--only-log",
-    "--time",
-    "--timeout",
-    "--boogie-file",
-    "--vcgen-opt",
-    "--kernel-args",
-    "--silent",
-    "--verify",
+    // what to check and how (GPUVerify's verification modes)
     "--findbugs",
+    "--verify",
     "--loop-unwind",
+    "--only-divergence",
+    "--only-intra-group",
+    "--only-log",
+    "--only-requires",
+    "--no-benign-tolerance",
+    "--no-barrier-access-checks",
+    "--no-constant-write-checks",
+    "--check-array-bounds",
+    "--warp-sync",
     "--atomic",
+    "--no-refined-atomics",
     "--race-instrumenter",
+    "--adversarial-abstraction",
+    "--equality-abstraction",
     "--array-equalities",
-    "--no-source-loc-infer",
+    "--asymmetric-asserts",
+    "--math-int",
+    "--pointer-bitwidth",
+    "--kernel-args",
+    "--kernel-arrays",
+    "--global_offset",
+    "--global_size",
+    // invariant inference and the verifier
+    "--no-infer",
+    "--omit-infer",
+    "--infer-info",
+    "--infer-timeout",
     "--staged-inference",
+    "--parallel-inference",
+    "--dynamic-analysis",
+    "--scheduling",
+    "--no-annotations",
+    "--invariants-as-candidates",
+    "--no-loop-predicate-invariants",
+    "--no-smart-predication",
+    "--no-source-loc-infer",
+    "--no-uniformity-analysis",
+    "--call-site-analysis",
+    "--k-induction-depth",
+    "--solver",
+    "--no-inline",
+    "--inline",
+    "--vcgen-opt",
+    "--boogie-opt",
+    "--bugle-opt",
+    "--cruncher-opt",
+    "--clang-opt",
+    "--opt-llvm",
+    "--bugle-lang",
+    "--gen-smt2",
+    "--boogie-file",
+    "--stop-at-opt",
+    "--stop-at-bc",
+    "--stop-at-gbpl",
+    "--stop-at-cbpl",
+    "--stop-at-bpl",
+    "--keep-temps",
+    // reporting and resources
+    "--time",
+    "--time-as-csv",
+    "--timeout",
+    "--memout",
+    "--silent",
+    "--verbose",
+    "--debug",
+    "--json",
+    "--source-language",
 ];
 
 /// What a file's header says.
@@ -162,6 +218,14 @@ pub fn header_flags(file: &Path, words: &[String], spans: &[Span]) -> HeaderFlag
             "--kernel" => value_of(name, take(), |v| Ok(v.to_string())).map(|k| f.kernel = Some(k)),
             "--grid-level" => {
                 f.grid_level = true;
+                Ok(())
+            }
+            "--block-level" => {
+                f.block_level = true;
+                Ok(())
+            }
+            "--all-dims" => {
+                f.all_dims = true;
                 Ok(())
             }
             "-D" => {
@@ -238,6 +302,8 @@ pub fn merge(file: &Path, header: &Flags, cli: &Flags) -> Options {
             .collect(),
         kernel: cli.kernel.clone().or_else(|| header.kernel.clone()),
         grid_level: cli.grid_level || header.grid_level,
+        block_level: cli.block_level || header.block_level,
+        all_dims: cli.all_dims || header.all_dims,
         block_dim,
         grid_dim,
     };
@@ -335,5 +401,30 @@ mod tests {
         assert_eq!((p("N"), p("M")), (Some(8), Some(1)));
         assert_eq!(o.load.includes, vec![PathBuf::from("dir/inc")]);
         assert_eq!(o.check.timeout_ms, CheckOptions::default().timeout_ms);
+    }
+
+    #[test]
+    fn every_gpuverify_flag_is_accepted() {
+        let h = header(
+            "--no-infer --no-inline --only-intra-group --warp-sync --equality-abstraction \
+             --check-array-bounds --boogie-file=k.bpl --kernel-args=k,1,2 --loop-unwind=2 \
+             --only-divergence --adversarial-abstraction --timeout=30 --race-instrumenter=watchdog-single",
+        );
+        assert!(h.errors.is_empty(), "{:?}", h.errors);
+        assert_eq!(h.ignored.len(), 13);
+    }
+
+    #[test]
+    fn scope_flags_of_the_header_or_the_command_line_apply() {
+        let h = header("--block-level --grid-level");
+        assert!(h.errors.is_empty(), "{:?}", h.errors);
+        let cli = Flags {
+            all_dims: true,
+            ..Flags::default()
+        };
+        let o = merge(Path::new("k.cu"), &h.flags, &cli);
+        assert!(o.load.block_level && o.load.all_dims && o.load.grid_level);
+        let o = merge(Path::new("k.cu"), &Flags::default(), &Flags::default());
+        assert!(!o.load.block_level && !o.load.all_dims);
     }
 }

@@ -30,6 +30,9 @@ pub struct JsonKernel<'a> {
     pub file: String,
     pub kernel: &'a str,
     pub arrays: Vec<JsonArray<'a>>,
+    /// Launch assumptions the user did not state (CUDA's default
+    /// dimensions), as printed after the kernel's arrays in text.
+    pub launch: &'a [String],
 }
 
 #[derive(Serialize)]
@@ -252,6 +255,7 @@ impl<'a> JsonDocument<'a> {
                 file: k.file.display().to_string(),
                 kernel: &k.kernel,
                 arrays: k.arrays.iter().map(|a| JsonArray::new(k, a)).collect(),
+                launch: &k.launch,
             })
             .collect();
         let errors = files

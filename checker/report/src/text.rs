@@ -49,6 +49,9 @@ fn kernel_text(out: &mut String, k: &CheckedKernel, source: &str) {
     if k.arrays.is_empty() {
         let _ = writeln!(out, "{file}: kernel `{}`: no array accesses: drf", k.kernel);
     }
+    for note in &k.launch {
+        let _ = writeln!(out, "  assuming {note}");
+    }
 }
 
 fn verdict_text(out: &mut String, k: &CheckedKernel, a: &CheckedArray, source: &str) {

@@ -90,6 +90,47 @@ impl Stmt {
         Stmt { kind, span }
     }
 
+    /// The statement with every span set to "no location".
+    pub fn without_spans(&self) -> Stmt {
+        let kind = match &self.kind {
+            StmtKind::Let {
+                var,
+                array,
+                index,
+                body,
+            } => StmtKind::Let {
+                var: var.clone(),
+                array: array.clone(),
+                index: index.clone(),
+                body: block_without_spans(body),
+            },
+            StmtKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => StmtKind::If {
+                cond: cond.clone(),
+                then_branch: block_without_spans(then_branch),
+                else_branch: block_without_spans(else_branch),
+            },
+            StmtKind::For {
+                tag,
+                var,
+                lo,
+                hi,
+                body,
+            } => StmtKind::For {
+                tag: *tag,
+                var: var.clone(),
+                lo: lo.clone(),
+                hi: hi.clone(),
+                body: block_without_spans(body),
+            },
+            k @ (StmtKind::Skip | StmtKind::Sync | StmtKind::Write { .. }) => k.clone(),
+        };
+        Stmt::new(kind, Span::default())
+    }
+
     /// Does the statement contain `sync` (is it in the synchronized fragment)?
     pub fn has_sync(&self) -> bool {
         match &self.kind {
@@ -184,32 +225,26 @@ pub fn fv_block(b: &[Stmt]) -> BTreeSet<Var> {
     out
 }
 
-/// Sets every span of the block to "no location".
-fn erase_spans(block: &mut [Stmt]) {
-    for s in block {
-        s.span = Span::default();
-        if let StmtKind::If {
-            then_branch,
-            else_branch,
-            ..
-        } = &mut s.kind
-        {
-            erase_spans(then_branch);
-            erase_spans(else_branch);
-        } else if let StmtKind::Let { body, .. } | StmtKind::For { body, .. } = &mut s.kind {
-            erase_spans(body);
-        }
-    }
+fn block_without_spans(b: &[Stmt]) -> Block {
+    b.iter().map(Stmt::without_spans).collect()
 }
 
 impl Program {
     /// The program with every span set to "no location": two programs that
     /// differ only in layout have equal `without_spans()`.
     pub fn without_spans(&self) -> Program {
-        let mut p = self.clone();
-        p.inits.iter_mut().for_each(|i| i.span = Span::default());
-        erase_spans(&mut p.body);
-        p
+        Program {
+            inits: self
+                .inits
+                .iter()
+                .map(|i| Init {
+                    span: Span::default(),
+                    ..i.clone()
+                })
+                .collect(),
+            body: block_without_spans(&self.body),
+            ..self.clone()
+        }
     }
 
     /// Free variables of the body (including `tid` and `T`).

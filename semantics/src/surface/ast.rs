@@ -46,7 +46,7 @@ impl fmt::Display for Span {
     }
 }
 
-/// What a kernel file expects (its header, DESIGN.md "Expectation headers").
+/// What a kernel file expects (its header, README.md "Expectation headers").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Expect {
     Drf,
@@ -137,31 +137,23 @@ impl Program {
     /// The program with every span set to "no location": two programs that
     /// differ only in layout have equal `without_spans()`.
     pub fn without_spans(&self) -> Program {
-        let mut p = self.clone();
-        for a in &mut p.assumptions {
-            a.span = Span::default();
+        Program {
+            assumptions: self
+                .assumptions
+                .iter()
+                .map(|a| Assumption {
+                    cond: a.cond.clone(),
+                    span: Span::default(),
+                })
+                .collect(),
+            body: block_without_spans(&self.body),
+            ..self.clone()
         }
-        erase_spans(&mut p.body);
-        p
     }
 }
 
-fn erase_spans(block: &mut [Stmt]) {
-    for s in block {
-        s.span = Span::default();
-        match &mut s.kind {
-            StmtKind::For { body, .. } => erase_spans(body),
-            StmtKind::If {
-                then_branch,
-                else_branch,
-                ..
-            } => {
-                erase_spans(then_branch);
-                erase_spans(else_branch);
-            }
-            StmtKind::Skip | StmtKind::Sync | StmtKind::Access { .. } => {}
-        }
-    }
+fn block_without_spans(b: &[Stmt]) -> Block {
+    b.iter().map(Stmt::without_spans).collect()
 }
 
 /// The reserved names: the thread identifier and the thread count.
@@ -172,6 +164,36 @@ pub fn is_builtin(x: &str) -> bool {
 impl Stmt {
     pub fn new(kind: StmtKind, span: Span) -> Stmt {
         Stmt { kind, span }
+    }
+
+    /// The statement with every span set to "no location".
+    pub fn without_spans(&self) -> Stmt {
+        let kind = match &self.kind {
+            StmtKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => StmtKind::If {
+                cond: cond.clone(),
+                then_branch: block_without_spans(then_branch),
+                else_branch: block_without_spans(else_branch),
+            },
+            StmtKind::For {
+                tag,
+                var,
+                lo,
+                hi,
+                body,
+            } => StmtKind::For {
+                tag: *tag,
+                var: var.clone(),
+                lo: lo.clone(),
+                hi: hi.clone(),
+                body: block_without_spans(body),
+            },
+            k @ (StmtKind::Skip | StmtKind::Sync | StmtKind::Access { .. }) => k.clone(),
+        };
+        Stmt::new(kind, Span::default())
     }
 
     /// Does this statement contain a barrier (`sync`)?

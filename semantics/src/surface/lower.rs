@@ -140,6 +140,15 @@ impl Lowerer<'_> {
                         return Err(self.err(LowerErrorKind::SyncInUnsyncLoop, s.span));
                     }
                     let (inner, u2) = self.block(body)?;
+                    if inner.is_empty() {
+                        // Every `sync` of the body sits in a branch that the
+                        // environment rules out: an unsynchronized loop.
+                        if *tag == Some(LoopTag::Sync) {
+                            return Err(self.err(LowerErrorKind::SyncLoopWithoutSync, s.span));
+                        }
+                        pending.push(U::For(var.clone(), lo.clone(), hi.clone(), Box::new(u2)));
+                        continue;
+                    }
                     let p = seq_w(inner);
                     let u1 = U::seq_all(pending.drain(..));
                     parts.push(W::For(
@@ -266,6 +275,26 @@ mod tests {
             lower_src("wr[tid]").unwrap(),
             W::Sync(U::Acc(Access::wr(NExp::tid())))
         );
+    }
+
+    #[test]
+    fn loop_whose_barriers_are_all_decided_away_is_unsynchronized() {
+        // With M = 1 the body has no barrier: `for x in 0..2 { wr[x] }`
+        // (this used to panic in `seq_w` on an empty list of parts).
+        let p = parse("for x in 0..2 { if M > 1 { sync }; wr[x] }").unwrap();
+        let mut opts = LowerOptions::default();
+        opts.env.insert("M".into(), Nat::from(1u32));
+        let w = lower(&p, &opts).unwrap();
+        let body = U::Acc(Access::wr(NExp::var("x")));
+        let expected = W::Sync(U::For(
+            "x".into(),
+            NExp::num(0),
+            NExp::num(2),
+            Box::new(body),
+        ));
+        assert_eq!(w, expected);
+        opts.env.insert("M".into(), Nat::from(2u32));
+        assert!(matches!(lower(&p, &opts).unwrap(), W::For(..)));
     }
 
     #[test]

@@ -34,7 +34,7 @@ const PROTO: LexConfig = LexConfig {
     reject_array_reads: false,
 };
 
-/// Reads the meaningful leading comment lines (DESIGN.md, "Expectation headers").
+/// Reads the meaningful leading comment lines (README.md, "Expectation headers").
 pub fn parse_header(src: &str) -> Header {
     parse_header_with_spans(src).0
 }

@@ -81,9 +81,17 @@ pub struct ThreadArgs {
     /// CUDA grid dimensions X[,Y[,Z]], replacing the header's; symbolic when absent.
     #[arg(long = "grid-dim", value_name = "X[,Y[,Z]]", value_parser = Dims::parse)]
     pub grid_dim: Option<Dims>,
-    /// Report races between threads of different blocks (global memory).
+    /// Accepted for compatibility: races between threads of different blocks
+    /// are checked by default.
     #[arg(long = "grid-level")]
     pub grid_level: bool,
+    /// Only races between threads of the same block (CUDA).
+    #[arg(long = "block-level")]
+    pub block_level: bool,
+    /// Every block and grid dimension symbolic, even those the kernel never
+    /// mentions (by default they are 1).
+    #[arg(long = "all-dims")]
+    pub all_dims: bool,
     /// Fix a kernel parameter / free protocol variable.
     #[arg(long = "param", value_parser = parse_param)]
     pub params: Vec<(String, u64)>,
@@ -155,6 +163,8 @@ impl CheckArgs {
             block_dim: t.block_dim.clone(),
             grid_dim: t.grid_dim.clone(),
             grid_level: t.grid_level,
+            block_level: t.block_level,
+            all_dims: t.all_dims,
             params: t.params.clone(),
             defines: self.defines.clone(),
             includes: self.includes.clone(),

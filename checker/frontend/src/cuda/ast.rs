@@ -77,11 +77,24 @@ pub enum EK {
         e: Box<E>,
     },
     Index(Box<E>, Box<E>),
-    /// A call: callee name, key of its definition (when it has a body), arguments.
-    Call(String, Option<String>, Vec<E>),
+    /// A call and its arguments (without the object of a method call).
+    Call(Callee, Vec<E>),
     Cond(Box<E>, Box<E>, Box<E>),
     /// An expression the front end does not model, with its sub-expressions.
     Unknown(String, Vec<E>),
+}
+
+/// The function a call invokes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Callee {
+    pub name: String,
+    /// The key of its definition, when it has a body.
+    pub key: Option<String>,
+    /// Declared by a system header or mapcheck's CUDA headers (the CUDA API,
+    /// the C library), not by the user: it touches memory only through its
+    /// pointer arguments.  A call of anything else without a body (extern
+    /// functions, function pointers, functors, methods) may write any memory.
+    pub library: bool,
 }
 
 #[derive(Clone, Debug)]

@@ -1,8 +1,8 @@
 #![allow(non_upper_case_globals)]
 //! A thin, safe layer over libclang (through `clang-sys`, loaded at run
 //! time): load the library once and share it with every thread, parse a
-//! translation unit with the CUDA prelude, and read cursors.  Nothing here
-//! knows about protocols.
+//! translation unit with the CUDA prelude and mapcheck's CUDA headers, and
+//! read cursors.  Nothing here knows about protocols.
 
 use clang_sys::*;
 use semantics::surface::Span;
@@ -11,9 +11,79 @@ use std::os::raw::{c_char, c_uint, c_void};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-/// The CUDA built-ins, force-included before every kernel file.
+/// The CUDA prelude, force-included before every kernel file.
 pub const PRELUDE: &str = include_str!("../../cuda-prelude/mapcheck_cuda.h");
 const PRELUDE_NAME: &str = "/mapcheck-prelude/mapcheck_cuda.h";
+/// The virtual directory of [`HEADERS`], searched with `-isystem` (after
+/// the user's `-I` directories, before the system's).
+pub const INCLUDE_DIR: &str = "/mapcheck-prelude/include";
+
+macro_rules! header {
+    ($name:literal) => {
+        (
+            $name,
+            include_str!(concat!("../../cuda-prelude/include/", $name)),
+        )
+    };
+}
+
+/// mapcheck's SDK-free CUDA headers (`checker/frontend/cuda-prelude/include`),
+/// embedded in the binary and handed to libclang as unsaved files under
+/// [`INCLUDE_DIR`]: `(path relative to the directory, contents)`.  A test
+/// checks that every file of the directory is listed.
+pub const HEADERS: &[(&str, &str)] = &[
+    header!("builtin_types.h"),
+    header!("channel_descriptor.h"),
+    header!("cooperative_groups.h"),
+    header!("cooperative_groups/reduce.h"),
+    header!("cooperative_groups/scan.h"),
+    header!("cuda.h"),
+    header!("cuda_fp16.h"),
+    header!("cuda_profiler_api.h"),
+    header!("cuda_runtime.h"),
+    header!("cuda_runtime_api.h"),
+    header!("cuda_surface_types.h"),
+    header!("cuda_texture_types.h"),
+    header!("curand.h"),
+    header!("curand_kernel.h"),
+    header!("curand_mtgp32.h"),
+    header!("curand_mtgp32_host.h"),
+    header!("curand_mtgp32_kernel.h"),
+    header!("curand_mtgp32dc_p_11213.h"),
+    header!("device_atomic_functions.h"),
+    header!("device_functions.h"),
+    header!("device_launch_parameters.h"),
+    header!("device_types.h"),
+    header!("driver_types.h"),
+    header!("helper_cuda.h"),
+    header!("helper_functions.h"),
+    header!("helper_image.h"),
+    header!("helper_math.h"),
+    header!("helper_string.h"),
+    header!("helper_timer.h"),
+    header!("host_defines.h"),
+    header!("mapcheck_gpuverify.h"),
+    header!("mapcheck_vector_math.h"),
+    header!("math_constants.h"),
+    header!("math_functions.h"),
+    header!("sm_20_atomic_functions.h"),
+    header!("sm_20_intrinsics.h"),
+    header!("sm_30_intrinsics.h"),
+    header!("sm_32_atomic_functions.h"),
+    header!("sm_32_intrinsics.h"),
+    header!("sm_35_atomic_functions.h"),
+    header!("sm_60_atomic_functions.h"),
+    header!("sm_70_intrinsics.h"),
+    header!("sm_80_intrinsics.h"),
+    header!("surface_functions.h"),
+    header!("surface_indirect_functions.h"),
+    header!("surface_types.h"),
+    header!("texture_fetch_functions.h"),
+    header!("texture_indirect_functions.h"),
+    header!("texture_types.h"),
+    header!("vector_functions.h"),
+    header!("vector_types.h"),
+];
 
 static LIBRARY: OnceLock<Result<Arc<SharedLibrary>, String>> = OnceLock::new();
 
@@ -84,7 +154,55 @@ fn cstr(s: &str) -> CString {
     CString::new(s.replace('\0', "")).unwrap_or_default()
 }
 
-/// The command line libclang sees: CUDA device code, no CUDA installation.
+/// Ways of parsing a file again when its first parse fails in a way a
+/// kernel written for GPUVerify (not for nvcc) explains.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Retry {
+    /// The file defines `size_t`, `uint`, `ushort` or `ulong` as another
+    /// type than the headers do (GPUVerify's 32-bit `size_t`): the headers
+    /// leave those names to the file.
+    own_typedefs: bool,
+    /// A kernel uses a file-scope variable declared without `__device__`,
+    /// which GPUVerify takes as device memory: every global declared after
+    /// the prelude becomes a device variable.
+    host_globals_on_device: bool,
+}
+
+impl Retry {
+    /// What the errors of a failed parse call for (`None`: nothing).
+    fn after(errors: &[Diagnostic]) -> Option<Retry> {
+        let has = |what: &str| errors.iter().any(|d| d.text.contains(what));
+        let r = Retry {
+            own_typedefs: has("typedef redefinition with different types"),
+            host_globals_on_device: has("reference to __host__ variable"),
+        };
+        (r != Retry::default()).then_some(r)
+    }
+
+    fn defines(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.own_typedefs {
+            out.push("__MAPCHECK_OWN_TYPEDEFS".to_string());
+        }
+        if self.host_globals_on_device {
+            out.push("__MAPCHECK_HOST_GLOBALS_ON_DEVICE".to_string());
+        }
+        out
+    }
+
+    /// Text appended to the main file: it closes the prelude's
+    /// `#pragma clang attribute push`.  Appended, so no position moves.
+    fn epilogue(&self) -> &'static [u8] {
+        if self.host_globals_on_device {
+            b"\n#pragma clang attribute pop\n"
+        } else {
+            b""
+        }
+    }
+}
+
+/// The command line libclang sees: CUDA device code, no CUDA installation,
+/// mapcheck's headers after the user's include directories.
 fn arguments(defines: &[String], includes: &[PathBuf]) -> Vec<String> {
     let mut args: Vec<String> = [
         "-x",
@@ -102,18 +220,51 @@ fn arguments(defines: &[String], includes: &[PathBuf]) -> Vec<String> {
     .map(|s| s.to_string())
     .collect();
     args.extend(defines.iter().map(|d| format!("-D{d}")));
-    args.extend(includes.iter().map(|i| format!("-I{}", i.display())));
+    // An empty directory (the parent of a bare file name) is the current one.
+    args.extend(includes.iter().map(|i| {
+        if i.as_os_str().is_empty() {
+            "-I.".to_string()
+        } else {
+            format!("-I{}", i.display())
+        }
+    }));
+    args.extend(["-isystem".to_string(), INCLUDE_DIR.to_string()]);
     args
 }
 
 impl Tu {
-    /// Parses `source` (the contents of `path`).  Errors are the compiler's
-    /// diagnostics.
+    /// Parses `source`, the bytes of `path` exactly as they are on disk (so
+    /// that the lines and columns clang reports are those of the file: a
+    /// Latin-1 file keeps one byte per character).  Errors are the
+    /// compiler's diagnostics.  A file that fails only because it was
+    /// written for GPUVerify's headers (see [`Retry`]) is parsed again with
+    /// the headers adapted; if that fails too, the first errors are
+    /// reported.
     pub fn parse(
         path: &Path,
-        source: &str,
+        source: &[u8],
         defines: &[String],
         includes: &[PathBuf],
+    ) -> Result<Tu, Vec<Diagnostic>> {
+        let first = Tu::parse_with(path, source, defines, includes, Retry::default());
+        let errors = match first {
+            Ok(tu) => return Ok(tu),
+            Err(errors) => errors,
+        };
+        match Retry::after(&errors) {
+            Some(retry) => {
+                Tu::parse_with(path, source, defines, includes, retry).map_err(|_| errors)
+            }
+            None => Err(errors),
+        }
+    }
+
+    fn parse_with(
+        path: &Path,
+        source: &[u8],
+        defines: &[String],
+        includes: &[PathBuf],
+        retry: Retry,
     ) -> Result<Tu, Vec<Diagnostic>> {
         let no_pos = |text: String| {
             vec![Diagnostic {
@@ -124,26 +275,34 @@ impl Tu {
             }]
         };
         ensure_loaded().map_err(no_pos)?;
-        let args: Vec<CString> = arguments(defines, includes)
+        let mut all_defines = retry.defines();
+        all_defines.extend(defines.iter().cloned());
+        let args: Vec<CString> = arguments(&all_defines, includes)
             .iter()
             .map(|a| cstr(a))
             .collect();
         let argv: Vec<*const c_char> = args.iter().map(|a| a.as_ptr()).collect();
         let file_name = cstr(&path.to_string_lossy());
-        let (pre_name, pre_text) = (cstr(PRELUDE_NAME), cstr(PRELUDE));
-        let main_text = cstr(source);
-        let unsaved = [
-            CXUnsavedFile {
-                Filename: pre_name.as_ptr(),
-                Contents: pre_text.as_ptr(),
-                Length: PRELUDE.len() as _,
-            },
-            CXUnsavedFile {
-                Filename: file_name.as_ptr(),
-                Contents: main_text.as_ptr(),
-                Length: main_text.as_bytes().len() as _,
-            },
+        let main_text: Vec<u8> = [source, retry.epilogue()].concat();
+        // (name, contents): libclang copies `Length` bytes, so contents need
+        // no terminating NUL and may hold any byte.
+        let mut files: Vec<(CString, &[u8])> = vec![
+            (cstr(PRELUDE_NAME), PRELUDE.as_bytes()),
+            (file_name.clone(), &main_text[..]),
         ];
+        files.extend(
+            HEADERS
+                .iter()
+                .map(|(name, text)| (cstr(&format!("{INCLUDE_DIR}/{name}")), text.as_bytes())),
+        );
+        let unsaved: Vec<CXUnsavedFile> = files
+            .iter()
+            .map(|(name, text)| CXUnsavedFile {
+                Filename: name.as_ptr(),
+                Contents: text.as_ptr() as *const c_char,
+                Length: text.len() as _,
+            })
+            .collect();
         unsafe {
             let index = clang_createIndex(0, 0);
             let mut tu: CXTranslationUnit = std::ptr::null_mut();
@@ -187,7 +346,7 @@ impl Tu {
             for i in 0..clang_getNumDiagnostics(self.tu) {
                 let d = clang_getDiagnostic(self.tu, i);
                 let severity = clang_getDiagnosticSeverity(d);
-                let (line, col) = spelling_pos(clang_getDiagnosticLocation(d));
+                let (line, col) = spelling_pos(self.tu, clang_getDiagnosticLocation(d));
                 let text = take(clang_formatDiagnostic(
                     d,
                     clang_defaultDiagnosticDisplayOptions(),
@@ -244,18 +403,40 @@ fn take(s: CXString) -> String {
     }
 }
 
-fn spelling_pos(loc: CXSourceLocation) -> (u32, u32) {
-    let (mut line, mut col) = (0, 0);
-    unsafe {
-        clang_getExpansionLocation(
-            loc,
-            std::ptr::null_mut(),
-            &mut line,
-            &mut col,
-            std::ptr::null_mut(),
-        )
+/// Line and column of a location, the column counted in characters (as
+/// the reports and SARIF count them) where clang counts bytes.
+fn spelling_pos(tu: CXTranslationUnit, loc: CXSourceLocation) -> (u32, u32) {
+    let (mut file, mut line, mut col, mut off): (CXFile, u32, u32, u32) =
+        (std::ptr::null_mut(), 0, 0, 0);
+    unsafe { clang_getExpansionLocation(loc, &mut file, &mut line, &mut col, &mut off) };
+    (line, char_column(tu, file, off, col))
+}
+
+/// The character column of byte column `col` at byte offset `off` of
+/// `file`: the characters of the line before it, decoded as the text of
+/// the file is (see `frontend::decode_source`: UTF-8 when the whole file is
+/// valid UTF-8, else one character per byte).
+fn char_column(tu: CXTranslationUnit, file: CXFile, off: u32, col: u32) -> u32 {
+    if col <= 1 || file.is_null() || tu.is_null() {
+        return col;
+    }
+    let mut size: usize = 0;
+    let text = unsafe { clang_getFileContents(tu, file, &mut size) };
+    if text.is_null() {
+        return col;
+    }
+    let buf = unsafe { std::slice::from_raw_parts(text as *const u8, size) };
+    let (end, start) = (off as usize, (off as usize).checked_sub(col as usize - 1));
+    let Some(prefix) = start.and_then(|s| buf.get(s..end)) else {
+        return col;
     };
-    (line, col)
+    if prefix.is_ascii() || std::str::from_utf8(buf).is_err() {
+        return col;
+    }
+    match std::str::from_utf8(prefix) {
+        Ok(p) => p.chars().count() as u32 + 1,
+        Err(_) => col,
+    }
 }
 
 fn file_offset(loc: CXSourceLocation) -> u32 {
@@ -314,6 +495,37 @@ impl Cursor {
     pub fn is_definition(&self) -> bool {
         unsafe { clang_isCursorDefinition(self.0) != 0 }
     }
+    /// Declared in a system header or in mapcheck's own CUDA headers (the
+    /// virtual files under `/mapcheck-…`): a library function, not the user's.
+    pub fn in_library(&self) -> bool {
+        let loc = unsafe { clang_getCursorLocation(self.0) };
+        if unsafe { clang_Location_isInSystemHeader(loc) } != 0 {
+            return true;
+        }
+        let mut file: CXFile = std::ptr::null_mut();
+        unsafe {
+            clang_getExpansionLocation(
+                loc,
+                &mut file,
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+            )
+        };
+        !file.is_null() && take(unsafe { clang_getFileName(file) }).starts_with("/mapcheck-")
+    }
+    /// A bit-field declaration.
+    pub fn is_bit_field(&self) -> bool {
+        unsafe { clang_Cursor_isBitField(self.0) != 0 }
+    }
+    /// `extern` storage.
+    pub fn is_extern(&self) -> bool {
+        unsafe { clang_Cursor_getStorageClass(self.0) == CX_SC_Extern }
+    }
+    /// `static` storage.
+    pub fn is_static(&self) -> bool {
+        unsafe { clang_Cursor_getStorageClass(self.0) == CX_SC_Static }
+    }
     pub fn in_main_file(&self) -> bool {
         unsafe { clang_Location_isFromMainFile(clang_getCursorLocation(self.0)) != 0 }
     }
@@ -339,12 +551,14 @@ impl Cursor {
         };
         format!("{}@{fname}:{off}", self.spelling())
     }
-    /// The source region (expansion locations: macros map to their use).
+    /// The source region (expansion locations: macros map to their use;
+    /// columns in characters).
     pub fn span(&self) -> Span {
         unsafe {
             let r = clang_getCursorExtent(self.0);
-            let (line, col) = spelling_pos(clang_getRangeStart(r));
-            let (end_line, end_col) = spelling_pos(clang_getRangeEnd(r));
+            let tu = clang_Cursor_getTranslationUnit(self.0);
+            let (line, col) = spelling_pos(tu, clang_getRangeStart(r));
+            let (end_line, end_col) = spelling_pos(tu, clang_getRangeEnd(r));
             Span {
                 line,
                 col,
@@ -459,5 +673,146 @@ impl Type {
     }
     pub fn is_record(&self) -> bool {
         self.kind() == CXType_Record
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    fn header_dir() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("cuda-prelude/include")
+    }
+
+    fn files_under(dir: &Path, prefix: &str, out: &mut BTreeSet<String>) {
+        for entry in std::fs::read_dir(dir).expect("header directory") {
+            let path = entry.expect("entry").path();
+            let name = format!(
+                "{prefix}{}",
+                path.file_name().unwrap_or_default().to_string_lossy()
+            );
+            if path.is_dir() {
+                files_under(&path, &format!("{name}/"), out);
+            } else if name.ends_with(".h") {
+                out.insert(name);
+            }
+        }
+    }
+
+    #[test]
+    fn every_header_of_the_directory_is_embedded() {
+        let mut on_disk = BTreeSet::new();
+        files_under(&header_dir(), "", &mut on_disk);
+        let embedded: BTreeSet<String> = HEADERS.iter().map(|(n, _)| n.to_string()).collect();
+        assert_eq!(on_disk, embedded, "list every header in HEADERS");
+        for (name, text) in HEADERS {
+            let disk = std::fs::read_to_string(header_dir().join(name)).expect("read header");
+            assert_eq!(disk, *text, "{name} is stale: rebuild");
+        }
+    }
+
+    fn parse(name: &str, source: &[u8], defines: &[String]) -> Result<Tu, Vec<Diagnostic>> {
+        Tu::parse(Path::new(name), source, defines, &[PathBuf::new()])
+    }
+
+    fn messages(r: Result<Tu, Vec<Diagnostic>>) -> String {
+        match r {
+            Ok(_) => String::new(),
+            Err(d) => d.into_iter().map(|d| d.text).collect::<Vec<_>>().join("\n"),
+        }
+    }
+
+    /// libclang finds the unsaved headers through `-isystem`, in
+    /// subdirectories too, with angle brackets or quotes.
+    #[test]
+    fn unsaved_headers_are_found_on_the_include_path() {
+        let src = b"#include <cuda.h>\n#include \"curand_kernel.h\"\n\
+            #include <cooperative_groups/reduce.h>\n#include <helper_math.h>\n\
+            __global__ void k(int *a) { a[threadIdx.x] = 0; }\n";
+        assert_eq!(messages(parse("virtual-include.cu", src, &[])), "");
+    }
+
+    /// Every header can be included after the prelude (the headers
+    /// themselves compile alone: each includes what it uses).
+    #[test]
+    fn every_header_can_be_included() {
+        for (name, _) in HEADERS {
+            let src = format!("#include <{name}>\n");
+            assert_eq!(
+                messages(parse("alone.cu", src.as_bytes(), &[])),
+                "",
+                "{name}"
+            );
+        }
+    }
+
+    /// A Latin-1 byte reaches clang unchanged, so columns after it count
+    /// one per character of the decoded text.
+    #[test]
+    fn latin1_bytes_keep_their_columns() {
+        let src = b"// \xe9t\xe9\n/* \xe9 */ __global__ void k(int *a) { a[threadIdx.x] = 0; }\n";
+        let tu = parse("latin1.cu", src, &[])
+            .map_err(|d| d.len())
+            .expect("compiles");
+        let kernel = tu
+            .root()
+            .children()
+            .into_iter()
+            .find(|c| c.spelling() == "k")
+            .expect("kernel");
+        assert_eq!((kernel.span().line, kernel.span().col), (2, 9));
+        let text = crate::decode_source(src);
+        let line2 = text.lines().nth(1).expect("line 2");
+        assert_eq!(
+            line2.chars().nth(8),
+            Some('_'),
+            "column 9 is `__global__` in the text"
+        );
+    }
+
+    /// In a UTF-8 file, columns count characters, not bytes.
+    #[test]
+    fn utf8_columns_count_characters() {
+        let src = "/* \u{3bb} \u{2192} */ __global__ void k(int *a) { a[threadIdx.x] = 0; }\n";
+        let tu = parse("utf8.cu", src.as_bytes(), &[])
+            .map_err(|d| d.len())
+            .expect("compiles");
+        let kernel = tu
+            .root()
+            .children()
+            .into_iter()
+            .find(|c| c.spelling() == "k")
+            .expect("kernel");
+        let col = kernel.span().col as usize;
+        assert_eq!(src.chars().nth(col - 1), Some('_'), "column {col}");
+        assert_eq!(col, 11);
+    }
+
+    /// Kernels written for GPUVerify: their own 32-bit `size_t`, and
+    /// file-scope variables without `__device__` used in a kernel.
+    #[test]
+    fn gpuverify_kernels_are_parsed_again_with_adapted_headers() {
+        let own =
+            b"typedef unsigned int size_t;\n__global__ void k(int *a, size_t n) { a[n] = 0; }\n";
+        assert_eq!(messages(parse("size_t.cu", own, &[])), "");
+        let host = b"int counter;\nstruct s { char c; };\ns x;\n\
+            __global__ void k(int *a) { a[counter] = x.c; }\n";
+        assert_eq!(messages(parse("host-global.cu", host, &[])), "");
+        // The same kernel with <iostream> still fails: the first errors are reported.
+        let mut with_io = b"#include <iostream>\n".to_vec();
+        with_io.extend_from_slice(host);
+        let errors = messages(parse("host-global-io.cu", &with_io, &[]));
+        assert!(
+            errors.contains("reference to __host__ variable"),
+            "{errors}"
+        );
+    }
+
+    #[test]
+    fn an_empty_include_directory_is_the_current_one() {
+        let args = arguments(&[], &[PathBuf::new(), PathBuf::from("inc")]);
+        assert!(args.contains(&"-I.".to_string()) && args.contains(&"-Iinc".to_string()));
+        assert!(!args.contains(&"-I".to_string()), "{args:?}");
     }
 }

@@ -30,6 +30,9 @@ impl Converter<'_> {
                         unit.funcs.push(f);
                     }
                 }
+                // The CUDA built-ins and library globals are not the user's
+                // memory (`threadIdx`, `warpSize`, …).
+                CXCursor_VarDecl if d.in_library() => {}
                 CXCursor_VarDecl => unit.globals.push(self.var_decl(d)),
                 _ => {}
             }
@@ -80,12 +83,23 @@ impl Converter<'_> {
             Memory::Constant
         } else if c.has_attr(CXCursor_CUDADeviceAttr) {
             Memory::Device
+        } else if c.is_static() && c.semantic_parent().kind() != CXCursor_TranslationUnit {
+            // A `static` local is one variable for every thread.
+            Memory::Device
         } else {
             Memory::Local
         };
+        // Every `extern __shared__` array is the same dynamic shared
+        // memory: they alias, so they are one array.
+        let dynamic = memory == Memory::Shared && c.is_extern();
+        let (name, key) = if dynamic {
+            (DYNAMIC_SHARED.to_string(), DYNAMIC_SHARED.to_string())
+        } else {
+            (c.spelling(), c.decl_key())
+        };
         VarDecl {
-            name: c.spelling(),
-            key: c.decl_key(),
+            name,
+            key,
             shape: shape(c),
             memory,
             init: c.var_init().map(|i| self.expr(i)),
@@ -189,7 +203,7 @@ impl Converter<'_> {
                 .map(EK::Int)
                 .unwrap_or_else(|| EK::Unknown("sizeof/alignof".into(), self.exprs(&ch))),
             (CXCursor_DeclRefExpr, _) => decl_ref(c),
-            (CXCursor_MemberRefExpr, 1) => member(c, self.expr(ch[0])),
+            (CXCursor_MemberRefExpr, 1) => member(c, self.expr(ch[0]), ch[0].ty().is_pointer()),
             (CXCursor_MemberRefExpr, 0) => EK::Unknown("member of `this`".into(), vec![]),
             (CXCursor_ArraySubscriptExpr, 2) => EK::Index(b(0), b(1)),
             (CXCursor_BinaryOperator | CXCursor_CompoundAssignOperator, 2) => {
@@ -245,6 +259,7 @@ impl Converter<'_> {
         let callee = callee(c, ch);
         let name = callee.map(|k| k.spelling()).unwrap_or_else(|| c.spelling());
         let key = callee.and_then(definition_key);
+        let library = callee.is_some_and(|k| k.in_library());
         if c.ty().is_record() && ch.is_empty() {
             return EK::Unknown("implicit construction".into(), vec![]);
         }
@@ -280,7 +295,7 @@ impl Converter<'_> {
                 _ => a,
             })
             .collect();
-        EK::Call(name, key, args)
+        EK::Call(Callee { name, key, library }, args)
     }
 
     fn binary(&self, c: Cursor, l: Box<E>, r: Box<E>) -> EK {
@@ -377,7 +392,12 @@ fn decl_ref(c: Cursor) -> EK {
             } else {
                 RefKind::Local
             };
-            EK::Var(name, r.decl_key(), kind)
+            let key = if r.has_attr(CXCursor_CUDASharedAttr) && r.is_extern() {
+                DYNAMIC_SHARED.to_string()
+            } else {
+                r.decl_key()
+            };
+            EK::Var(name, key, kind)
         }
         CXCursor_FunctionDecl | CXCursor_FunctionTemplate => {
             EK::Var(name, r.decl_key(), RefKind::Function)
@@ -386,17 +406,37 @@ fn decl_ref(c: Cursor) -> EK {
     }
 }
 
-fn member(c: Cursor, base: E) -> EK {
-    let field = c.spelling();
+/// `base.field`, or `base->field` (when `arrow`) as `(*base).field`.
+fn member(c: Cursor, base: E, arrow: bool) -> EK {
+    let mut field = c.spelling();
+    // Members of a union overlap, and adjacent bit-fields are one memory
+    // location (C11, 3.14): each group is one cell.
+    let decl = c.referenced();
+    if !decl.is_null() {
+        if decl.semantic_parent().kind() == CXCursor_UnionDecl {
+            field = "union_members".into();
+        } else if decl.is_bit_field() {
+            field = "bit_fields".into();
+        }
+    }
     if let EK::Var(name, _, RefKind::Global) = &base.kind {
         if BUILTIN_VARS.contains(&name.as_str()) && matches!(field.as_str(), "x" | "y" | "z") {
             return EK::Builtin(format!("{name}.{field}"));
         }
     }
+    let base = if arrow {
+        let span = base.span;
+        E::new(EK::Un(UnOp::Deref, Box::new(base)), span)
+    } else {
+        base
+    };
     EK::Member(Box::new(base), field, type_shape(c.ty()))
 }
 
 /// The declaration a call refers to (also through unresolved template lookups).
+/// The one array of all `extern __shared__` declarations.
+pub const DYNAMIC_SHARED: &str = "extern_shared";
+
 /// The `EK::Unknown` name of a lambda expression (always unsupported).
 pub const LAMBDA: &str = "lambda expression";
 

@@ -1,5 +1,5 @@
 //! Integers of C as differences of naturals.  Protocol arithmetic is over ℕ
-//! with monus (DESIGN.md "Numbers"), but C indices and bounds are signed:
+//! with monus (README.md "Numbers"), but C indices and bounds are signed:
 //! `i - 1 >= 0` is false for `i = 0` in C and true in ℕ.  We keep every
 //! integer value as `pos - neg` with `pos`, `neg` free of subtraction, which
 //! is exact over ℤ for `+ - *`.  Comparisons move `neg` to the other side
@@ -102,6 +102,24 @@ impl Lin {
     pub fn divmod(&self, op: NOp, o: &Lin) -> Option<Lin> {
         (self.is_nat() && o.is_nat())
             .then(|| Lin::nat(NExp::bin(op, self.pos.clone(), o.pos.clone())).fold())
+    }
+    /// The number of nodes of both sides, counted up to `limit` (values
+    /// bigger than a budget become unknowns: see `infer::expressions`).
+    pub fn size_up_to(&self, limit: usize) -> usize {
+        fn count(e: &NExp, n: &mut usize, limit: usize) {
+            if *n >= limit {
+                return;
+            }
+            *n += 1;
+            if let NExp::Bin(_, a, b) = e {
+                count(a, n, limit);
+                count(b, n, limit);
+            }
+        }
+        let mut n = 0;
+        count(&self.pos, &mut n, limit);
+        count(&self.neg, &mut n, limit);
+        n
     }
     pub fn folded(self) -> Lin {
         self.fold()

@@ -6,8 +6,9 @@
 //! `__device__` globals).
 //!
 //! Threads are `threadIdx.{x,y,z}` below `blockDim.{x,y,z}`; `blockIdx` is
-//! shared by both threads (a parameter below `gridDim`) unless
-//! `--grid-level`.  Integers are modelled as described in [`lin`]: C's
+//! shared by both threads (a parameter below `gridDim`) in the kernel
+//! checked within a block; [`scope`] derives the kernel checked across
+//! blocks (unless `--block-level`).  Integers are modelled as described in [`lin`]: C's
 //! signed arithmetic is exact for `+ - *` and comparisons; integer kernel
 //! parameters are assumed non-negative (protocol variables range over ℕ).
 
@@ -16,6 +17,7 @@ pub mod clang;
 pub mod convert;
 pub mod infer;
 pub mod lin;
+pub mod scope;
 
 use super::{Diagnostic, LoadOptions};
 use crate::options::apply_dims;
@@ -23,20 +25,27 @@ use mapcheck_core::kernel::{Kernel, Provenance, ThreadModel};
 use semantics::expr::{BExp, NExp, ROp};
 use semantics::surface::{Assumption, Program, Span};
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub const DIMS: [&str; 3] = ["x", "y", "z"];
 
 /// Loads every kernel of a `.cu` file (or only `opts.kernel`) with the
 /// options merged from its header and the command line
-/// ([`crate::options::merge`]): `-D`, `-I`, `--grid-level` and the fixed
-/// dimensions, which become assumptions.
-pub fn load(path: &Path, source: &str, opts: &LoadOptions) -> Result<Vec<Kernel>, Diagnostic> {
+/// ([`crate::options::merge`]): `-D`, `-I`, the scopes, and the fixed
+/// dimensions, which become assumptions.  The file's own directory (`.`
+/// for a bare file name) ends the include path, before mapcheck's CUDA
+/// headers.  clang reads the file's `bytes` as they are; `source` is their
+/// text as kept for reports ([`crate::decode_source`]: UTF-8, else
+/// Latin-1), so positions agree.
+pub fn load(
+    path: &Path,
+    bytes: &[u8],
+    source: &str,
+    opts: &LoadOptions,
+) -> Result<Vec<Kernel>, Diagnostic> {
     let mut includes = opts.includes.clone();
-    if let Some(dir) = path.parent() {
-        includes.push(dir.to_path_buf());
-    }
-    let tu = clang::Tu::parse(path, source, &opts.defines, &includes)
+    includes.push(file_dir(path));
+    let tu = clang::Tu::parse(path, bytes, &opts.defines, &includes)
         .map_err(|diags| parse_error(path, diags))?;
     let unit = convert::Converter { tu: &tu }.unit();
     drop(tu);
@@ -51,11 +60,40 @@ pub fn load(path: &Path, source: &str, opts: &LoadOptions) -> Result<Vec<Kernel>
     }
     let mut out = Vec::new();
     for f in kernels {
-        let mut k = build_kernel(path, source, &unit, f, opts.grid_level);
-        apply_dims(&mut k, opts.block_dim.as_ref(), opts.grid_dim.as_ref());
-        out.push(k);
+        let mut scopes = vec![build_kernel(path, source, &unit, f, false).0];
+        if !opts.block_level {
+            let (k, shared) = build_kernel(path, source, &unit, f, true);
+            scopes.push(scope::across_blocks(k, &shared));
+        }
+        let mentioned = scope::builtins_used(&unit, f);
+        // Defaults only for the families neither the header nor the
+        // command line fixes.
+        let fixed: Vec<&str> = [
+            ("blockDim", opts.block_dim.is_some()),
+            ("gridDim", opts.grid_dim.is_some()),
+        ]
+        .iter()
+        .filter(|(_, f)| *f)
+        .map(|(d, _)| *d)
+        .collect();
+        for mut k in scopes {
+            if !opts.all_dims {
+                scope::default_dimensions(&mut k, &mentioned, &fixed);
+            }
+            apply_dims(&mut k, opts.block_dim.as_ref(), opts.grid_dim.as_ref());
+            out.push(k);
+        }
     }
     Ok(out)
+}
+
+/// The directory of a file: `.` for a bare file name (`k.cu`), whose
+/// parent is the empty path.
+fn file_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
 }
 
 fn parse_error(path: &Path, diags: Vec<clang::Diagnostic>) -> Diagnostic {
@@ -124,7 +162,7 @@ fn build_kernel(
     unit: &ast::Unit,
     f: &ast::Func,
     grid_level: bool,
-) -> Kernel {
+) -> (Kernel, BTreeSet<String>) {
     let mut reserved: Vec<String> = f.params.iter().map(|p| p.name.clone()).collect();
     for d in DIMS {
         for b in ["threadIdx", "blockIdx", "blockDim", "gridDim"] {
@@ -157,7 +195,7 @@ fn build_kernel(
     } else {
         Provenance::CudaApproximated
     };
-    Kernel {
+    let kernel = Kernel {
         name: f.name.clone(),
         file: path.to_path_buf(),
         source: source.to_string(),
@@ -166,5 +204,7 @@ fn build_kernel(
         unknowns,
         unsupported: out.unsupported,
         provenance,
-    }
+        launch: Vec::new(),
+    };
+    (kernel, out.shared)
 }

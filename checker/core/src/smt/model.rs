@@ -1,0 +1,86 @@
+//! Reading a model back: the values of the constants a witness needs,
+//! preferring small parameters (see [`crate::smt`]).
+
+use super::encode::Query;
+use super::script::unquote;
+use super::solve::with_deadline;
+use crate::verdict::IntModel;
+use semantics::expr::Nat;
+use std::collections::BTreeMap;
+
+/// Values read back from a model: SMT name (unquoted) → value.
+pub type Model = BTreeMap<String, Nat>;
+
+/// Bound tried first for parameters, so witnesses replay quickly.
+pub const SMALL_MODEL_BOUND: u64 = 16;
+
+/// Reads the model, preferring one where every parameter is small.
+pub(super) fn small_model(q: &Query, solver: &z3::Solver, timeout_ms: u64) -> Model {
+    let first = solver
+        .get_model()
+        .map(|m| read_model(q, &m))
+        .unwrap_or_default();
+    solver.push();
+    for (_, s) in &q.params {
+        solver.assert(le_const(q.logic, unquote(s), SMALL_MODEL_BOUND));
+    }
+    let better = match with_deadline(timeout_ms, || solver.check()).result {
+        z3::SatResult::Sat => solver.get_model().map(|m| read_model(q, &m)),
+        _ => None,
+    };
+    solver.pop(1);
+    better.unwrap_or(first)
+}
+
+fn le_const(logic: IntModel, name: &str, bound: u64) -> z3::ast::Bool {
+    match logic {
+        IntModel::Nat => z3::ast::Int::new_const(name).le(z3::ast::Int::from_u64(bound)),
+        IntModel::Bv32 => z3::ast::BV::new_const(name, 32).bvule(z3::ast::BV::from_u64(bound, 32)),
+    }
+}
+
+/// Every constant the witness needs.
+fn read_model(q: &Query, m: &z3::Model) -> Model {
+    let mut names: Vec<String> = Vec::new();
+    let all = q
+        .params
+        .iter()
+        .chain(q.sync_vars.iter().flatten())
+        .chain(q.ids.iter().flatten())
+        .chain(q.locals.iter().flatten());
+    names.extend(all.map(|(_, s)| unquote(s).to_string()));
+    names.extend(
+        q.occurrences
+            .iter()
+            .flatten()
+            .flat_map(|o| o.loop_vars.iter().map(|(_, s)| unquote(s).to_string())),
+    );
+    for k in 1..=2 {
+        names.push(format!("acc{k}"));
+        let dims = q
+            .occurrences
+            .iter()
+            .flatten()
+            .map(|o| o.dims)
+            .max()
+            .unwrap_or(0);
+        names.extend((0..dims).map(|d| format!("idx{k}.{d}")));
+    }
+    names
+        .into_iter()
+        .filter_map(|n| value_of(q.logic, m, &n).map(|v| (n, v)))
+        .collect()
+}
+
+fn value_of(logic: IntModel, m: &z3::Model, name: &str) -> Option<Nat> {
+    match logic {
+        IntModel::Nat => {
+            let v = m.eval(&z3::ast::Int::new_const(name), true)?;
+            v.to_string().parse().ok()
+        }
+        IntModel::Bv32 => {
+            let v = m.eval(&z3::ast::BV::new_const(name, 32), true)?;
+            v.as_u64().map(Nat::from)
+        }
+    }
+}

@@ -1,0 +1,446 @@
+//! Solving queries with Z3: one [`Session`] (a reused solver) per thread,
+//! each query in its own scope, with a watchdog for the time limit (see
+//! [`crate::smt`]).
+
+use super::encode::{counterexample_script, Query, QueryContext};
+use super::model::{small_model, Model};
+use semantics::expr::{BExp, NExp, Var};
+use std::cell::{Cell, RefCell};
+
+/// The answer of Z3 for one query.
+#[derive(Clone, Debug)]
+pub enum Answer {
+    /// No race in this closure.
+    Unsat,
+    /// A race: the value of every SMT constant of interest.
+    Sat(Model),
+    /// Timeout or `unknown`, with Z3's reason.
+    Unknown(String),
+}
+
+/// One Z3 solver reused for many queries: each query is asserted in its
+/// own scope (`push`/`pop`).  Measured with `cargo run --release -p
+/// mapcheck-core --example solver_costs`, a small query costs about 13 ms
+/// on a fresh solver (Z3 builds its default tactic), 5 ms on a fresh
+/// solver used with `push` (the first `push` builds the solver) and 0.3 ms
+/// in a scope of a solver already built — hence one session per thread
+/// ([`Session::on_this_thread`]).  A solver keeps about 1 KB per scope
+/// after `pop` (libz3 4.8.12), so it is replaced every
+/// [`QUERIES_PER_SOLVER`] queries.
+pub struct Session {
+    solver: RefCell<z3::Solver>,
+    queries: Cell<u32>,
+}
+
+/// Queries a session's solver answers before it is replaced (bounds memory;
+/// see [`Session`]).
+pub const QUERIES_PER_SOLVER: u32 = 2_000;
+
+thread_local! {
+    static THIS_THREAD: Session = Session::new();
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new()
+    }
+}
+
+impl Session {
+    pub fn new() -> Session {
+        Session {
+            solver: RefCell::new(z3::Solver::new()),
+            queries: Cell::new(0),
+        }
+    }
+
+    /// The solver for the next query, a fresh one every
+    /// [`QUERIES_PER_SOLVER`] queries.
+    fn solver(&self) -> std::cell::Ref<'_, z3::Solver> {
+        if self.queries.get() >= QUERIES_PER_SOLVER {
+            *self.solver.borrow_mut() = z3::Solver::new();
+            self.queries.set(0);
+        }
+        self.queries.set(self.queries.get() + 1);
+        self.solver.borrow()
+    }
+
+    /// Runs `f` with this thread's session (built on first use).
+    pub fn on_this_thread<R>(f: impl FnOnce(&Session) -> R) -> R {
+        THIS_THREAD.with(f)
+    }
+
+    /// Is `goal` valid for all parameters satisfying the global facts and
+    /// all values of the loop variables `ranges` (outermost first) in their
+    /// ranges?  `false` when Z3 finds a counterexample or cannot decide.
+    pub fn valid(
+        &self,
+        ranges: &[(Var, NExp, NExp)],
+        goal: &BExp,
+        ctx: &QueryContext,
+        timeout_ms: u64,
+    ) -> bool {
+        let Some(script) = counterexample_script(ranges, goal, ctx) else {
+            return false;
+        };
+        self.in_scope(&script, timeout_ms, |_, checked| {
+            matches!(
+                checked,
+                Ok(Timed {
+                    result: z3::SatResult::Unsat,
+                    ..
+                })
+            )
+        })
+    }
+
+    /// Asserts `script` in a new scope of the solver and checks it within
+    /// `timeout_ms`; `read` gets the solver (for its model) and the result
+    /// — Z3's answer and whether the deadline passed, or why Z3 rejected
+    /// the script — before the scope is popped.
+    fn in_scope<R>(
+        &self,
+        script: &str,
+        timeout_ms: u64,
+        read: impl FnOnce(&z3::Solver, Result<Timed<z3::SatResult>, String>) -> R,
+    ) -> R {
+        let solver = self.solver();
+        solver.push();
+        let checked =
+            assert_script(&solver, script).map(|()| with_deadline(timeout_ms, || solver.check()));
+        let out = read(&solver, checked);
+        solver.pop(1);
+        out
+    }
+
+    /// Solves a query with Z3 within `timeout_ms`.
+    ///
+    /// The time limit is enforced by a watchdog thread that interrupts the
+    /// context (`z3::ContextHandle::interrupt`), not by Z3's `timeout`
+    /// parameter: with the system libz3 4.8.12 the latter deadlocks on some
+    /// non-linear queries (nested `scoped_timer`s).
+    pub fn solve(&self, q: &Query, timeout_ms: u64) -> Answer {
+        self.in_scope(&q.text, timeout_ms, |solver, checked| {
+            let Timed { result, timed_out } = match checked {
+                Err(rejected) => return Answer::Unknown(rejected),
+                Ok(timed) => timed,
+            };
+            match result {
+                z3::SatResult::Unsat => Answer::Unsat,
+                z3::SatResult::Unknown if timed_out => {
+                    Answer::Unknown(format!("timeout after {timeout_ms} ms"))
+                }
+                z3::SatResult::Unknown => Answer::Unknown(
+                    solver
+                        .get_reason_unknown()
+                        .unwrap_or_else(|| "unknown".into()),
+                ),
+                z3::SatResult::Sat => Answer::Sat(small_model(q, solver, timeout_ms)),
+            }
+        })
+    }
+}
+
+/// Asserts an SMT-LIB script in the solver's current scope.  Z3 stops at
+/// the first error and keeps the assertions before it — a weaker query
+/// whose `sat` would be a race that is not there — so an error is returned
+/// instead.  The `z3` crate does not report parse errors of
+/// `Solver::from_string`, so they are read with the C API of `z3-sys`.
+pub(super) fn assert_script(solver: &z3::Solver, script: &str) -> Result<(), String> {
+    solver.from_string(script);
+    let ctx = solver.get_context().get_z3_context();
+    // SAFETY: `ctx` is the live context of `solver`; the message is a C
+    // string owned by Z3, copied before the next API call.
+    unsafe {
+        match z3_sys::Z3_get_error_code(ctx) {
+            z3_sys::ErrorCode::Ok => Ok(()),
+            code => {
+                let msg = z3_sys::Z3_get_error_msg(ctx, code);
+                let msg = if msg.is_null() {
+                    format!("error code {}", code as u32)
+                } else {
+                    std::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned()
+                };
+                Err(format!("Z3 rejected the query: {msg}"))
+            }
+        }
+    }
+}
+
+/// The result of a call run under a deadline, and whether the deadline
+/// passed (the call was interrupted).
+pub(super) struct Timed<T> {
+    pub(super) result: T,
+    pub(super) timed_out: bool,
+}
+
+/// Runs `f` (a Z3 call on this thread's context) and interrupts it after
+/// `timeout_ms`.
+pub(super) fn with_deadline<T>(timeout_ms: u64, f: impl FnOnce() -> T) -> Timed<T> {
+    let ctx = z3::Context::thread_local();
+    let handle = ctx.handle();
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    // A scoped thread: the watchdog borrows the context's interrupt handle
+    // and is joined before the context can go away.
+    std::thread::scope(|scope| {
+        let handle = &handle;
+        let watchdog = scope.spawn(move || {
+            use std::sync::mpsc::RecvTimeoutError::Timeout;
+            let limit = std::time::Duration::from_millis(timeout_ms.max(1));
+            if !matches!(wait.recv_timeout(limit), Err(Timeout)) {
+                return false;
+            }
+            // An interrupt that lands before Z3 has started the check is lost
+            // (the check resets the flag), so repeat it until `f` returns.
+            let again = std::time::Duration::from_millis(20);
+            loop {
+                handle.interrupt();
+                if !matches!(wait.recv_timeout(again), Err(Timeout)) {
+                    return true;
+                }
+            }
+        });
+        let result = f();
+        let _ = done.send(());
+        let timed_out = watchdog.join().unwrap_or(true);
+        Timed { result, timed_out }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::encode::encode;
+    use super::super::script::{and_all, or_all};
+    use super::*;
+    use crate::numbered::{AccessId, Site, C, U};
+    use crate::verdict::IntModel;
+    use semantics::expr::{BExp, NExp, NOp, Nat, ROp};
+    use semantics::{Access, Mode, TID};
+    use std::collections::BTreeMap;
+
+    fn ctx() -> QueryContext {
+        QueryContext {
+            logic: IntModel::Nat,
+            thread_ids: vec![(TID.into(), NExp::var("T"))],
+            locals: Vec::new(),
+            params: vec!["T".into()],
+            fixed: BTreeMap::new(),
+            globals: Vec::new(),
+        }
+    }
+
+    /// `o[n]` numbered as access `k`.
+    fn acc(mode: Mode, n: NExp, k: usize) -> U {
+        U::Acc(Site {
+            id: AccessId(k),
+            access: Access::new(mode, vec![n]),
+        })
+    }
+
+    /// The context with another logic and, optionally, `T` fixed.
+    fn ctx_in(logic: IntModel, threads: Option<u64>) -> QueryContext {
+        let mut c = ctx();
+        c.logic = logic;
+        if let Some(t) = threads {
+            c.fixed.insert("T".into(), Nat::from(t));
+        }
+        c
+    }
+
+    /// The query of a protocol with a write (so it may conflict).
+    fn query(u: U, c: &QueryContext) -> Query {
+        encode(&C::U(u), c).expect("a protocol with a write is queried")
+    }
+
+    /// Solves with this thread's session.
+    fn solve(q: &Query, timeout_ms: u64) -> Answer {
+        Session::on_this_thread(|s| s.solve(q, timeout_ms))
+    }
+
+    fn answer_in(u: U, c: &QueryContext) -> Answer {
+        solve(&query(u, c), 5_000)
+    }
+
+    fn answer(u: U) -> Answer {
+        answer_in(u, &ctx())
+    }
+
+    #[test]
+    fn example5_disjoint_writes_and_reads_overlap() {
+        // wr[tid+1]; rd[tid+2]: thread t1 writes t1+1 = t2+2, a race.
+        let tid = NExp::tid;
+        let u = U::seq(
+            acc(Mode::Wr, NExp::add(tid(), NExp::num(1)), 0),
+            acc(Mode::Rd, NExp::add(tid(), NExp::num(2)), 1),
+        );
+        match answer(u) {
+            Answer::Sat(m) => {
+                let (t1, t2) = (&m["t1.tid"], &m["t2.tid"]);
+                assert_ne!(t1, t2);
+                assert_eq!(m["idx1.0"], m["idx2.0"]);
+            }
+            other => panic!("expected a race, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn own_cell_writes_are_safe_and_monus_is_exact() {
+        assert!(matches!(
+            answer(acc(Mode::Wr, NExp::tid(), 0)),
+            Answer::Unsat
+        ));
+        // wr[tid - 1]: threads 0 and 1 both write index 0 (monus).
+        let u = acc(Mode::Wr, NExp::sub(NExp::tid(), NExp::num(1)), 0);
+        assert!(matches!(answer(u), Answer::Sat(_)));
+        // wr[tid / 0] writes 0 for everyone; wr[tid % 0] is wr[tid].
+        let div0 = acc(Mode::Wr, NExp::bin(NOp::Div, NExp::tid(), NExp::num(0)), 0);
+        assert!(matches!(answer(div0), Answer::Sat(_)));
+        let mod0 = acc(Mode::Wr, NExp::bin(NOp::Mod, NExp::tid(), NExp::num(0)), 0);
+        assert!(matches!(answer(mod0), Answer::Unsat));
+    }
+
+    #[test]
+    fn reads_alone_and_atomics_alone_are_not_queried() {
+        assert!(encode(&C::U(acc(Mode::Rd, NExp::num(0), 0)), &ctx()).is_none());
+        assert!(encode(&C::U(acc(Mode::Atomic, NExp::num(0), 0)), &ctx()).is_none());
+        let mixed = U::seq(
+            acc(Mode::Atomic, NExp::num(0), 0),
+            acc(Mode::Rd, NExp::num(0), 1),
+        );
+        assert!(matches!(answer(mixed), Answer::Sat(_)));
+    }
+
+    #[test]
+    fn bv32_wraps_around() {
+        // wr[tid * 2^31]: threads 0 and 2 collide modulo 2^32, not over ℕ.
+        let big = NExp::Num(Nat::from(1u64 << 31));
+        let u = acc(Mode::Wr, NExp::mul(NExp::tid(), big), 0);
+        assert!(matches!(answer(u.clone()), Answer::Unsat));
+        assert!(matches!(
+            answer_in(u, &ctx_in(IntModel::Bv32, None)),
+            Answer::Sat(_)
+        ));
+    }
+
+    #[test]
+    fn a_session_answers_across_solver_replacements() {
+        let session = Session::new();
+        let racy = query(acc(Mode::Wr, NExp::num(0), 0), &ctx());
+        let safe = query(acc(Mode::Wr, NExp::tid(), 0), &ctx());
+        for k in 0..QUERIES_PER_SOLVER + 3 {
+            let (q, expect_race) = if k % 100 == 0 {
+                (&racy, true)
+            } else {
+                (&safe, false)
+            };
+            let got = session.solve(q, 5_000);
+            assert_eq!(
+                matches!(got, Answer::Sat(_)),
+                expect_race,
+                "query {k}: {got:?}"
+            );
+        }
+        // Replaced at query QUERIES_PER_SOLVER + 1, three queries ago.
+        assert_eq!(session.queries.get(), 3);
+    }
+
+    #[test]
+    fn a_hard_query_is_interrupted_at_the_deadline() {
+        // wr[A³·tid + B³]; rd[C³·tid + 7ABC + 11A²] with A, B, C > 1: non-linear.
+        let v = NExp::var;
+        let cube = |x: &str| NExp::mul(NExp::mul(v(x), v(x)), v(x));
+        let wr = NExp::add(NExp::mul(cube("A"), NExp::tid()), cube("B"));
+        let abc = NExp::mul(NExp::mul(NExp::mul(NExp::num(7), v("A")), v("B")), v("C"));
+        let aa = NExp::mul(NExp::mul(NExp::num(11), v("A")), v("A"));
+        let rd = NExp::add(NExp::add(NExp::mul(cube("C"), NExp::tid()), abc), aa);
+        let mut c = ctx();
+        for x in ["A", "B", "C"] {
+            c.params.push(x.into());
+            c.globals.push(BExp::rel(ROp::Gt, v(x), NExp::num(1)));
+        }
+        let u = U::seq(acc(Mode::Wr, wr, 0), acc(Mode::Rd, rd, 1));
+        let start = std::time::Instant::now();
+        match solve(&query(u, &c), 1) {
+            Answer::Unknown(why) => assert!(why.contains("timeout"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        assert!(start.elapsed().as_secs() < 5, "interrupted promptly");
+    }
+
+    #[test]
+    fn a_query_z3_rejects_is_unknown_not_a_race() {
+        let mut q = query(acc(Mode::Wr, NExp::tid(), 0), &ctx());
+        q.text
+            .push_str("(assert (> |t1.tid| true))\n(assert false)\n");
+        match solve(&q, 5_000) {
+            Answer::Unknown(why) => assert!(why.contains("Z3 rejected"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        // The session is usable afterwards.
+        assert!(matches!(
+            answer(acc(Mode::Wr, NExp::num(0), 0)),
+            Answer::Sat(_)
+        ));
+    }
+
+    #[test]
+    fn bv32_subtraction_wraps_and_fixed_values_are_literals() {
+        // wr[tid - 1]: threads 0 and 1 collide over ℕ (monus), not modulo 2^32.
+        let u = acc(Mode::Wr, NExp::sub(NExp::tid(), NExp::num(1)), 0);
+        assert!(matches!(
+            answer_in(u, &ctx_in(IntModel::Bv32, None)),
+            Answer::Unsat
+        ));
+        // wr[0] with T = 2 fixed: threads 0 and 1 race.
+        match answer_in(
+            acc(Mode::Wr, NExp::num(0), 0),
+            &ctx_in(IntModel::Bv32, Some(2)),
+        ) {
+            Answer::Sat(m) => assert_eq!(m["p.T"], Nat::from(2u32)),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn comparisons_mean_the_same_over_nat_and_bv32() {
+        // if (tid op 1) wr[0] with T = 3: racy iff two of 0, 1, 2 pass.
+        let cases = [
+            (ROp::Lt, false),
+            (ROp::Le, true),
+            (ROp::Gt, false),
+            (ROp::Ge, true),
+            (ROp::Eq, false),
+            (ROp::Ne, true),
+        ];
+        for (op, racy) in cases {
+            let cond = BExp::rel(op, NExp::tid(), NExp::num(1));
+            let u = U::If(
+                cond,
+                Box::new(acc(Mode::Wr, NExp::num(0), 0)),
+                Box::new(U::Skip),
+            );
+            for logic in [IntModel::Nat, IntModel::Bv32] {
+                let got = answer_in(u.clone(), &ctx_in(logic, Some(3)));
+                let ok = match got {
+                    Answer::Sat(_) => racy,
+                    Answer::Unsat => !racy,
+                    Answer::Unknown(_) => false,
+                };
+                assert!(ok, "{op:?} in {logic:?}: {got:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn connectives_of_no_formula_are_constants_and_of_one_the_formula() {
+        // Z3 4.8.12 rejects `(or)` and `(and)`.
+        let solver = z3::Solver::new();
+        assert!(assert_script(&solver, "(assert (or))").is_err());
+        assert!(assert_script(&solver, "(assert (and))").is_err());
+        assert_eq!(or_all(&[]), "false");
+        assert_eq!(and_all(&[]), "true");
+        assert_eq!(or_all(&["x".into()]), "x");
+        assert_eq!(and_all(&["x".into()]), "x");
+        assert_eq!(or_all(&["x".into(), "y".into()]), "(or x y)");
+    }
+}

@@ -1,0 +1,11 @@
+/* mapcheck: cudaCreateChannelDesc<T>() (CUDA's channel_descriptor.h).
+ * Host code only; declarations. */
+#ifndef __MAPCHECK_CHANNEL_DESCRIPTOR_H
+#define __MAPCHECK_CHANNEL_DESCRIPTOR_H
+#include "driver_types.h"
+
+extern "C" __host__ struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
+                                                                    enum cudaChannelFormatKind f);
+template <class T> __host__ struct cudaChannelFormatDesc cudaCreateChannelDesc(void);
+
+#endif

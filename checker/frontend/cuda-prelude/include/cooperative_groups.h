@@ -1,0 +1,172 @@
+/* mapcheck: CUDA's cooperative groups (cooperative_groups.h).
+ *
+ * Synchronisation: `sync(g)` / `synchronize(g)` on a thread block or a
+ * grid have bodies calling `__syncthreads()`, which the front end
+ * recognises as a barrier (a grid barrier also orders the threads of a
+ * block; it is not weaker).  On a tile or a coalesced group they call
+ * `__syncwarp()`, which the front end does not count as a block barrier.
+ * The member functions `g.sync()` have the same bodies, but the front end
+ * does not inline member functions yet: it must recognise
+ * `cooperative_groups::thread_block::sync` and `grid_group::sync` itself.
+ * `thread_rank`, `size` and the block/thread indices of a block have exact
+ * bodies in terms of threadIdx/blockIdx/blockDim. */
+#ifndef __MAPCHECK_COOPERATIVE_GROUPS_H
+#define __MAPCHECK_COOPERATIVE_GROUPS_H
+#include "cuda_runtime.h"
+
+namespace cooperative_groups {
+
+class thread_group {
+ public:
+  __device__ void sync() const;
+  __device__ unsigned long long size() const;
+  __device__ unsigned long long num_threads() const;
+  __device__ unsigned long long thread_rank() const;
+  __device__ bool is_valid() const;
+};
+
+class thread_block : public thread_group {
+ public:
+  __device__ void sync() const { __syncthreads(); }
+  __device__ unsigned int thread_rank() const {
+    return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+  }
+  __device__ unsigned int size() const { return blockDim.x * blockDim.y * blockDim.z; }
+  __device__ unsigned int num_threads() const { return blockDim.x * blockDim.y * blockDim.z; }
+  __device__ dim3 group_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+  __device__ dim3 thread_index() const { return dim3(threadIdx.x, threadIdx.y, threadIdx.z); }
+  __device__ dim3 group_dim() const { return dim3(blockDim.x, blockDim.y, blockDim.z); }
+  __device__ dim3 dim_threads() const { return dim3(blockDim.x, blockDim.y, blockDim.z); }
+};
+
+class grid_group : public thread_group {
+ public:
+  __device__ void sync() const { __syncthreads(); }
+  __device__ bool is_valid() const;
+  __device__ unsigned long long thread_rank() const {
+    return ((unsigned long long)((blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x)) *
+               (blockDim.x * blockDim.y * blockDim.z) +
+           (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+  }
+  __device__ unsigned long long size() const {
+    return (unsigned long long)(gridDim.x * gridDim.y * gridDim.z) * (blockDim.x * blockDim.y * blockDim.z);
+  }
+  __device__ unsigned long long num_threads() const { return size(); }
+  __device__ unsigned long long block_rank() const {
+    return (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+  }
+  __device__ unsigned long long num_blocks() const { return gridDim.x * gridDim.y * gridDim.z; }
+  __device__ dim3 group_dim() const { return dim3(gridDim.x, gridDim.y, gridDim.z); }
+  __device__ dim3 dim_blocks() const { return dim3(gridDim.x, gridDim.y, gridDim.z); }
+  __device__ dim3 block_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+};
+
+class multi_grid_group : public thread_group {
+ public:
+  __device__ void sync() const;
+  __device__ unsigned int grid_rank() const;
+  __device__ unsigned int num_grids() const;
+};
+
+/* Warp-level groups: their collectives return values of other lanes. */
+class coalesced_group : public thread_group {
+ public:
+  __device__ void sync() const { __syncwarp(); }
+  __device__ unsigned long long size() const;
+  __device__ unsigned long long num_threads() const;
+  __device__ unsigned long long thread_rank() const;
+  __device__ unsigned long long meta_group_rank() const;
+  __device__ unsigned long long meta_group_size() const;
+  template <class T> __device__ T shfl(T var, unsigned int srcRank) const;
+  template <class T> __device__ T shfl_up(T var, unsigned int delta) const;
+  template <class T> __device__ T shfl_down(T var, unsigned int delta) const;
+  __device__ int any(int predicate) const;
+  __device__ int all(int predicate) const;
+  __device__ unsigned int ballot(int predicate) const;
+};
+
+template <unsigned int Size, class ParentT = void> class thread_block_tile : public thread_group {
+ public:
+  static constexpr unsigned int num_threads_v = Size;
+  __device__ thread_block_tile() {}
+  /* A tile of a known parent converts to a tile of any parent (`thread_block_tile<32>`). */
+  template <class P> __device__ thread_block_tile(const thread_block_tile<Size, P> &) {}
+  __device__ void sync() const { __syncwarp(); }
+  /* A tile of a thread block: consecutive ranks of the block. */
+  __device__ unsigned long long thread_rank() const {
+    return ((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) % Size;
+  }
+  __device__ unsigned long long meta_group_rank() const {
+    return ((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) / Size;
+  }
+  __device__ unsigned long long meta_group_size() const {
+    return (blockDim.x * blockDim.y * blockDim.z + Size - 1) / Size;
+  }
+  __device__ unsigned long long size() const { return Size; }
+  __device__ unsigned long long num_threads() const { return Size; }
+  template <class T> __device__ T shfl(T var, int srcRank) const;
+  template <class T> __device__ T shfl_up(T var, unsigned int delta) const;
+  template <class T> __device__ T shfl_down(T var, unsigned int delta) const;
+  template <class T> __device__ T shfl_xor(T var, unsigned int laneMask) const;
+  __device__ int any(int predicate) const;
+  __device__ int all(int predicate) const;
+  __device__ unsigned int ballot(int predicate) const;
+  template <class T> __device__ unsigned int match_any(T val) const;
+  template <class T> __device__ unsigned int match_all(T val, int &pred) const;
+};
+
+__device__ thread_block this_thread_block();
+__device__ grid_group this_grid();
+__device__ multi_grid_group this_multi_grid();
+__device__ coalesced_group coalesced_threads();
+template <unsigned int Size, class ParentT> __device__ thread_block_tile<Size, ParentT> tiled_partition(const ParentT &g);
+__device__ thread_group tiled_partition(const thread_group &parent, unsigned int tilesz);
+__device__ thread_group tiled_partition(const thread_block &parent, unsigned int tilesz);
+__device__ coalesced_group tiled_partition(const coalesced_group &parent, unsigned int tilesz);
+template <unsigned int Size, class ParentT> __device__ thread_block_tile<Size, ParentT> binary_partition(const ParentT &g, bool pred);
+__device__ coalesced_group labeled_partition(const coalesced_group &g, int label);
+
+/* Free functions: barriers by group kind (see the top of the file). */
+__device__ __forceinline__ void sync(const thread_block &) { __syncthreads(); }
+__device__ __forceinline__ void sync(const grid_group &) { __syncthreads(); }
+__device__ __forceinline__ void sync(const coalesced_group &) { __syncwarp(); }
+template <unsigned int Size, class ParentT>
+__device__ __forceinline__ void sync(const thread_block_tile<Size, ParentT> &) { __syncwarp(); }
+__device__ void sync(const thread_group &g);
+__device__ void sync(const multi_grid_group &g);
+__device__ __forceinline__ void synchronize(const thread_block &) { __syncthreads(); }
+__device__ __forceinline__ void synchronize(const grid_group &) { __syncthreads(); }
+__device__ __forceinline__ void synchronize(const coalesced_group &) { __syncwarp(); }
+template <unsigned int Size, class ParentT>
+__device__ __forceinline__ void synchronize(const thread_block_tile<Size, ParentT> &) { __syncwarp(); }
+
+__device__ __forceinline__ unsigned int thread_rank(const thread_block &) {
+  return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+}
+__device__ __forceinline__ unsigned int group_size(const thread_block &) {
+  return blockDim.x * blockDim.y * blockDim.z;
+}
+__device__ __forceinline__ unsigned long long thread_rank(const grid_group &) {
+  return ((unsigned long long)((blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x)) *
+             (blockDim.x * blockDim.y * blockDim.z) +
+         (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+}
+__device__ __forceinline__ unsigned long long group_size(const grid_group &) {
+  return (unsigned long long)(gridDim.x * gridDim.y * gridDim.z) * (blockDim.x * blockDim.y * blockDim.z);
+}
+template <unsigned int Size, class ParentT>
+__device__ __forceinline__ unsigned long long thread_rank(const thread_block_tile<Size, ParentT> &) {
+  return ((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) % Size;
+}
+template <unsigned int Size, class ParentT>
+__device__ __forceinline__ unsigned long long group_size(const thread_block_tile<Size, ParentT> &) {
+  return Size;
+}
+__device__ unsigned long long thread_rank(const coalesced_group &g);
+__device__ unsigned long long group_size(const coalesced_group &g);
+__device__ unsigned long long thread_rank(const thread_group &g);
+__device__ unsigned long long group_size(const thread_group &g);
+
+}  // namespace cooperative_groups
+
+#endif

@@ -1,0 +1,2 @@
+/* mapcheck: scans are declared in reduce.h. */
+#include "reduce.h"

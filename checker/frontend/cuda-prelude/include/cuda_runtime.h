@@ -1,0 +1,100 @@
+/* mapcheck: CUDA's cuda_runtime.h.  The prelude includes it before every
+ * .cu file, as nvcc does, so device built-ins, intrinsics, atomics, math,
+ * vector types and their maths, textures and surfaces, and the host
+ * runtime API (with kernel launches `k<<<g, b, shmem, stream>>>(…)`) are
+ * always available. */
+#ifndef __MAPCHECK_CUDA_RUNTIME_H
+#define __MAPCHECK_CUDA_RUNTIME_H
+
+#include "host_defines.h"
+#include "builtin_types.h"
+#include "cuda_runtime_api.h"
+#include "channel_descriptor.h"
+#include "cuda_texture_types.h"
+#include "cuda_surface_types.h"
+#include "device_launch_parameters.h"
+#include "device_functions.h"
+#include "math_functions.h"
+#include "sm_20_atomic_functions.h"
+#include "sm_30_intrinsics.h"
+#include "sm_32_intrinsics.h"
+#include "texture_fetch_functions.h"
+#include "surface_functions.h"
+#include "vector_functions.h"
+#include "mapcheck_vector_math.h"
+
+/* The C++ API of the runtime (templates over the pointer or symbol type). */
+template <class T> __host__ cudaError_t cudaMalloc(T **devPtr, __SIZE_TYPE__ size);
+template <class T> __host__ cudaError_t cudaMallocHost(T **ptr, __SIZE_TYPE__ size, unsigned int flags = 0);
+template <class T>
+__host__ cudaError_t cudaMallocManaged(T **devPtr, __SIZE_TYPE__ size, unsigned int flags = cudaMemAttachGlobal);
+template <class T>
+__host__ cudaError_t cudaMallocPitch(T **devPtr, __SIZE_TYPE__ *pitch, __SIZE_TYPE__ width, __SIZE_TYPE__ height);
+template <class T> __host__ cudaError_t cudaHostAlloc(T **ptr, __SIZE_TYPE__ size, unsigned int flags);
+template <class T> __host__ cudaError_t cudaHostGetDevicePointer(T **pDevice, void *pHost, unsigned int flags);
+template <class T>
+__host__ cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, __SIZE_TYPE__ count,
+                                        __SIZE_TYPE__ offset = 0, enum cudaMemcpyKind kind = cudaMemcpyHostToDevice);
+template <class T>
+__host__ cudaError_t cudaMemcpyToSymbolAsync(const T &symbol, const void *src, __SIZE_TYPE__ count,
+                                             __SIZE_TYPE__ offset = 0,
+                                             enum cudaMemcpyKind kind = cudaMemcpyHostToDevice,
+                                             cudaStream_t stream = 0);
+template <class T>
+__host__ cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, __SIZE_TYPE__ count,
+                                          __SIZE_TYPE__ offset = 0, enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
+template <class T>
+__host__ cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, __SIZE_TYPE__ count,
+                                               __SIZE_TYPE__ offset = 0,
+                                               enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
+                                               cudaStream_t stream = 0);
+template <class T> __host__ cudaError_t cudaGetSymbolAddress(void **devPtr, const T &symbol);
+template <class T> __host__ cudaError_t cudaGetSymbolSize(__SIZE_TYPE__ *size, const T &symbol);
+template <class T, int dim, enum cudaTextureReadMode readMode>
+__host__ cudaError_t cudaBindTexture(__SIZE_TYPE__ *offset, const struct texture<T, dim, readMode> &tex,
+                                     const void *devPtr, const struct cudaChannelFormatDesc &desc,
+                                     __SIZE_TYPE__ size = 0xffffffffu);
+template <class T, int dim, enum cudaTextureReadMode readMode>
+__host__ cudaError_t cudaBindTexture(__SIZE_TYPE__ *offset, const struct texture<T, dim, readMode> &tex,
+                                     const void *devPtr, __SIZE_TYPE__ size = 0xffffffffu);
+template <class T, int dim, enum cudaTextureReadMode readMode>
+__host__ cudaError_t cudaBindTexture2D(__SIZE_TYPE__ *offset, const struct texture<T, dim, readMode> &tex,
+                                       const void *devPtr, const struct cudaChannelFormatDesc &desc,
+                                       __SIZE_TYPE__ width, __SIZE_TYPE__ height, __SIZE_TYPE__ pitch);
+template <class T, int dim, enum cudaTextureReadMode readMode>
+__host__ cudaError_t cudaBindTexture2D(__SIZE_TYPE__ *offset, const struct texture<T, dim, readMode> &tex,
+                                       const void *devPtr, __SIZE_TYPE__ width, __SIZE_TYPE__ height,
+                                       __SIZE_TYPE__ pitch);
+template <class T, int dim, enum cudaTextureReadMode readMode>
+__host__ cudaError_t cudaBindTextureToArray(const struct texture<T, dim, readMode> &tex, cudaArray_const_t array,
+                                            const struct cudaChannelFormatDesc &desc);
+template <class T, int dim, enum cudaTextureReadMode readMode>
+__host__ cudaError_t cudaBindTextureToArray(const struct texture<T, dim, readMode> &tex, cudaArray_const_t array);
+template <class T, int dim, enum cudaTextureReadMode readMode>
+__host__ cudaError_t cudaBindTextureToMipmappedArray(const struct texture<T, dim, readMode> &tex,
+                                                     cudaMipmappedArray_const_t mipmappedArray);
+template <class T, int dim, enum cudaTextureReadMode readMode>
+__host__ cudaError_t cudaUnbindTexture(const struct texture<T, dim, readMode> &tex);
+template <class T, int dim>
+__host__ cudaError_t cudaBindSurfaceToArray(const struct surface<T, dim> &surf, cudaArray_const_t array,
+                                            const struct cudaChannelFormatDesc &desc);
+template <class T, int dim>
+__host__ cudaError_t cudaBindSurfaceToArray(const struct surface<T, dim> &surf, cudaArray_const_t array);
+template <class T> __host__ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *entry);
+template <class T> __host__ cudaError_t cudaFuncSetCacheConfig(T *func, enum cudaFuncCache cacheConfig);
+template <class T> __host__ cudaError_t cudaFuncSetAttribute(T *entry, enum cudaFuncAttribute attr, int value);
+template <class T>
+__host__ cudaError_t cudaLaunchKernel(const T *func, dim3 gridDim, dim3 blockDim, void **args,
+                                      __SIZE_TYPE__ sharedMem = 0, cudaStream_t stream = 0);
+template <class T>
+__host__ cudaError_t cudaLaunchCooperativeKernel(const T *func, dim3 gridDim, dim3 blockDim, void **args,
+                                                 __SIZE_TYPE__ sharedMem = 0, cudaStream_t stream = 0);
+template <class T>
+__host__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func, int blockSize,
+                                                                   __SIZE_TYPE__ dynamicSMemSize);
+template <class T>
+__host__ cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, T func,
+                                                        __SIZE_TYPE__ dynamicSMemSize = 0, int blockSizeLimit = 0);
+__host__ cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags);
+
+#endif

@@ -1,0 +1,5 @@
+/* mapcheck: rounding modes (CUDA's device_types.h). */
+#ifndef __MAPCHECK_DEVICE_TYPES_H
+#define __MAPCHECK_DEVICE_TYPES_H
+enum cudaRoundMode { cudaRoundNearest, cudaRoundZero, cudaRoundPosInf, cudaRoundMinInf };
+#endif

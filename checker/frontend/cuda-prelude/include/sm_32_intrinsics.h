@@ -1,0 +1,21 @@
+/* mapcheck: cached loads and stores (CUDA's sm_32_intrinsics.h).  A load
+ * through the read-only or another cache reads `*ptr`: it has that body,
+ * so the front end sees the read.  The stores write memory and are
+ * declarations (to be modelled by the front end). */
+#ifndef __MAPCHECK_SM_32_INTRINSICS_H
+#define __MAPCHECK_SM_32_INTRINSICS_H
+#include "host_defines.h"
+
+template <typename T> __device__ __forceinline__ T __ldg(const T *ptr) { return *ptr; }
+template <typename T> __device__ __forceinline__ T __ldcg(const T *ptr) { return *ptr; }
+template <typename T> __device__ __forceinline__ T __ldca(const T *ptr) { return *ptr; }
+template <typename T> __device__ __forceinline__ T __ldcs(const T *ptr) { return *ptr; }
+template <typename T> __device__ __forceinline__ T __ldlu(const T *ptr) { return *ptr; }
+template <typename T> __device__ __forceinline__ T __ldcv(const T *ptr) { return *ptr; }
+/* write memory: to be modelled by the front end */
+template <typename T> __device__ void __stwb(T *ptr, T value);
+template <typename T> __device__ void __stcg(T *ptr, T value);
+template <typename T> __device__ void __stcs(T *ptr, T value);
+template <typename T> __device__ void __stwt(T *ptr, T value);
+
+#endif

@@ -1,0 +1,322 @@
+//! Expressions: integer, boolean and pointer values of C expressions.
+
+use super::*;
+
+/// The largest integer value (in expression nodes) the inference tracks.
+const EXPRESSION_BUDGET: usize = 512;
+
+impl Infer<'_> {
+    // ----- expressions -----------------------------------------------------
+
+    /// Evaluates without emitting accesses (bounds re-read each iteration).
+    pub(super) fn eval_quiet(&mut self, e: &E) -> Val {
+        let mut v = Val::Bad(String::new());
+        self.nested(|me| v = me.eval(e));
+        v
+    }
+
+    /// A condition as a boolean expression.
+    pub(super) fn cond(&mut self, e: &E) -> BExp {
+        let v = self.eval(e);
+        self.as_bool(v, e.span)
+    }
+
+    pub(super) fn as_bool(&mut self, v: Val, span: Span) -> BExp {
+        match v {
+            Val::Bool(b) => b,
+            Val::Int(l) => BExp::not(l.compare(ROp::Eq, &Lin::int(0))).simplify_not(),
+            Val::Ptr { .. } => BExp::Bool(true),
+            _ => {
+                let u = self.int_unknown("condition", span);
+                u.compare(ROp::Ne, &Lin::int(0))
+            }
+        }
+    }
+
+    pub(super) fn as_int(&mut self, v: Val, span: Span) -> Lin {
+        match v {
+            Val::Int(l) => l,
+            Val::Bool(BExp::Bool(b)) => Lin::int(b as i128),
+            _ => self.int_unknown("non-integer value", span),
+        }
+    }
+
+    pub(super) fn compare(&mut self, op: ROp, a: &Val, b: &Val, span: Span) -> BExp {
+        let a = self.as_int(a.clone(), span);
+        let b = self.as_int(b.clone(), span);
+        a.compare(op, &b)
+    }
+
+    pub fn eval(&mut self, e: &E) -> Val {
+        match &e.kind {
+            EK::Int(i) => Val::Int(Lin::int(*i)),
+            EK::Float => self.other("non-integer value", e.span),
+            EK::Var(..) | EK::Index(..) | EK::Member(..) | EK::Un(UnOp::Deref, _) => self.read(e),
+            EK::Builtin(b) => Val::Int(Lin::var(b)),
+            EK::Bin(op, a, b) => self.binary(*op, a, b, e.span),
+            EK::Assign(op, l, r) => self.assign(*op, l, r, e.span),
+            EK::IncDec { pre, inc, e: x } => self.incdec(*pre, *inc, x, e.span),
+            EK::Un(op, x) => self.unary(*op, x, e.span),
+            EK::Call(callee, args) => self.call(callee, args, e.span),
+            EK::Cond(c, t, f) => self.conditional(c, t, f, e.span),
+            EK::Unknown(what, subs) => self.unknown_expr(what, subs, e.span),
+        }
+    }
+
+    pub(super) fn unknown_expr(&mut self, what: &str, subs: &[E], span: Span) -> Val {
+        if what == super::super::convert::LAMBDA {
+            self.unsupported(span, what);
+        }
+        let mut into = None;
+        for s in subs {
+            let v = self.eval(s);
+            if is_tracked_ptr(&v) || mentions_tracked(s, self) {
+                self.unsupported(span, format!("expression `{what}` on an array"));
+            }
+            if let (Val::Ptr { arr, fixed, .. }, None) = (&v, &into) {
+                if arr.tracked {
+                    into = Some((arr.clone(), fixed.len()));
+                }
+            }
+        }
+        // A pointer into a tracked array stays one, at an unknown place: its
+        // accesses are kept (the verdict is `unknown` anyway), never dropped.
+        if let Some((arr, n)) = into {
+            let why = format!("pointer from unmodelled expression `{what}`");
+            let fixed: Vec<Lin> = (0..n).map(|_| self.int_unknown(&why, span)).collect();
+            let off = self.int_unknown(&why, span);
+            return ptr_at(&arr, &fixed, off);
+        }
+        self.other(&format!("unmodelled expression `{what}`"), span)
+    }
+
+    pub(super) fn conditional(&mut self, c: &E, t: &E, f: &E, span: Span) -> Val {
+        let cond = self.cond(c);
+        let (mut vt, mut vf) = (Val::Int(Lin::int(0)), Val::Int(Lin::int(0)));
+        let bt = self.nested(|me| vt = me.eval(t));
+        let bf = self.nested(|me| vf = me.eval(f));
+        match cond {
+            BExp::Bool(true) => {
+                self.emit_all(bt);
+                return vt;
+            }
+            BExp::Bool(false) => {
+                self.emit_all(bf);
+                return vf;
+            }
+            _ => {}
+        }
+        if !bt.is_empty() || !bf.is_empty() {
+            self.emit(
+                StmtKind::If {
+                    cond,
+                    then_branch: bt,
+                    else_branch: bf,
+                },
+                span,
+            );
+        }
+        if vt == vf {
+            return vt;
+        }
+        match (&vt, &vf) {
+            (Val::Ptr { arr, .. }, Val::Ptr { arr: a2, .. }) if arr == a2 => {
+                let off = self.int_unknown("conditional pointer", span);
+                Val::Ptr {
+                    arr: arr.clone(),
+                    fixed: vec![],
+                    off,
+                }
+                .fix_rank()
+            }
+            (Val::Ptr { .. }, _) | (_, Val::Ptr { .. }) => {
+                Val::Bad("conditional pointer to different arrays".into())
+            }
+            _ => self.other("conditional expression `?:`", span),
+        }
+    }
+
+    pub(super) fn binary(&mut self, op: BinOp, a: &E, b: &E, span: Span) -> Val {
+        use BinOp::*;
+        match op {
+            Comma => {
+                self.eval(a);
+                return self.eval(b);
+            }
+            LAnd | LOr => return self.logical(op, a, b, span),
+            _ => {}
+        }
+        let va = self.eval(a);
+        let vb = self.eval(b);
+        self.apply(op, va, vb, span)
+    }
+
+    pub(super) fn logical(&mut self, op: BinOp, a: &E, b: &E, span: Span) -> Val {
+        let ca = self.cond(a);
+        let mut cb = BExp::Bool(true);
+        let stmts = self.nested(|me| cb = me.cond(b));
+        if !stmts.is_empty() {
+            let guard = if op == BinOp::LAnd {
+                ca.clone()
+            } else {
+                BExp::not(ca.clone())
+            };
+            self.emit(
+                StmtKind::If {
+                    cond: guard,
+                    then_branch: stmts,
+                    else_branch: vec![],
+                },
+                span,
+            );
+        }
+        Val::Bool(if op == BinOp::LAnd {
+            BExp::and(ca, cb)
+        } else {
+            BExp::or(ca, cb)
+        })
+    }
+
+    pub(super) fn apply(&mut self, op: BinOp, va: Val, vb: Val, span: Span) -> Val {
+        use BinOp::*;
+        let rel = |op| Some(op);
+        let r = match op {
+            Lt => rel(ROp::Lt),
+            Gt => rel(ROp::Gt),
+            Le => rel(ROp::Le),
+            Ge => rel(ROp::Ge),
+            Eq => rel(ROp::Eq),
+            Ne => rel(ROp::Ne),
+            _ => None,
+        };
+        if let Some(r) = r {
+            if matches!((&va, &vb), (Val::Ptr { .. }, _) | (_, Val::Ptr { .. })) {
+                return Val::Bool(
+                    self.int_unknown("pointer comparison", span)
+                        .compare(ROp::Ne, &Lin::int(0)),
+                );
+            }
+            if let (Val::Bool(x), Val::Bool(y)) = (&va, &vb) {
+                if r == ROp::Eq || r == ROp::Ne {
+                    let eq = BExp::or(
+                        BExp::and(x.clone(), y.clone()),
+                        BExp::and(BExp::not(x.clone()), BExp::not(y.clone())),
+                    );
+                    return Val::Bool(if r == ROp::Eq { eq } else { BExp::not(eq) });
+                }
+            }
+            return Val::Bool(self.compare(r, &va, &vb, span));
+        }
+        if let Val::Ptr { arr, fixed, off } = &va {
+            let d = self.as_int(vb, span);
+            return match op {
+                Add => ptr_at(arr, fixed, off.add(&d)),
+                Sub => ptr_at(arr, fixed, off.sub(&d)),
+                _ => Val::Bad("pointer arithmetic".into()),
+            };
+        }
+        if let (Val::Ptr { arr, fixed, off }, Add) = (&vb, op) {
+            let d = self.as_int(va, span);
+            return ptr_at(arr, fixed, off.add(&d));
+        }
+        let (a, b) = (self.as_int(va, span), self.as_int(vb, span));
+        self.arith(op, a, b, span)
+    }
+
+    pub(super) fn arith(&mut self, op: BinOp, a: Lin, b: Lin, span: Span) -> Val {
+        use BinOp::*;
+        let r = match op {
+            Add => Some(a.add(&b)),
+            Sub => Some(a.sub(&b)),
+            Mul => Some(a.mul(&b)),
+            Div => a.divmod(NOp::Div, &b),
+            Rem => a.divmod(NOp::Mod, &b),
+            Shl => b.constant().and_then(pow2).map(|p| a.mul(&p)),
+            Shr => b
+                .constant()
+                .and_then(pow2)
+                .and_then(|p| a.divmod(NOp::Div, &p)),
+            BitAnd => mask(&a, &b).or_else(|| mask(&b, &a)),
+            _ => None,
+        };
+        match r {
+            // Products of `pos − neg` pairs double in size: past a budget
+            // the value is an unknown (sound, and keeps memory bounded).
+            Some(l) if l.size_up_to(EXPRESSION_BUDGET) >= EXPRESSION_BUDGET => {
+                self.other("integer expression too large to track", span)
+            }
+            Some(l) => Val::Int(l),
+            None => self.other(&format!("operator {op:?} not modelled"), span),
+        }
+    }
+
+    pub(super) fn unary(&mut self, op: UnOp, x: &E, span: Span) -> Val {
+        if op == UnOp::AddrOf {
+            return self.address_of(x, span);
+        }
+        let v = self.eval(x);
+        match op {
+            UnOp::Plus => v,
+            UnOp::Neg => {
+                let l = self.as_int(v, span);
+                Val::Int(l.neg())
+            }
+            UnOp::LNot => {
+                let b = self.as_bool(v, span);
+                Val::Bool(BExp::not(b).simplify_not())
+            }
+            _ => self.other("bitwise complement", span),
+        }
+    }
+
+    pub(super) fn address_of(&mut self, x: &E, span: Span) -> Val {
+        match self.place(x) {
+            Place::Elem { arr, mut index } => {
+                let off = index.pop().unwrap_or(Lin::int(0));
+                Val::Ptr {
+                    arr,
+                    fixed: index,
+                    off,
+                }
+            }
+            Place::Local(k) => {
+                self.escaped.insert(k.clone());
+                Val::LocalPtr(k)
+            }
+            Place::Row(v) => v,
+            Place::Choice(..) => {
+                let _ = span;
+                Val::Bad("address of a conditional lvalue".into())
+            }
+            Place::Private => Val::Bad("pointer into a thread's own struct".into()),
+            Place::Unknown(why) => Val::Bad(why),
+        }
+    }
+
+    pub(super) fn assign(&mut self, op: Option<BinOp>, l: &E, r: &E, span: Span) -> Val {
+        let rv = self.eval(r);
+        let place = self.place(l);
+        let v = match op {
+            None => rv,
+            Some(op) => {
+                let old = self.read_place(&place, l.span);
+                self.apply(op, old, rv, span)
+            }
+        };
+        self.write_place(&place, v.clone(), l.span);
+        v
+    }
+
+    pub(super) fn incdec(&mut self, pre: bool, inc: bool, x: &E, span: Span) -> Val {
+        let place = self.place(x);
+        let old = self.read_place(&place, x.span);
+        let op = if inc { BinOp::Add } else { BinOp::Sub };
+        let new = self.apply(op, old.clone(), Val::Int(Lin::int(1)), span);
+        self.write_place(&place, new.clone(), x.span);
+        if pre {
+            new
+        } else {
+            old
+        }
+    }
+}

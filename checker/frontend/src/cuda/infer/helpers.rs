@@ -1,0 +1,237 @@
+//! Small helpers on values and syntax shared by the inference modules.
+
+use super::*;
+
+// ----- helpers ------------------------------------------------------------------
+
+pub(super) fn lin_fv(a: &Lin, b: &Lin) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for e in [&a.pos, &a.neg, &b.pos, &b.neg] {
+        out.extend(e.fv());
+    }
+    out
+}
+
+pub(super) fn ptr(name: &str, rank: usize, tracked: bool) -> Val {
+    Val::Ptr {
+        arr: Arr {
+            name: name.to_string(),
+            rank: rank.max(1),
+            tracked,
+        },
+        fixed: vec![],
+        off: Lin::int(0),
+    }
+}
+
+pub(super) fn ptr_at(arr: &Arr, fixed: &[Lin], off: Lin) -> Val {
+    Val::Ptr {
+        arr: arr.clone(),
+        fixed: fixed.to_vec(),
+        off,
+    }
+}
+
+impl Val {
+    /// After a merge the fixed indices are unknown: keep the rank honest.
+    pub(super) fn fix_rank(self) -> Val {
+        match self {
+            Val::Ptr { arr, .. } if arr.rank > 1 => {
+                Val::Bad(format!("conditional pointer into `{}`", arr.name))
+            }
+            v => v,
+        }
+    }
+}
+
+pub(super) fn is_tracked_ptr(v: &Val) -> bool {
+    matches!(v, Val::Ptr { arr, .. } if arr.tracked)
+}
+
+/// Does the expression name a tracked array directly?
+pub(super) fn mentions_tracked(e: &E, me: &Infer) -> bool {
+    let mut found = false;
+    visit_expr(e, &mut |x| {
+        if let EK::Var(_, key, _) = &x.kind {
+            if matches!(me.env.get(key), Some(Val::Ptr { arr, .. }) | Some(Val::Cell(arr)) if arr.tracked)
+            {
+                found = true;
+            }
+        }
+    });
+    found
+}
+
+/// `x & (2^k - 1)` is `x % 2^k` for non-negative `x`.
+pub(super) fn mask(x: &Lin, m: &Lin) -> Option<Lin> {
+    let k = low_mask(m.constant()?)?;
+    x.divmod(NOp::Mod, &pow2(k)?)
+}
+
+pub(super) trait SimplifyNot {
+    fn simplify_not(self) -> BExp;
+}
+
+impl SimplifyNot for BExp {
+    fn simplify_not(self) -> BExp {
+        match self {
+            BExp::Not(b) => match *b {
+                BExp::Bool(v) => BExp::Bool(!v),
+                BExp::Not(inner) => *inner,
+                BExp::Rel(ROp::Eq, a, c) => BExp::Rel(ROp::Ne, a, c),
+                BExp::Rel(ROp::Ne, a, c) => BExp::Rel(ROp::Eq, a, c),
+                other => BExp::not(other),
+            },
+            b => b,
+        }
+    }
+}
+
+pub(super) fn always_jumps(s: &S) -> bool {
+    match &s.kind {
+        SK::Return(_) | SK::Break | SK::Continue => true,
+        SK::Block(b) => b.last().is_some_and(always_jumps),
+        SK::If(_, t, Some(e)) => always_jumps(t) && always_jumps(e),
+        _ => false,
+    }
+}
+
+pub(super) fn is_label(item: &(Option<&E>, &S)) -> bool {
+    matches!(item.1.kind, SK::Case(None, _))
+}
+
+/// The statements of a `switch` body, each with the `case` value it is
+/// labelled with (`default` has `None` but `is_label`).
+pub(super) fn flatten_switch(body: &S) -> Vec<(Option<&E>, &S)> {
+    let stmts: Vec<&S> = match &body.kind {
+        SK::Block(b) => b.iter().collect(),
+        _ => vec![body],
+    };
+    let mut out = Vec::new();
+    for s in stmts {
+        let mut cur = s;
+        let mut labels = Vec::new();
+        while let SK::Case(l, inner) = &cur.kind {
+            labels.push((l.as_ref(), cur));
+            cur = inner;
+        }
+        for (l, c) in labels {
+            out.push((l, c));
+        }
+        if !matches!(s.kind, SK::Case(..)) {
+            out.push((None, cur));
+        }
+    }
+    // Each label item stands for its statement; unlabelled ones follow.
+    out
+}
+
+pub fn visit_expr(e: &E, f: &mut impl FnMut(&E)) {
+    f(e);
+    match &e.kind {
+        EK::Member(a, _, _) | EK::Un(_, a) | EK::IncDec { e: a, .. } => visit_expr(a, f),
+        EK::Bin(_, a, b) | EK::Assign(_, a, b) | EK::Index(a, b) => {
+            visit_expr(a, f);
+            visit_expr(b, f);
+        }
+        EK::Cond(a, b, c) => {
+            visit_expr(a, f);
+            visit_expr(b, f);
+            visit_expr(c, f);
+        }
+        EK::Call(_, xs) | EK::Unknown(_, xs) => xs.iter().for_each(|x| visit_expr(x, f)),
+        _ => {}
+    }
+}
+
+pub fn visit_stmt(s: &S, f: &mut impl FnMut(&E)) {
+    match &s.kind {
+        SK::Expr(e) | SK::Return(Some(e)) => visit_expr(e, f),
+        SK::Decl(ds) => ds
+            .iter()
+            .filter_map(|d| d.init.as_ref())
+            .for_each(|e| visit_expr(e, f)),
+        SK::Block(b) => b.iter().for_each(|x| visit_stmt(x, f)),
+        SK::If(c, t, e) => {
+            visit_expr(c, f);
+            visit_stmt(t, f);
+            if let Some(e) = e {
+                visit_stmt(e, f);
+            }
+        }
+        SK::For {
+            init,
+            cond,
+            inc,
+            body,
+        } => {
+            if let Some(i) = init {
+                visit_stmt(i, f);
+            }
+            cond.iter().chain(inc.iter()).for_each(|e| visit_expr(e, f));
+            visit_stmt(body, f);
+        }
+        SK::While(c, b) | SK::Do(b, c) | SK::Switch(c, b) => {
+            visit_expr(c, f);
+            visit_stmt(b, f);
+        }
+        SK::Case(c, b) => {
+            if let Some(c) = c {
+                visit_expr(c, f);
+            }
+            visit_stmt(b, f);
+        }
+        _ => {}
+    }
+}
+
+/// The variables (declaration keys) a statement may modify, including
+/// through reference parameters of called functions.
+pub fn modified_in(s: &S, unit: &Unit) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    visit_stmt(s, &mut |e| modified_one(e, unit, &mut out));
+    out
+}
+
+pub(super) fn modified_expr(e: &E, unit: &Unit, out: &mut BTreeSet<String>) {
+    visit_expr(e, &mut |x| modified_one(x, unit, out));
+}
+
+pub(super) fn modified_one(e: &E, unit: &Unit, out: &mut BTreeSet<String>) {
+    let target = match &e.kind {
+        EK::Assign(_, l, _) | EK::IncDec { e: l, .. } | EK::Un(UnOp::AddrOf, l) => Some(l),
+        EK::Call(Callee { key: Some(k), .. }, args) => {
+            if let Some(f) = unit.func(k) {
+                for (p, a) in f.params.iter().zip(args) {
+                    if p.shape == Shape::Reference {
+                        if let EK::Var(_, key, _) = &a.kind {
+                            out.insert(key.clone());
+                        }
+                    }
+                }
+            }
+            None
+        }
+        _ => None,
+    };
+    if let Some(l) = target {
+        if let EK::Var(_, key, _) = &l.kind {
+            out.insert(key.clone());
+        }
+    }
+}
+
+/// Can the statement reach a barrier (syntactically, through calls)?
+pub(super) fn has_barrier(s: &S, unit: &Unit, depth: usize) -> bool {
+    let mut found = false;
+    visit_stmt(s, &mut |e| {
+        if let EK::Call(callee, _) = &e.kind {
+            if BARRIERS.contains(&callee.name.as_str()) {
+                found = true;
+            } else if let Some(f) = callee.key.as_deref().and_then(|k| unit.func(k)) {
+                found |= depth < 16 && has_barrier(&f.body, unit, depth + 1);
+            }
+        }
+    });
+    found
+}

@@ -1,0 +1,532 @@
+//! Loops: normalised `for` loops (Sec. 6 of `seeds/000`), unrolled
+//! power-stride loops, and loops with unknown bounds.
+
+use super::*;
+
+impl Infer<'_> {
+    // ----- loops -----------------------------------------------------------
+
+    /// `for (init; cond; inc) body`: normalised to a protocol loop when the
+    /// shape is recognised (Sec. 6, "Loops"), else a loop with an unknown bound.
+    pub(super) fn for_loop(
+        &mut self,
+        init: Option<&S>,
+        cond: Option<&E>,
+        inc: Option<&E>,
+        body: &S,
+        span: Span,
+    ) {
+        if let Some(i) = init {
+            self.stmt(i);
+        }
+        let modified = modified_in(body, self.unit);
+        let shape = cond.zip(inc).and_then(|(c, i)| loop_shape(c, i, &modified));
+        // The fallback: a loop of unknown shape over the body followed by
+        // the increment (so that what the increment moves is havocked).
+        let mut b = body.clone();
+        if let Some(i) = inc {
+            b = S {
+                kind: SK::Block(vec![
+                    b,
+                    S {
+                        kind: SK::Expr(i.clone()),
+                        span: i.span,
+                    },
+                ]),
+                span: body.span,
+            };
+        }
+        let c = cond.cloned().unwrap_or(E::new(EK::Int(1), span));
+        let fallback = (c, b);
+        let Some(shape) = shape else {
+            return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
+        };
+        self.normal_loop(&shape, body, &modified, &fallback, span);
+    }
+
+    pub(super) fn normal_loop(
+        &mut self,
+        shape: &LoopShape,
+        body: &S,
+        modified: &BTreeSet<String>,
+        fallback: &(E, S),
+        span: Span,
+    ) {
+        let start = self.lookup_int(&shape.var_key, &shape.var_name, span);
+        let bound_reads = self.nested(|me| {
+            me.eval(&shape.bound);
+        });
+        let bound = match self.eval_quiet(&shape.bound) {
+            Val::Int(b) => b,
+            _ => return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span),
+        };
+        let step = match self.eval_quiet(&shape.step) {
+            Val::Int(s) if s.is_nat() => s,
+            _ => return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span),
+        };
+        if !start.is_nat() && shape.dir != Dir::Down {
+            return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
+        }
+        if let Some(values) = power_values(shape, &start, &bound, &step) {
+            if !has_jump(body) {
+                return self.unrolled_loop(shape, &values, body, &bound_reads);
+            }
+        }
+        self.emit_all(bound_reads.clone());
+        let k = self.fresh_name(&shape.var_name);
+        let kv = Lin::var(&k);
+        let plan = plan_loop(shape, &start, &bound, &step, &kv);
+        let Some((lo, hi, value, exact, step_assumption)) = plan else {
+            return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
+        };
+        if let Some(a) = step_assumption {
+            if a.fv().iter().all(|x| !self.out.locals.contains(x)) {
+                self.out.assumptions.push(Assumption { cond: a, span });
+            }
+        }
+        self.havoc(modified, span);
+        self.env.insert(shape.var_key.clone(), Val::Int(value));
+        let mut stmts = self.loop_body(body, &bound_reads);
+        let synced = block_has_sync(&stmts);
+        if !exact {
+            self.out.approximate = true;
+            let aligned = stmts.first().is_some_and(|s| s.kind == StmtKind::Sync)
+                || stmts.last().is_some_and(|s| s.kind == StmtKind::Sync);
+            if synced && !aligned {
+                self.unsupported(
+                    span,
+                    "loop over powers with code on both sides of its barrier",
+                );
+            }
+        }
+        if shape.dir == Dir::Down && !lo.is_zero() {
+            // Keep the generated loop bounds as written: lo..hi over ℕ.
+        }
+        stmts.retain(|s| s.kind != StmtKind::Skip);
+        self.emit(
+            StmtKind::For {
+                tag: None,
+                var: k,
+                lo: lo.to_nexp(),
+                hi: hi.to_nexp(),
+                body: std::mem::take(&mut stmts),
+            },
+            span,
+        );
+        self.havoc(modified, span);
+        let after = self.int_unknown("loop variable after its loop", span);
+        self.env.insert(shape.var_key.clone(), Val::Int(after));
+    }
+
+    /// A `*=`/`/=` loop whose start, bound and step are constants runs a
+    /// few known iterations: its body is inlined once per value of the loop
+    /// variable (exact, unlike the superset of [`plan_loop`]), so barriers
+    /// anywhere in the body and indices such as `N / (2 * d)` stay precise.
+    pub(super) fn unrolled_loop(
+        &mut self,
+        shape: &LoopShape,
+        values: &[i128],
+        body: &S,
+        reads: &[Stmt],
+    ) {
+        for v in values {
+            self.env
+                .insert(shape.var_key.clone(), Val::Int(Lin::int(*v)));
+            self.stmt(body);
+            self.emit_all(reads.to_vec());
+        }
+        let last = values.last().copied().unwrap_or(0);
+        let next = match (self.eval_quiet(&shape.step), shape.dir) {
+            (Val::Int(s), Dir::Times) => s.constant().and_then(|s| last.checked_mul(s)),
+            (Val::Int(s), Dir::Divide) => s.constant().and_then(|s| last.checked_div(s)),
+            _ => None,
+        };
+        let v = match next {
+            Some(n) if !values.is_empty() => Lin::int(n),
+            _ => self.int_unknown("loop variable after its loop", Span::default()),
+        };
+        self.env.insert(shape.var_key.clone(), Val::Int(v));
+    }
+
+    pub(super) fn loop_body(&mut self, body: &S, reads: &[Stmt]) -> Vec<Stmt> {
+        let reads = reads.to_vec();
+        let synced = has_barrier(body, self.unit, 0);
+        self.nested(|me| {
+            me.loops.push(synced);
+            me.stmt(body);
+            me.emit_all(reads);
+            me.loops.pop();
+        })
+    }
+
+    /// `while`, `do`, and `for` loops of unknown shape: a protocol loop over
+    /// an unknown number of iterations, with every variable the body
+    /// modifies unknown.  A loop with a barrier must be uniform in CUDA, so
+    /// its bound is thread-global; otherwise it is thread-local.
+    pub(super) fn unknown_loop(
+        &mut self,
+        cond: Option<&E>,
+        body: &S,
+        post: Option<&E>,
+        span: Span,
+    ) {
+        self.out.approximate = true;
+        let mut modified = modified_in(body, self.unit);
+        for e in cond.iter().chain(post.iter()) {
+            modified_expr(e, self.unit, &mut modified);
+        }
+        self.havoc(&modified, span);
+        let mut guard = BExp::Bool(true);
+        let synced_body = has_barrier(body, self.unit, 0);
+        let stmts = self.nested(|me| {
+            me.loops.push(synced_body);
+            let reads = me.nested(|m| {
+                if let Some(c) = cond {
+                    guard = m.cond(c);
+                }
+            });
+            let inner = me.nested(|m| {
+                m.stmt(body);
+                if let Some(p) = post {
+                    m.eval(p);
+                }
+            });
+            me.loops.pop();
+            let synced = block_has_sync(&inner);
+            me.emit_all(reads);
+            if synced || guard == BExp::Bool(true) {
+                me.emit_all(inner);
+            } else {
+                me.emit(
+                    StmtKind::If {
+                        cond: guard.clone(),
+                        then_branch: inner,
+                        else_branch: vec![],
+                    },
+                    span,
+                );
+            }
+        });
+        let synced = block_has_sync(&stmts);
+        let n = self.fresh_name("iterations");
+        if !synced {
+            self.out.locals.push(n.clone());
+            let span = self.span(span);
+            self.out.unknowns.push(Unknown {
+                var: n.clone(),
+                cause: UnknownCause::Other("number of iterations of a loop".into()),
+                span,
+            });
+        }
+        let k = self.fresh_name("k");
+        self.emit(
+            StmtKind::For {
+                tag: None,
+                var: k,
+                lo: NExp::num(0),
+                hi: NExp::var(&n),
+                body: stmts,
+            },
+            span,
+        );
+        self.havoc(&modified, span);
+    }
+
+    pub(super) fn havoc(&mut self, keys: &BTreeSet<String>, span: Span) {
+        for k in keys {
+            let v = match self.env.get(k).cloned() {
+                Some(Val::Ptr { arr, fixed, .. }) => {
+                    let off = self.int_unknown("pointer moved in a loop", span);
+                    let fixed = fixed
+                        .iter()
+                        .map(|_| self.int_unknown("pointer moved in a loop", span))
+                        .collect();
+                    Val::Ptr { arr, fixed, off }
+                }
+                Some(Val::Ref(_)) | Some(Val::Cell(_)) | Some(Val::Rec { .. }) => continue,
+                _ => self.other("modified in a loop", span),
+            };
+            self.env.insert(k.clone(), v);
+        }
+    }
+
+    pub(super) fn lookup_int(&mut self, key: &str, name: &str, span: Span) -> Lin {
+        match self.env.get(key).cloned() {
+            Some(Val::Int(l)) => l,
+            _ => self.int_unknown(&format!("initial value of `{name}`"), span),
+        }
+    }
+}
+
+// ----- loop normalisation ---------------------------------------------------------
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    /// `i += s` with `i < n` / `i <= n` / `i != n`
+    Up,
+    /// `i -= s` with `i > n` / `i >= n` / `i != n`
+    Down,
+    /// `i *= s` (also `i <<= k`)
+    Times,
+    /// `i /= s` (also `i >>= k`)
+    Divide,
+}
+
+pub struct LoopShape {
+    pub var_key: String,
+    pub var_name: String,
+    pub dir: Dir,
+    pub step: E,
+    pub bound: E,
+    /// The bound is included (`<=`, `>=`).
+    pub inclusive: bool,
+    /// The condition is `v != bound`.
+    pub ne: bool,
+}
+
+/// Recognises `v OP bound` and the increment of `v` (Sec. 6 "Loops").
+pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Option<LoopShape> {
+    let (key, name, dir, step) = increment(inc)?;
+    if modified.contains(&key) {
+        return None;
+    }
+    let mut cond = cond;
+    while let EK::Bin(BinOp::Comma, _, r) = &cond.kind {
+        cond = r;
+    }
+    let EK::Bin(op, l, r) = &cond.kind else {
+        return None;
+    };
+    let (op, bound) = match (&l.kind, &r.kind) {
+        (EK::Var(_, k, _), _) if *k == key => (*op, r),
+        (_, EK::Var(_, k, _)) if *k == key => (flip(*op)?, l),
+        _ => return None,
+    };
+    let mut reads_modified = false;
+    visit_expr(bound, &mut |x| {
+        if let EK::Var(_, k, _) = &x.kind {
+            reads_modified |= modified.contains(k) || *k == key;
+        }
+        if matches!(x.kind, EK::Assign(..) | EK::IncDec { .. } | EK::Call(..)) {
+            reads_modified = true;
+        }
+    });
+    if reads_modified {
+        return None;
+    }
+    let up = matches!(dir, Dir::Up | Dir::Times);
+    let inclusive = match (op, up) {
+        (BinOp::Lt, true) | (BinOp::Gt, false) | (BinOp::Ne, _) => false,
+        (BinOp::Le, true) | (BinOp::Ge, false) => true,
+        _ => return None,
+    };
+    Some(LoopShape {
+        var_key: key,
+        var_name: name,
+        dir,
+        step,
+        bound: (**bound).clone(),
+        inclusive,
+        ne: op == BinOp::Ne,
+    })
+}
+
+/// Largest number of iterations of a loop over powers that is unrolled.
+const MAX_UNROLL: usize = 64;
+
+/// The values a `*=`/`/=` loop takes when its start, bound and step are
+/// constants, in order; `None` when they are not constants, the loop does
+/// not terminate quickly, or it would run more than [`MAX_UNROLL`] times.
+pub(super) fn power_values(
+    shape: &LoopShape,
+    start: &Lin,
+    bound: &Lin,
+    step: &Lin,
+) -> Option<Vec<i128>> {
+    let (mut v, b, s) = (start.constant()?, bound.constant()?, step.constant()?);
+    let mut out = Vec::new();
+    loop {
+        if shape.ne {
+            // `v != b`: stops only on b exactly; skipping over b never stops.
+            let past = if shape.dir == Dir::Times {
+                v > b
+            } else {
+                v < b
+            };
+            if v == b {
+                return Some(out);
+            } else if past {
+                return None;
+            }
+        }
+        let go = match (shape.dir, shape.inclusive) {
+            (Dir::Times, false) if s >= 2 && v >= 1 => v < b,
+            (Dir::Times, true) if s >= 2 && v >= 1 => v <= b,
+            (Dir::Divide, false) if s >= 2 && v >= 0 => v > b,
+            (Dir::Divide, true) if s >= 2 && v >= 0 => v >= b,
+            _ => return None,
+        };
+        if !go {
+            return Some(out);
+        }
+        if out.len() >= MAX_UNROLL {
+            return None;
+        }
+        out.push(v);
+        // A `!=` bound that is skipped over never stops: give up.
+        let next = if shape.dir == Dir::Times {
+            v.checked_mul(s)?
+        } else {
+            v / s
+        };
+        if next == v {
+            return None;
+        }
+        v = next;
+    }
+}
+
+/// Whether `s` contains `break`, `continue` or `return` (at any depth).
+pub(super) fn has_jump(s: &S) -> bool {
+    match &s.kind {
+        SK::Break | SK::Continue | SK::Return(_) => true,
+        SK::Block(ss) => ss.iter().any(has_jump),
+        SK::If(_, t, e) => has_jump(t) || e.as_deref().is_some_and(has_jump),
+        SK::For { init, body, .. } => init.as_deref().is_some_and(has_jump) || has_jump(body),
+        SK::While(_, b) | SK::Do(b, _) | SK::Switch(_, b) | SK::Case(_, b) => has_jump(b),
+        SK::Decl(_) | SK::Expr(_) | SK::Null | SK::Unknown(_) => false,
+    }
+}
+
+pub(super) fn flip(op: BinOp) -> Option<BinOp> {
+    Some(match op {
+        BinOp::Lt => BinOp::Gt,
+        BinOp::Gt => BinOp::Lt,
+        BinOp::Le => BinOp::Ge,
+        BinOp::Ge => BinOp::Le,
+        BinOp::Ne => BinOp::Ne,
+        _ => return None,
+    })
+}
+
+/// `v++`, `v += s`, `v = v + s`, `v -= s`, `v *= s`, `v <<= k`, `v >>= k`, `v /= s`.
+pub(super) fn increment(inc: &E) -> Option<(String, String, Dir, E)> {
+    let one = |sp| E::new(EK::Int(1), sp);
+    let pow = |k: &E| match k.kind {
+        EK::Int(k) if (0..63).contains(&k) => Some(E::new(EK::Int(1 << k), k_span(k))),
+        _ => None,
+    };
+    let (var, dir, step) = match &inc.kind {
+        EK::IncDec { inc: up, e, .. } => (e, if *up { Dir::Up } else { Dir::Down }, one(inc.span)),
+        EK::Assign(Some(op), v, s) => match op {
+            BinOp::Add => (v, Dir::Up, (**s).clone()),
+            BinOp::Sub => (v, Dir::Down, (**s).clone()),
+            BinOp::Mul => (v, Dir::Times, (**s).clone()),
+            BinOp::Div => (v, Dir::Divide, (**s).clone()),
+            BinOp::Shl => (v, Dir::Times, pow(s)?),
+            BinOp::Shr => (v, Dir::Divide, pow(s)?),
+            _ => return None,
+        },
+        EK::Assign(None, v, rhs) => match &rhs.kind {
+            EK::Bin(op, a, s) if same_var(a, v) => match op {
+                BinOp::Add => (v, Dir::Up, (**s).clone()),
+                BinOp::Sub => (v, Dir::Down, (**s).clone()),
+                BinOp::Mul => (v, Dir::Times, (**s).clone()),
+                BinOp::Div => (v, Dir::Divide, (**s).clone()),
+                BinOp::Shr => (v, Dir::Divide, pow(s)?),
+                BinOp::Shl => (v, Dir::Times, pow(s)?),
+                _ => return None,
+            },
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let EK::Var(name, key, RefKind::Local) = &var.kind else {
+        return None;
+    };
+    Some((key.clone(), name.clone(), dir, step))
+}
+
+pub(super) fn k_span(_: i128) -> Span {
+    Span::default()
+}
+
+pub(super) fn same_var(a: &E, b: &E) -> bool {
+    matches!((&a.kind, &b.kind), (EK::Var(_, x, _), EK::Var(_, y, _)) if x == y)
+}
+
+/// The protocol loop for a recognised C loop: `(lo, hi, value of the C
+/// variable in terms of the protocol variable k, exact?, assumption)`.
+pub(super) fn plan_loop(
+    shape: &LoopShape,
+    start: &Lin,
+    bound: &Lin,
+    step: &Lin,
+    k: &Lin,
+) -> Option<(Lin, Lin, Lin, bool, Option<BExp>)> {
+    let one = Lin::int(1);
+    let step_c = step.constant();
+    let positive = match step_c {
+        Some(s) => {
+            if s < 1 {
+                return None;
+            }
+            None
+        }
+        None => Some(step.compare(ROp::Ge, &one)),
+    };
+    match shape.dir {
+        Dir::Up => {
+            let hi = if shape.inclusive {
+                bound.add(&one)
+            } else {
+                bound.clone()
+            };
+            if !hi.is_nat() {
+                return None;
+            }
+            if step_c == Some(1) {
+                return Some((start.clone(), hi, k.clone(), true, None));
+            }
+            // for k in 0..ceil((hi - lo) / s): v = lo + k * s
+            let span = hi.add(step).sub(&start.add(&one));
+            let count = Lin::nat(NExp::bin(NOp::Div, span.to_nexp(), step.to_nexp())).folded();
+            Some((Lin::int(0), count, start.add(&k.mul(step)), true, positive))
+        }
+        Dir::Down => {
+            let lo = if shape.inclusive {
+                bound.clone()
+            } else {
+                bound.add(&one)
+            };
+            if !lo.is_nat() || !start.is_nat() {
+                return None;
+            }
+            if step_c == Some(1) {
+                // v = start - k' for k' in 0..start+1-lo: written as k ∈ lo..start+1.
+                return Some((lo, start.add(&one), k.clone(), true, None));
+            }
+            let span = start.add(step).sub(&lo);
+            let count = Lin::nat(NExp::bin(NOp::Div, span.to_nexp(), step.to_nexp())).folded();
+            Some((Lin::int(0), count, start.sub(&k.mul(step)), true, positive))
+        }
+        Dir::Times => {
+            let hi = if shape.inclusive {
+                bound.add(&one)
+            } else {
+                bound.clone()
+            };
+            (step_c? >= 2 && start.constant()? >= 1 && hi.is_nat())
+                .then(|| (start.clone(), hi, k.clone(), false, None))
+        }
+        Dir::Divide => {
+            let lo = if shape.inclusive {
+                bound.clone()
+            } else {
+                bound.add(&one)
+            };
+            (step_c? >= 2 && lo.is_nat() && start.is_nat())
+                .then(|| (lo, start.add(&one), k.clone(), false, None))
+        }
+    }
+}

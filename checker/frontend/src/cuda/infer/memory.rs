@@ -1,0 +1,464 @@
+//! Memory: places (variables, array elements, fields) and the accesses
+//! that reading and writing them emit.
+
+use super::*;
+
+impl Infer<'_> {
+    // ----- places: variables, array elements -----------------------------
+
+    pub(super) fn read(&mut self, e: &E) -> Val {
+        if let EK::Var(name, key, kind) = &e.kind {
+            if let Some(v) = self.var_value(name, key, kind, e.span) {
+                return v;
+            }
+        }
+        if let EK::Member(base, field, shape) = &e.kind {
+            if let Some(v) = self.member_value(base, field, shape, e.span) {
+                return v;
+            }
+            if !is_lvalue(base) {
+                // A field of a temporary (`make_float4(…).x`): the call's
+                // accesses were emitted, the value is unknown.
+                self.eval(base);
+                return self.other(&format!("field `{field}` of a temporary"), e.span);
+            }
+        }
+        let p = self.place(e);
+        self.read_place(&p, e.span)
+    }
+
+    /// The value of a name used as an rvalue, unless it denotes memory.
+    pub(super) fn var_value(
+        &mut self,
+        name: &str,
+        key: &str,
+        kind: &RefKind,
+        span: Span,
+    ) -> Option<Val> {
+        if name == "warpSize" && *kind == RefKind::Global {
+            return Some(Val::Int(Lin::int(32)));
+        }
+        if *kind == RefKind::TemplateParam {
+            self.used.insert(name.to_string());
+            return Some(Val::Int(Lin::var(name)));
+        }
+        if self.escaped.contains(key) {
+            return Some(self.other(&format!("`{name}` is accessed through a pointer"), span));
+        }
+        match self.env.get(key).cloned() {
+            Some(Val::Cell(_)) | Some(Val::Ref(_)) => None,
+            Some(v) => Some(v),
+            None => Some(self.other(&format!("value of `{name}`"), span)),
+        }
+    }
+
+    /// The struct a member chain starts from and the path to the member's
+    /// parent: `s.inner` in `s.inner.arr` (nested fields are one name).
+    fn record_path(&self, e: &E) -> Option<(String, Memory)> {
+        match &e.kind {
+            EK::Var(_, key, _) => match self.env.get(key)? {
+                Val::Rec { prefix, memory } => Some((prefix.clone(), *memory)),
+                _ => None,
+            },
+            EK::Member(base, field, Shape::Record) => {
+                let (prefix, memory) = self.record_path(base)?;
+                Some((format!("{prefix}.{field}"), memory))
+            }
+            _ => None,
+        }
+    }
+
+    /// Is `path` (a field path) inside a record parameter of the kernel?
+    fn in_param_record(&self, path: &str) -> bool {
+        let root = path.split('.').next().unwrap_or(path);
+        self.param_records.contains(root)
+    }
+
+    pub(super) fn member_value(
+        &mut self,
+        base: &E,
+        field: &str,
+        shape: &Shape,
+        span: Span,
+    ) -> Option<Val> {
+        let (prefix, memory) = self.record_path(base)?;
+        let name = format!("{prefix}.{field}");
+        if memory == Memory::Local {
+            if let Some(v) = self.env.get(&field_key(&name)).cloned() {
+                return Some(v);
+            }
+        }
+        let tracked = matches!(memory, Memory::Shared | Memory::Device);
+        let param = self.in_param_record(&prefix);
+        Some(match (shape, memory) {
+            // A field of a local struct (or of a struct argument of an
+            // inlined function) that was never assigned here varies per
+            // thread: a thread-local unknown.
+            (Shape::Scalar | Shape::Pointer, Memory::Local) if !param => {
+                if *shape == Shape::Pointer {
+                    self.unsupported(span, format!("pointer field `{name}` of a local struct"));
+                }
+                self.other(&format!("field `{name}` of a local struct"), span)
+            }
+            (Shape::Pointer, Memory::Local) => ptr(&name, 1, true),
+            (Shape::Array(r), _) => ptr(&name, *r, tracked || memory == Memory::Local),
+            (Shape::Scalar, Memory::Local) => Val::Int(Lin::var(&name)),
+            (Shape::Scalar, Memory::Shared | Memory::Device) => return None,
+            _ => self.other(&format!("field `{name}`"), span),
+        })
+    }
+
+    /// Where an lvalue lives.
+    pub(super) fn place(&mut self, e: &E) -> Place {
+        match &e.kind {
+            EK::Var(name, key, _) => match self.env.get(key).cloned() {
+                Some(Val::Cell(arr)) => Place::Elem {
+                    arr,
+                    index: vec![Lin::int(0)],
+                },
+                Some(Val::Ref(p)) => *p,
+                Some(Val::Rec {
+                    memory: Memory::Shared | Memory::Device,
+                    ..
+                }) => Place::Unknown(format!("whole struct `{name}` in shared or global memory")),
+                _ => Place::Local(key.clone()),
+            },
+            EK::Member(base, field, _) => self.member_place(base, field),
+            EK::Index(base, idx) => {
+                let b = self.eval(base);
+                let i = self.eval(idx);
+                match (b, i) {
+                    // `0[a]` is `a[0]`.
+                    (Val::Int(n), p @ Val::Ptr { .. }) => self.index_place(p, n, e.span),
+                    (b, i) => {
+                        let i = self.as_int(i, idx.span);
+                        self.index_place(b, i, e.span)
+                    }
+                }
+            }
+            EK::Un(UnOp::Deref, p) => {
+                let b = self.eval(p);
+                self.index_place(b, Lin::int(0), e.span)
+            }
+            EK::Bin(BinOp::Comma, a, b) => {
+                self.eval(a);
+                self.place(b)
+            }
+            EK::Cond(c, t, f) => self.conditional_place(c, t, f),
+            _ => {
+                self.eval(e);
+                Place::Unknown("the target of an unmodelled lvalue".into())
+            }
+        }
+    }
+
+    /// `(c ? x : y)` as an lvalue: the place of `x` under `c`, else of `y`.
+    fn conditional_place(&mut self, c: &E, t: &E, f: &E) -> Place {
+        let cond = self.cond(c);
+        let mut pt = Place::Private;
+        let mut pf = Place::Private;
+        let bt = self.nested(|me| pt = me.place(t));
+        let bf = self.nested(|me| pf = me.place(f));
+        if !bt.is_empty() || !bf.is_empty() {
+            self.emit(
+                StmtKind::If {
+                    cond: cond.clone(),
+                    then_branch: bt,
+                    else_branch: bf,
+                },
+                c.span,
+            );
+        }
+        Place::Choice(cond, Box::new(pt), Box::new(pf))
+    }
+
+    pub(super) fn member_place(&mut self, base: &E, field: &str) -> Place {
+        if let Some((prefix, memory)) = self.record_path(base) {
+            let name = format!("{prefix}.{field}");
+            return match memory {
+                Memory::Shared | Memory::Device => Place::Elem {
+                    arr: Arr {
+                        name,
+                        rank: 1,
+                        tracked: true,
+                    },
+                    index: vec![Lin::int(0)],
+                },
+                // A field of a thread's own struct: a local variable.
+                Memory::Local => Place::Local(field_key(&name)),
+                Memory::Constant => Place::Private,
+            };
+        }
+        match &base.kind {
+            // `a[i].x`, `p->x`: a field of an element is the element itself
+            // (its fields are one cell: a write to one field conflicts with
+            // any other).
+            EK::Index(..) | EK::Un(UnOp::Deref, _) | EK::Member(..) | EK::Var(..) => {
+                match self.place(base) {
+                    p @ Place::Elem { .. } => p,
+                    Place::Private | Place::Local(_) => Place::Private,
+                    Place::Unknown(why) => Place::Unknown(why),
+                    Place::Row(_) | Place::Choice(..) => {
+                        Place::Unknown(format!("field `{field}` of an unmodelled element"))
+                    }
+                }
+            }
+            // A field of a call's result: a temporary, unless the call
+            // returns a reference (unknown: fail closed).
+            _ => {
+                self.eval(base);
+                Place::Unknown(format!("field `{field}` of the result of an expression"))
+            }
+        }
+    }
+
+    pub(super) fn index_place(&mut self, base: Val, i: Lin, span: Span) -> Place {
+        let _ = span;
+        match base {
+            Val::Ptr { arr, fixed, off } => {
+                let mut index = fixed;
+                index.push(off.add(&i));
+                if index.len() < arr.rank {
+                    return Place::Row(Val::Ptr {
+                        arr,
+                        fixed: index,
+                        off: Lin::int(0),
+                    });
+                }
+                Place::Elem { arr, index }
+            }
+            Val::Bad(why) => Place::Unknown(why),
+            // Through a pointer to a thread's own variable: private (the
+            // variable escaped, so reading it gives an unknown anyway).
+            Val::LocalPtr(_) => Place::Private,
+            _ => Place::Unknown("indexing a value that is not a known pointer".into()),
+        }
+    }
+
+    pub(super) fn read_place(&mut self, p: &Place, span: Span) -> Val {
+        match p {
+            Place::Local(k) => {
+                if self.escaped.contains(k) {
+                    return self.other("variable accessed through a pointer", span);
+                }
+                match self.env.get(k).cloned() {
+                    Some(v) => v,
+                    None => self.other("unknown variable", span),
+                }
+            }
+            Place::Elem { arr, index } => {
+                if arr.tracked {
+                    self.access(Mode::Rd, arr, index, span);
+                }
+                let base = format!("rd_{}", arr.name);
+                self.unknown(
+                    &base,
+                    UnknownCause::ArrayRead {
+                        array: arr.name.clone(),
+                    },
+                    span,
+                )
+            }
+            Place::Row(v) => v.clone(),
+            Place::Choice(c, t, f) => {
+                let (c, t, f) = (c.clone(), (**t).clone(), (**f).clone());
+                let bt = self.nested(|me| {
+                    me.read_place(&t, span);
+                });
+                let bf = self.nested(|me| {
+                    me.read_place(&f, span);
+                });
+                self.emit_branches(c, bt, bf, span);
+                self.other("value of a conditional lvalue", span)
+            }
+            Place::Private => self.other("thread-private value", span),
+            Place::Unknown(why) => {
+                let why = format!("read of {why}");
+                self.unlocated_access(&[Mode::Rd], &why, span);
+                self.other(&why, span)
+            }
+        }
+    }
+
+    pub(super) fn write_place(&mut self, p: &Place, v: Val, span: Span) {
+        match p {
+            Place::Local(k) => {
+                self.env.insert(k.clone(), v);
+            }
+            Place::Elem { arr, index } => {
+                if arr.tracked {
+                    self.access(Mode::Wr, arr, index, span);
+                }
+            }
+            Place::Row(_) => self.unsupported(span, "assignment to an array row"),
+            Place::Choice(c, t, f) => {
+                let (c, t, f) = (c.clone(), (**t).clone(), (**f).clone());
+                let bt = self.nested(|me| me.write_place(&t, v.clone(), span));
+                let bf = self.nested(|me| me.write_place(&f, v.clone(), span));
+                self.emit_branches(c, bt, bf, span);
+                // A local on either side no longer has one known value.
+                for side in [&t, &f] {
+                    if let Place::Local(k) = side {
+                        let u = self.other("value assigned under a condition", span);
+                        self.env.insert(k.clone(), u);
+                    }
+                }
+            }
+            Place::Private => {}
+            Place::Unknown(why) => {
+                self.unlocated_access(&[Mode::Wr], &format!("write to {why}"), span)
+            }
+        }
+    }
+
+    fn emit_branches(
+        &mut self,
+        cond: BExp,
+        then_branch: Vec<Stmt>,
+        else_branch: Vec<Stmt>,
+        span: Span,
+    ) {
+        if !then_branch.is_empty() || !else_branch.is_empty() {
+            self.emit(
+                StmtKind::If {
+                    cond,
+                    then_branch,
+                    else_branch,
+                },
+                span,
+            );
+        }
+    }
+
+    pub(super) fn access(&mut self, mode: Mode, arr: &Arr, index: &[Lin], span: Span) {
+        let kind = self.access_kind(mode, arr, index);
+        self.emit(kind, span);
+    }
+
+    /// The protocol access to `arr[index]` (with `--grid-level`, a shared
+    /// array has one copy per block: its index starts with `blockIdx`).
+    pub(super) fn access_kind(&mut self, mode: Mode, arr: &Arr, index: &[Lin]) -> StmtKind {
+        self.arrays.entry(arr.name.clone()).or_insert(index.len());
+        let per_block = self.grid_level
+            && self.shared.iter().any(|s| {
+                arr.name == *s
+                    || arr
+                        .name
+                        .strip_prefix(s.as_str())
+                        .is_some_and(|f| f.starts_with('.'))
+            });
+        let block: &[&str] = if per_block {
+            &["blockIdx.x", "blockIdx.y", "blockIdx.z"]
+        } else {
+            &[]
+        };
+        StmtKind::Access {
+            mode,
+            array: Some(arr.name.clone()),
+            index: block
+                .iter()
+                .map(|b| Lin::var(b).to_nexp())
+                .chain(index.iter().map(Lin::to_nexp))
+                .collect(),
+        }
+    }
+
+    /// An access the front end cannot locate: `unsupported`, plus an access
+    /// at an unknown index of every tracked array ([`ANY_ARRAY`] until the
+    /// kernel is done and every array is known; see [`Infer::expand_unlocated`]).
+    pub(super) fn unlocated_access(&mut self, modes: &[Mode], why: &str, span: Span) {
+        self.unsupported(span, why.to_string());
+        for mode in modes {
+            self.emit(
+                StmtKind::Access {
+                    mode: *mode,
+                    array: Some(ANY_ARRAY.to_string()),
+                    index: Vec::new(),
+                },
+                span,
+            );
+        }
+    }
+
+    /// Replaces every [`ANY_ARRAY`] access by accesses at unknown indices
+    /// of every tracked array of the kernel.
+    pub(super) fn expand_unlocated(&mut self, block: Vec<Stmt>) -> Vec<Stmt> {
+        let mut out = Vec::new();
+        for s in block {
+            let span = s.span;
+            match s.kind {
+                StmtKind::Access {
+                    mode,
+                    array: Some(a),
+                    ..
+                } if a == ANY_ARRAY => {
+                    let arrays: Vec<(String, usize)> =
+                        self.arrays.iter().map(|(n, r)| (n.clone(), *r)).collect();
+                    for (name, rank) in arrays {
+                        let index: Vec<Lin> = (0..rank)
+                            .map(|_| self.int_unknown("index of an unlocated access", span))
+                            .collect();
+                        let arr = Arr {
+                            name,
+                            rank,
+                            tracked: true,
+                        };
+                        let kind = self.access_kind(mode, &arr, &index);
+                        out.push(Stmt::new(kind, span));
+                    }
+                }
+                StmtKind::If {
+                    cond,
+                    then_branch,
+                    else_branch,
+                } => {
+                    let then_branch = self.expand_unlocated(then_branch);
+                    let else_branch = self.expand_unlocated(else_branch);
+                    out.push(Stmt::new(
+                        StmtKind::If {
+                            cond,
+                            then_branch,
+                            else_branch,
+                        },
+                        span,
+                    ));
+                }
+                StmtKind::For {
+                    tag,
+                    var,
+                    lo,
+                    hi,
+                    body,
+                } => {
+                    let body = self.expand_unlocated(body);
+                    out.push(Stmt::new(
+                        StmtKind::For {
+                            tag,
+                            var,
+                            lo,
+                            hi,
+                            body,
+                        },
+                        span,
+                    ));
+                }
+                kind => out.push(Stmt::new(kind, span)),
+            }
+        }
+        out
+    }
+}
+
+/// The environment key of a field of a thread's own struct (`s.x`).
+pub(super) fn field_key(path: &str) -> String {
+    format!("field:{path}")
+}
+
+/// Does the expression denote storage (rather than a temporary value)?
+fn is_lvalue(e: &E) -> bool {
+    match &e.kind {
+        EK::Var(..) | EK::Index(..) | EK::Un(UnOp::Deref, _) => true,
+        EK::Member(base, ..) => is_lvalue(base),
+        _ => false,
+    }
+}

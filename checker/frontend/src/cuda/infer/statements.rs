@@ -1,0 +1,276 @@
+//! Statements: declarations, blocks, `if`, `switch`, `return`.
+
+use super::*;
+
+impl Infer<'_> {
+    // ----- statements ----------------------------------------------------
+
+    pub(super) fn stmt(&mut self, s: &S) {
+        match &s.kind {
+            SK::Block(b) => self.block(b),
+            SK::Decl(ds) => ds.iter().for_each(|d| self.decl(d)),
+            SK::Expr(e) => {
+                self.eval(e);
+            }
+            SK::If(c, t, e) => self.if_stmt(c, t, e.as_deref(), &[], s.span),
+            SK::For {
+                init,
+                cond,
+                inc,
+                body,
+            } => self.for_loop(init.as_deref(), cond.as_ref(), inc.as_ref(), body, s.span),
+            SK::While(c, body) => self.unknown_loop(Some(c), body, None, s.span),
+            SK::Do(body, c) => self.unknown_loop(None, body, Some(c), s.span),
+            SK::Switch(e, body) => self.switch(e, body, s.span),
+            SK::Case(_, inner) => self.stmt(inner),
+            SK::Break | SK::Continue => self.jump_in_loop(s.span),
+            SK::Return(e) => self.ret(e.as_ref(), s.span),
+            SK::Null => {}
+            SK::Unknown(what) => self.unsupported(s.span, format!("statement `{what}`")),
+        }
+    }
+
+    /// A block; an `if` whose branch always jumps (`return`, `break`,
+    /// `continue`) takes the rest of the block into its other branch.
+    pub(super) fn block(&mut self, b: &[S]) {
+        for (i, s) in b.iter().enumerate() {
+            if let SK::If(c, t, e) = &s.kind {
+                let rest = &b[i + 1..];
+                if !rest.is_empty() && (always_jumps(t) || e.as_deref().is_some_and(always_jumps)) {
+                    self.if_stmt(c, t, e.as_deref(), rest, s.span);
+                    return;
+                }
+            }
+            self.stmt(s);
+        }
+    }
+
+    pub(super) fn decl(&mut self, d: &VarDecl) {
+        let v = match (&d.shape, d.memory) {
+            (_, Memory::Shared | Memory::Device) => {
+                let name = match self.static_names.get(&d.key) {
+                    Some(n) => n.clone(),
+                    None => {
+                        let n = self.fresh_name(&d.name);
+                        self.static_names.insert(d.key.clone(), n.clone());
+                        n
+                    }
+                };
+                let mut d2 = d.clone();
+                d2.name = name;
+                d2.init = None;
+                let v = self.declared_value(&d2);
+                self.note_array(&v);
+                v
+            }
+            (Shape::Array(_) | Shape::Record, _) => {
+                // The initialiser's accesses (`float4 p = pos[i];`) count.
+                if let Some(e) = &d.init {
+                    self.eval(e);
+                }
+                match d.shape {
+                    Shape::Array(r) => ptr(&d.name, r, false),
+                    _ => Val::Rec {
+                        prefix: d.name.clone(),
+                        memory: Memory::Local,
+                    },
+                }
+            }
+            _ => match &d.init {
+                Some(e) => {
+                    let v = self.eval(e);
+                    if d.shape == Shape::Reference {
+                        self.reference_to(e, v)
+                    } else {
+                        v
+                    }
+                }
+                None => self.other(&format!("uninitialised `{}`", d.name), d.span),
+            },
+        };
+        self.env.insert(d.key.clone(), v);
+    }
+
+    /// `T &r = e;` aliases the place of `e`.
+    pub(super) fn reference_to(&mut self, e: &E, _v: Val) -> Val {
+        let p = self.place(e);
+        Val::Ref(Box::new(p))
+    }
+
+    pub(super) fn if_stmt(&mut self, c: &E, t: &S, e: Option<&S>, rest: &[S], span: Span) {
+        let cond = self.cond(c);
+        let (jt, je) = (always_jumps(t), e.is_some_and(always_jumps));
+        let run = |me: &mut Self, branch: Option<&S>, jumps: bool| {
+            let env = me.env.clone();
+            let stmts = me.nested(|me| {
+                if let Some(b) = branch {
+                    me.stmt(b);
+                }
+                if !jumps {
+                    me.block(rest);
+                }
+            });
+            (stmts, std::mem::replace(&mut me.env, env))
+        };
+        match cond {
+            BExp::Bool(true) => return self.taken(Some(t), jt, rest),
+            BExp::Bool(false) => return self.taken(e, je, rest),
+            _ => {}
+        }
+        let (then_b, env_t) = run(self, Some(t), jt);
+        let (else_b, env_e) = run(self, e, je);
+        let uniform = self.uniform(&cond.fv());
+        self.merge(env_t, env_e, jt, je, uniform, span);
+        if !then_b.is_empty() || !else_b.is_empty() {
+            self.emit(
+                StmtKind::If {
+                    cond,
+                    then_branch: then_b,
+                    else_branch: else_b,
+                },
+                span,
+            );
+        }
+    }
+
+    /// A branch known to be taken (constant condition).
+    pub(super) fn taken(&mut self, branch: Option<&S>, jumps: bool, rest: &[S]) {
+        if let Some(b) = branch {
+            self.stmt(b);
+        }
+        if !jumps {
+            self.block(rest);
+        }
+    }
+
+    /// Joins the environments of two branches: values that differ become
+    /// unknown (pointers keep their array when both agree on it).  A branch
+    /// that always jumps does not reach the join.
+    pub(super) fn merge(
+        &mut self,
+        a: BTreeMap<String, Val>,
+        b: BTreeMap<String, Val>,
+        a_jumps: bool,
+        b_jumps: bool,
+        uniform_cond: bool,
+        span: Span,
+    ) {
+        if a_jumps && !b_jumps {
+            self.env = b;
+            return;
+        }
+        if b_jumps && !a_jumps {
+            self.env = a;
+            return;
+        }
+        let mut env = a.clone();
+        for (k, vb) in b {
+            let va = a.get(&k).cloned();
+            if va.as_ref() == Some(&vb) {
+                continue;
+            }
+            let v = match (va, vb) {
+                (
+                    Some(Val::Ptr { arr, fixed, .. }),
+                    Val::Ptr {
+                        arr: arr2,
+                        fixed: f2,
+                        ..
+                    },
+                ) if arr == arr2 && fixed.len() == f2.len() => {
+                    let off = self.int_unknown("offset assigned in a branch", span);
+                    Val::Ptr {
+                        arr,
+                        fixed: fixed
+                            .iter()
+                            .map(|_| self.int_unknown("index assigned in a branch", span))
+                            .collect(),
+                        off,
+                    }
+                }
+                (Some(Val::Ptr { .. }), _) | (_, Val::Ptr { .. }) => {
+                    Val::Bad("pointer assigned different arrays in branches".into())
+                }
+                (None, v) => v,
+                (Some(Val::Int(x)), Val::Int(y))
+                    if uniform_cond && self.uniform(&lin_fv(&x, &y)) =>
+                {
+                    self.uniform_unknown()
+                }
+                _ => self.other("assigned in a branch", span),
+            };
+            env.insert(k, v);
+        }
+        self.env = env;
+    }
+
+    pub(super) fn int_unknown(&mut self, why: &str, span: Span) -> Lin {
+        match self.other(why, span) {
+            Val::Int(l) => l,
+            _ => Lin::int(0),
+        }
+    }
+
+    pub(super) fn jump_in_loop(&mut self, span: Span) {
+        if self.loops.last() == Some(&true) {
+            self.unsupported(span, "`break`/`continue` in a loop with a barrier");
+        }
+    }
+
+    pub(super) fn ret(&mut self, e: Option<&E>, span: Span) {
+        let v = match e {
+            Some(e) => self.eval(e),
+            None => Val::Int(Lin::int(0)),
+        };
+        if let Some(r) = self.returns.last_mut() {
+            r.push(v);
+        }
+        if !self.loops.is_empty() {
+            self.jumped = true;
+            self.jump_in_loop(span);
+        }
+    }
+
+    pub(super) fn switch(&mut self, e: &E, body: &S, span: Span) {
+        let v = self.eval(e);
+        let items = flatten_switch(body);
+        let labels: Vec<Option<Val>> = items.iter().map(|(l, _)| l.map(|l| self.eval(l))).collect();
+        let mut others = BExp::Bool(true);
+        for l in labels.iter().flatten() {
+            let eq = self.compare(ROp::Eq, &v, l, span);
+            others = BExp::and(others, BExp::not(eq));
+        }
+        for (i, (label, _)) in items.iter().enumerate() {
+            if label.is_none()
+                && !matches!(body.kind, SK::Case(None, _))
+                && labels[i].is_none()
+                && i > 0
+                && items[i].0.is_none()
+            {
+                // Statements after a `break` without a label are unreachable.
+            }
+            let cond = match &labels[i] {
+                Some(l) => self.compare(ROp::Eq, &v, l, span),
+                None if is_label(&items[i]) => others.clone(),
+                None => continue,
+            };
+            let group: Vec<&S> = items[i..]
+                .iter()
+                .map(|(_, s)| *s)
+                .take_while(|s| !matches!(s.kind, SK::Break))
+                .collect();
+            let env = self.env.clone();
+            let stmts = self.nested(|me| group.iter().for_each(|s| me.stmt(s)));
+            let env_in = std::mem::replace(&mut self.env, env);
+            self.merge(env_in, self.env.clone(), false, false, false, span);
+            self.emit(
+                StmtKind::If {
+                    cond,
+                    then_branch: stmts,
+                    else_branch: vec![],
+                },
+                span,
+            );
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! The two scopes of a CUDA race (README, "Blocks and grids"):
+//! `__syncthreads()` orders the threads of one block only, so a kernel is
+//! checked twice — for two threads of the same block (barriers apply;
+//! shared and global memory) and for two threads of different blocks (no
+//! barrier orders them; global memory only, since each block has its own
+//! shared memory).  This module derives the second kernel from the
+//! protocol inferred with `blockIdx` per thread.
+
+use mapcheck_core::kernel::{Kernel, ThreadModel};
+use semantics::expr::{BExp, NExp, ROp};
+use semantics::surface::{Assumption, Span, Stmt, StmtKind};
+use std::collections::BTreeSet;
+
+use super::DIMS;
+
+/// The suffix of the name of a kernel checked across blocks.
+pub const ACROSS_BLOCKS: &str = " (across blocks)";
+
+/// The kernel for two threads of different blocks: barriers erased,
+/// shared arrays dropped, threads told apart by `blockIdx` (their
+/// `threadIdx` are thread-local values below `blockDim`).
+pub fn across_blocks(mut k: Kernel, shared: &BTreeSet<String>) -> Kernel {
+    k.name.push_str(ACROSS_BLOCKS);
+    k.program.body = erase(std::mem::take(&mut k.program.body), shared);
+    k.threads = ThreadModel {
+        ids: DIMS
+            .iter()
+            .map(|d| (format!("blockIdx.{d}"), NExp::var(&format!("gridDim.{d}"))))
+            .collect(),
+    };
+    for d in DIMS {
+        let t = format!("threadIdx.{d}");
+        k.program.locals.push(t.clone());
+        k.program.assumptions.push(Assumption {
+            cond: BExp::rel(ROp::Lt, NExp::var(&t), NExp::var(&format!("blockDim.{d}"))),
+            span: Span::default(),
+        });
+    }
+    k
+}
+
+fn is_shared(array: &str, shared: &BTreeSet<String>) -> bool {
+    shared.iter().any(|s| {
+        array == s
+            || array
+                .strip_prefix(s.as_str())
+                .is_some_and(|f| f.starts_with('.'))
+    })
+}
+
+/// The block without barriers and without accesses to shared arrays.
+fn erase(block: Vec<Stmt>, shared: &BTreeSet<String>) -> Vec<Stmt> {
+    let mut out = Vec::new();
+    for s in block {
+        let span = s.span;
+        let kind = match s.kind {
+            StmtKind::Sync => continue,
+            StmtKind::Access {
+                array: Some(ref a), ..
+            } if is_shared(a, shared) => continue,
+            StmtKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => StmtKind::If {
+                cond,
+                then_branch: erase(then_branch, shared),
+                else_branch: erase(else_branch, shared),
+            },
+            StmtKind::For {
+                tag,
+                var,
+                lo,
+                hi,
+                body,
+            } => StmtKind::For {
+                tag,
+                var,
+                lo,
+                hi,
+                body: erase(body, shared),
+            },
+            kind => kind,
+        };
+        out.push(Stmt::new(kind, span));
+    }
+    out
+}
+
+/// Launch dimensions the kernel never mentions are 1 (README, "Launch
+/// configuration"): `blockDim.d` unless `threadIdx.d` or `blockDim.d`
+/// occurs in the kernel or a function it calls, `gridDim.d` unless
+/// `blockIdx.d` or `gridDim.d` does.  Each default is an assumption of the
+/// kernel, listed in its `launch` notes.
+/// `fixed` names the families (`blockDim`, `gridDim`) the file's header
+/// fixes already.
+pub fn default_dimensions(k: &mut Kernel, mentioned: &BTreeSet<String>, fixed: &[&str]) {
+    for (dim, id) in [("blockDim", "threadIdx"), ("gridDim", "blockIdx")] {
+        if fixed.contains(&dim) {
+            continue;
+        }
+        for d in DIMS {
+            let (dv, iv) = (format!("{dim}.{d}"), format!("{id}.{d}"));
+            if mentioned.contains(&dv) || mentioned.contains(&iv) {
+                continue;
+            }
+            k.program.assumptions.push(Assumption {
+                cond: BExp::rel(ROp::Eq, NExp::var(&dv), NExp::num(1)),
+                span: Span::default(),
+            });
+            k.launch.push(format!(
+                "{dv} = 1 (the kernel never uses {iv} or {dv}; --all-dims to check every shape)"
+            ));
+        }
+    }
+}
+
+/// The CUDA built-ins (`threadIdx.x`, `gridDim.y`, …) used by a kernel and
+/// the functions it calls.
+pub fn builtins_used(unit: &super::ast::Unit, f: &super::ast::Func) -> BTreeSet<String> {
+    use super::ast::EK;
+    let mut out = BTreeSet::new();
+    let mut todo = vec![f.key.clone()];
+    let mut seen = BTreeSet::new();
+    while let Some(key) = todo.pop() {
+        if !seen.insert(key.clone()) {
+            continue;
+        }
+        let Some(g) = unit.func(&key) else { continue };
+        super::infer::visit_stmt(&g.body, &mut |e| match &e.kind {
+            EK::Builtin(b) => {
+                out.insert(b.clone());
+            }
+            EK::Call(c, _) => todo.extend(c.key.clone()),
+            _ => {}
+        });
+    }
+    out
+}

@@ -1,0 +1,7 @@
+// expected: DRF (//pass), but mapcheck raises an alarm: see README
+//--blockDim=[64] --gridDim=[1]
+// Race-free: 2t + (t > 5) is in {2t, 2t + 1}, disjoint across threads.
+__global__ void k(int *a)
+{
+  a[2 * threadIdx.x + (threadIdx.x > 5)] = threadIdx.x;
+}

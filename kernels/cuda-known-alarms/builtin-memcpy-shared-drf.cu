@@ -1,0 +1,12 @@
+// expected: DRF (//pass), but mapcheck raises an alarm: see README
+//--blockDim=[64] --gridDim=[1]
+// Race-free: thread t copies one int into s[t] only; after the barrier only
+// reads.
+__global__ void k(int *out)
+{
+  __shared__ int s[64];
+  int v = threadIdx.x;
+  __builtin_memcpy(&s[threadIdx.x], &v, sizeof v);
+  __syncthreads();
+  out[threadIdx.x] = s[(threadIdx.x + 1) % 64];
+}

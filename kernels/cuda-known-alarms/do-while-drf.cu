@@ -1,0 +1,11 @@
+// expected: DRF (//pass), but mapcheck raises an alarm: see README
+//--blockDim=[64] --gridDim=[1]
+// Race-free: the body runs once with i = 0: thread t writes a[t] only.
+__global__ void k(int *a)
+{
+  int i = 0;
+  do {
+    a[threadIdx.x + i] = threadIdx.x;
+    i++;
+  } while (i < 0);
+}

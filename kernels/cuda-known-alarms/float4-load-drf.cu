@@ -1,0 +1,10 @@
+// expected: DRF (//pass), but mapcheck raises an alarm: see README
+//--blockDim=[64] --gridDim=[1]
+// Race-free: thread t writes a[4t + 3] and loads a[4t..4t+3]: only its own
+// cells.  out[t] is private.
+__global__ void k(float *a, float *out)
+{
+  a[4 * threadIdx.x + 3] = 1.0f;
+  float4 v = reinterpret_cast<float4 *>(a)[threadIdx.x];
+  out[threadIdx.x] = v.x + v.w;
+}

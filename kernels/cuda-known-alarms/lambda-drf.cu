@@ -1,0 +1,8 @@
+// expected: DRF (//pass), but mapcheck raises an alarm: see README
+//--blockDim=[64] --gridDim=[1]
+// Race-free: put(t) writes a[t] only.
+__global__ void k(int *a)
+{
+  auto put = [&](int i) { a[i] = threadIdx.x; };
+  put(threadIdx.x);
+}

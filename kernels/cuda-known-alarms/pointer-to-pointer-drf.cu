@@ -1,0 +1,11 @@
+// expected: DRF (//pass), but mapcheck raises an alarm: see README
+//--blockDim=[64] --gridDim=[1]
+// Race-free: *pp = a + 64 + t re-points p, so thread t writes only a[64 + t];
+// distinct threads, distinct cells.
+__global__ void k(int *a)
+{
+  int *p = a;
+  int **pp = &p;
+  *pp = a + 64 + threadIdx.x;
+  p[0] = threadIdx.x;
+}

@@ -1,0 +1,9 @@
+// expected: DRF (//pass), but mapcheck raises an alarm: see README
+//--blockDim=[64] --gridDim=[1]
+// Race-free: C::stride is 1, so thread t writes a[t] only.
+struct C { static constexpr int stride = 1; };
+
+__global__ void k(int *a)
+{
+  a[threadIdx.x * C::stride] = threadIdx.x;
+}

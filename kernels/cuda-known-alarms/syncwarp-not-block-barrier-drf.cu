@@ -1,0 +1,12 @@
+// expected: DRF (//pass), but mapcheck raises an alarm: see README
+//--blockDim=[64] --gridDim=[1]
+// Race-free: t and t ^ 1 are in the same warp; __syncwarp() orders the
+// warp's write s[t ^ 1] before the read (it is a memory barrier for the
+// participating threads).
+__global__ void k(int *out)
+{
+  __shared__ int s[64];
+  s[threadIdx.x] = threadIdx.x;
+  __syncwarp();
+  out[threadIdx.x] = s[threadIdx.x ^ 1];
+}

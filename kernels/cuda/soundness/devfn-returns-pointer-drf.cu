@@ -1,0 +1,9 @@
+//pass
+//--blockDim=[64] --gridDim=[1]
+// Race-free: at(a, t) returns a + t; thread t writes only a[t].
+__device__ int *at(int *a, int i) { return a + i; }
+
+__global__ void k(int *a)
+{
+  *at(a, threadIdx.x) = threadIdx.x;
+}

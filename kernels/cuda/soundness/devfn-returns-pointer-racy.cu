@@ -1,0 +1,10 @@
+//xfail:NOT_ALL_VERIFIED
+//--blockDim=[64] --gridDim=[1]
+// Racy: at(a, 0) returns a, so every thread writes a[0]; threads 0 and 1
+// write 0 and 1, unordered.
+__device__ int *at(int *a, int i) { return a + i; }
+
+__global__ void k(int *a)
+{
+  *at(a, 0) = threadIdx.x;
+}

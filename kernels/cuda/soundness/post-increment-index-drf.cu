@@ -1,0 +1,9 @@
+//pass
+//--blockDim=[64] --gridDim=[1]
+// Race-free: i = 2t; thread t writes a[2t] and a[2t + 1] only.
+__global__ void k(int *a)
+{
+  int i = 2 * threadIdx.x;
+  a[i++] = 1;
+  a[i] = threadIdx.x;
+}
