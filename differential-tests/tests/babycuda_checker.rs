@@ -14,7 +14,7 @@
 //!   the values triage reports.  The refutations exercised are counted.
 
 use differential_tests::babycuda_gen::{Case, IllTypedCase, RefutableCase, TypableCase, MAX_VALUE};
-use differential_tests::{assert_ceiling, assert_floor, cases, check_with, Counter};
+use differential_tests::{assert_ceiling, assert_floor, check_with, Counter};
 use mapcheck_core::babycuda::infer_source;
 use mapcheck_core::triage::{check_with_triage, Resolution};
 use mapcheck_core::verdict::{CheckOptions, Verdict};
@@ -38,7 +38,7 @@ fn run(c: &Case, threads: u64, m: u64, init: &Contents) -> Result<eval::DHistory
 /// BabyCUDA cases per property: a fifth of `MAPCHECK_CASES` (each runs Z3
 /// and, for alarms, triage's bounded search).
 fn bcu_cases() -> u64 {
-    (cases() / 5).max(1)
+    differential_tests::scaled_cases(5)
 }
 
 static TYPED_DRF: Counter = Counter::new();
@@ -274,5 +274,5 @@ fn refuted_alarms_are_drf_in_the_interpreter() {
 /// Cases of the refutation property: a twentieth of `MAPCHECK_CASES`
 /// (a refutation types and checks a rewritten program).
 fn refutable_cases() -> u64 {
-    (cases() / 20).max(1)
+    differential_tests::scaled_cases(20)
 }

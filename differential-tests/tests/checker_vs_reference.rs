@@ -235,7 +235,7 @@ static S_CONTRADICTIONS: AtomicU64 = AtomicU64::new(0);
 /// Cases of the whole-language properties: a quarter of `MAPCHECK_CASES`
 /// (each case checks every array of a larger program).
 fn surface_cases() -> u64 {
-    (cases() / 4).max(1)
+    differential_tests::scaled_cases(4)
 }
 
 fn surface_kernel(p: &Program) -> Kernel {
