@@ -25,7 +25,8 @@ use differential_tests::Counter;
 use differential_tests::{assert_ceiling, assert_floor, check_with, reference_history};
 use mapcheck_core::check::check_kernel;
 use mapcheck_core::verdict::{CheckOptions, Verdict, Witness};
-use mapcheck_frontend::{load, LoadOptions};
+use mapcheck_frontend::load;
+use mapcheck_frontend::options::Flags;
 use quickcheck::{Arbitrary, Gen, TestResult};
 use semantics::history::{racy, safe, History};
 use semantics::AccessValue;
@@ -114,7 +115,7 @@ fn round_trip(cc: CudaCase) -> TestResult {
     let loaded = load(&path, &one_block());
     let _ = std::fs::remove_file(&path);
     let kernels = match loaded {
-        Ok(k) => k,
+        Ok(l) => l.kernels,
         Err(e) => return TestResult::error(format!("{e}\n{}", printed.source)),
     };
     let [k] = kernels.as_slice() else {
@@ -185,10 +186,10 @@ fn cuda_round_trip_agrees_with_the_reference() {
 
 /// The theory's threads are the threads of one block: the printed kernel is
 /// compared within a block (`--block-level`), not across blocks.
-fn one_block() -> LoadOptions {
-    LoadOptions {
+fn one_block() -> Flags {
+    Flags {
         block_level: true,
-        ..LoadOptions::default()
+        ..Flags::default()
     }
 }
 
@@ -202,7 +203,7 @@ fn load_source(source: &str) -> Vec<mapcheck_core::kernel::Kernel> {
     std::fs::write(&path, source).expect("temporary file");
     let loaded = load(&path, &one_block());
     let _ = std::fs::remove_file(&path);
-    loaded.expect("the kernel compiles")
+    loaded.expect("the kernel compiles").kernels
 }
 
 /// Found by the round trip (printing atomics through a `__device__`

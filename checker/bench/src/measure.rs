@@ -9,7 +9,7 @@
 use crate::synthetic::{generate, Category};
 use mapcheck_core::check::check_kernel;
 use mapcheck_core::kernel::Kernel;
-use mapcheck_core::verdict::{CheckOptions, Verdict};
+use mapcheck_core::verdict::{worst, CheckOptions, Severity};
 use std::time::Instant;
 
 /// One measurement.
@@ -17,7 +17,7 @@ use std::time::Instant;
 pub struct Row {
     pub category: Category,
     pub size: usize,
-    /// `drf`, `racy`, `unknown`, … (the worst over the arrays).
+    /// `drf`, `racy`, `unknown`, … (the [`worst`] over the arrays).
     pub verdict: String,
     pub seconds: f64,
     pub peak_rss_kb: Option<u64>,
@@ -35,13 +35,14 @@ pub fn measure(category: Category, size: usize, opts: &CheckOptions) -> Row {
     let source = generate(category, size);
     let verdict = match kernel_from_source(&format!("{category}-{size}"), &source) {
         Err(e) => format!("error: {e}"),
-        Ok(k) => summary(
-            &check_kernel(&k, opts)
-                .arrays
-                .iter()
-                .map(|a| &a.verdict)
-                .collect::<Vec<_>>(),
-        ),
+        Ok(k) => {
+            let report = check_kernel(&k, opts);
+            let verdicts = report.arrays.iter().map(|a| a.verdict.severity());
+            worst(verdicts, |s| *s)
+                .unwrap_or(Severity::Drf)
+                .keyword()
+                .to_string()
+        }
     };
     Row {
         category,
@@ -50,16 +51,6 @@ pub fn measure(category: Category, size: usize, opts: &CheckOptions) -> Row {
         seconds: start.elapsed().as_secs_f64(),
         peak_rss_kb: peak_rss_kb(),
     }
-}
-
-/// The worst verdict: racy > divergence > invalid > unknown > drf.
-fn summary(verdicts: &[&Verdict]) -> String {
-    let order = ["racy", "divergence", "invalid", "unknown", "drf"];
-    order
-        .iter()
-        .find(|k| verdicts.iter().any(|v| v.keyword() == **k))
-        .unwrap_or(&"drf")
-        .to_string()
 }
 
 /// Every category at sizes `1..=max`.
@@ -84,17 +75,27 @@ pub fn peak_rss_kb() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// The CSV: `category,size,verdict,seconds,peak_rss_kb`.
+/// The CSV: `category,size,verdict,seconds,peak_rss_kb`, written by the
+/// `csv` crate like every CSV of mapcheck.
 pub fn csv(rows: &[Row]) -> String {
-    let mut out = String::from("category,size,verdict,seconds,peak_rss_kb\n");
+    let mut w = ::csv::Writer::from_writer(Vec::new());
+    let header = ["category", "size", "verdict", "seconds", "peak_rss_kb"];
+    let mut ok = w.write_record(header).is_ok();
     for r in rows {
         let rss = r.peak_rss_kb.map(|k| k.to_string()).unwrap_or_default();
-        out.push_str(&format!(
-            "{},{},{},{:.6},{rss}\n",
-            r.category, r.size, r.verdict, r.seconds
-        ));
+        let record = [
+            r.category.to_string(),
+            r.size.to_string(),
+            r.verdict.clone(),
+            format!("{:.6}", r.seconds),
+            rss,
+        ];
+        ok &= w.write_record(&record).is_ok();
     }
-    out
+    match w.into_inner() {
+        Ok(bytes) if ok => String::from_utf8_lossy(&bytes).into_owned(),
+        _ => String::new(),
+    }
 }
 
 /// The slowest protocol of each category: (category, size, seconds).

@@ -3,7 +3,8 @@
 
 use mapcheck_core::check::check_kernel;
 use mapcheck_core::verdict::{CheckOptions, Verdict};
-use mapcheck_frontend::{load, LoadOptions};
+use mapcheck_frontend::load;
+use mapcheck_frontend::options::Flags;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -18,7 +19,7 @@ fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> PathBuf {
 }
 
 fn verdicts(path: &Path) -> Vec<Verdict> {
-    let kernels = load(path, &LoadOptions::default()).expect("loads");
+    let kernels = load(path, &Flags::default()).expect("loads").kernels;
     kernels
         .iter()
         .flat_map(|k| check_kernel(k, &CheckOptions::default()).arrays)
@@ -36,9 +37,10 @@ fn cuda_libclang_loads() {
 fn cuda_one_protocol_per_array_with_2d_indices() {
     let k = load(
         &kernels_dir().join("cuda/transpose-diagonal-racy.cu"),
-        &LoadOptions::default(),
+        &Flags::default(),
     )
-    .unwrap();
+    .unwrap()
+    .kernels;
     // One kernel per scope: within a block, and across blocks (global
     // memory only: each block has its own `tile`; no barrier).
     assert_eq!(k.len(), 2);
@@ -67,9 +69,10 @@ fn cuda_listing_2_1_racy_and_fixed() {
     let fixed = verdicts(&kernels_dir().join("cuda/transpose-diagonal-drf.cu"));
     let tile_ok = load(
         &kernels_dir().join("cuda/transpose-diagonal-drf.cu"),
-        &LoadOptions::default(),
+        &Flags::default(),
     )
-    .unwrap();
+    .unwrap()
+    .kernels;
     let opts = CheckOptions {
         array: Some("tile".into()),
         ..CheckOptions::default()
@@ -92,7 +95,7 @@ fn cuda_unsupported_construct_is_never_drf() {
         "cast.cu",
         "__global__ void k(float *a) {\n  ((double *)a)[threadIdx.x] = 0;\n}\n",
     );
-    let k = load(&p, &LoadOptions::default()).unwrap();
+    let k = load(&p, &Flags::default()).unwrap().kernels;
     assert!(!k[0].unsupported.is_empty(), "the cast is recorded");
     assert_eq!(k[0].unsupported[0].span.line, 2);
     let vs = verdicts(&p);
@@ -111,7 +114,7 @@ fn cuda_recursion_is_unsupported() {
         "__device__ void f(int *a, int n) { if (n > 0) { a[n] = 0; f(a, n - 1); } }\n\
          __global__ void k(int *a) { f(a, threadIdx.x); }\n",
     );
-    let k = load(&p, &LoadOptions::default()).unwrap();
+    let k = load(&p, &Flags::default()).unwrap().kernels;
     assert!(k[0]
         .unsupported
         .iter()
@@ -122,9 +125,10 @@ fn cuda_recursion_is_unsupported() {
 fn cuda_values_read_from_arrays_are_recorded_unknowns() {
     let k = load(
         &kernels_dir().join("cuda/read-index-racy.cu"),
-        &LoadOptions::default(),
+        &Flags::default(),
     )
-    .unwrap();
+    .unwrap()
+    .kernels;
     assert!(k[0].unknowns.iter().any(
         |u| matches!(&u.cause, mapcheck_core::kernel::UnknownCause::ArrayRead { array } if array == "A")
     ));
@@ -142,12 +146,12 @@ fn cuda_defines_and_kernel_selection() {
         "d.cu",
         "__global__ void a(int *x) { x[threadIdx.x + OFF] = 0; }\n__global__ void b(int *y) { y[0] = 1; }\n",
     );
-    let opts = LoadOptions {
+    let opts = Flags {
         defines: vec!["OFF=1".into()],
         kernel: Some("a".into()),
-        ..LoadOptions::default()
+        ..Flags::default()
     };
-    let k = load(&p, &opts).unwrap();
+    let k = load(&p, &opts).unwrap().kernels;
     assert_eq!(k.len(), 2, "kernel `a` within a block and across blocks");
     assert!(k.iter().all(|k| k.name.starts_with("a")));
     assert!(k[0].program.to_string().contains("wr x[threadIdx.x + 1]"));

@@ -9,7 +9,8 @@
 use mapcheck_core::check::check_kernel;
 use mapcheck_core::kernel::Kernel;
 use mapcheck_core::verdict::{CheckOptions, Verdict, Witness};
-use mapcheck_frontend::{load, LoadOptions};
+use mapcheck_frontend::load;
+use mapcheck_frontend::options::Flags;
 use semantics::history::{AccessValue, History};
 use semantics::surface::{lower, Expect, LowerOptions};
 use semantics::trace::THREAD_COUNT;
@@ -27,10 +28,12 @@ fn protocol_files() -> Vec<PathBuf> {
     files
 }
 
-fn load_one(path: &std::path::Path) -> Kernel {
-    let mut ks = load(path, &LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(ks.len(), 1);
-    ks.remove(0)
+/// The file's kernel and the options of its header (`//--param` lines fix
+/// values, as in `mapcheck check`).
+fn load_one(path: &std::path::Path) -> (Kernel, CheckOptions) {
+    let mut loaded = load(path, &Flags::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.kernels.len(), 1);
+    (loaded.kernels.remove(0), loaded.options)
 }
 
 /// `// mapcheck: divergence at L:C`
@@ -95,13 +98,7 @@ fn every_protocol_gets_its_header_verdict_and_witnesses_replay() {
     );
     for path in files {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let k = load_one(&path);
-        // The header's `//--param` lines fix values, as in `mapcheck check`.
-        let header = mapcheck_frontend::options::parse_flags(&k.program.header.flags);
-        let opts = CheckOptions {
-            params: header.params.into_iter().collect(),
-            ..CheckOptions::default()
-        };
+        let (k, opts) = load_one(&path);
         let report = check_kernel(&k, &opts);
         assert!(!report.arrays.is_empty(), "{name}: no arrays");
         if let Some((line, col)) = expected_divergence(&k.source) {
@@ -154,7 +151,7 @@ fn witness_of(file: &str) -> Witness {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../kernels/protocols")
         .join(file);
-    let k = load_one(&path);
+    let (k, _) = load_one(&path);
     let report = check_kernel(&k, &CheckOptions::default());
     match &report.arrays[0].verdict {
         Verdict::Racy(w) => (**w).clone(),

@@ -369,7 +369,7 @@ fn csv_quotes_fields_with_commas_and_quotes() {
     assert_eq!(rows[1][3], "racy");
     assert_eq!(&rows[1][5..10], ["1", "1", "1", "1", "[0]"]);
 
-    use mapcheck_report::text::csv_field;
+    use mapcheck_report::csv::csv_field;
     assert_eq!(csv_field("plain"), "plain");
     assert_eq!(csv_field("a,b"), "\"a,b\"");
     assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
@@ -401,4 +401,47 @@ fn text_report_names_first_and_second_access() {
         !out.contains("thread 1") && !out.contains("thread 2"),
         "{out}"
     );
+}
+
+/// The JSON `location` of an access: (line, col, end_line, end_col).
+fn json_location(access: &Value) -> (u64, u64, u64, u64) {
+    let l = &access["location"];
+    let n = |k: &str| l[k].as_u64().unwrap_or_else(|| panic!("{k} in {l}"));
+    (n("line"), n("col"), n("end_line"), n("end_col"))
+}
+
+#[test]
+fn json_locations_of_both_accesses_are_exact() {
+    // (file, extra flags, first access as written, second access as written)
+    let cases = [
+        (
+            "kernels/protocols/listing-2.2.proto",
+            vec![],
+            "wr[tid]",
+            "rd[tid+j]",
+        ),
+        (
+            "kernels/cuda/transpose-diagonal-racy.cu",
+            vec!["--array", "tile"],
+            "tile[threadIdx.y + i][threadIdx.x]",
+            "tile[threadIdx.x][threadIdx.y + i]",
+        ),
+    ];
+    for (file, flags, first, second) in cases {
+        let mut args = vec!["check", file, "--format", "json"];
+        args.extend(flags);
+        let (code, out, err) = mapcheck(&args);
+        assert_eq!(code, 1, "{file}: {out}{err}");
+        let doc: Value = serde_json::from_str(&out).expect("JSON");
+        let accesses = &doc["kernels"][0]["arrays"][0]["witness"]["accesses"];
+        for (k, text) in [first, second].into_iter().enumerate() {
+            let (line, col) = position(file, text);
+            let width = text.chars().count() as u64;
+            assert_eq!(
+                json_location(&accesses[k]),
+                (line, col, line, col + width),
+                "{file}: access {k} `{text}`: {accesses}"
+            );
+        }
+    }
 }

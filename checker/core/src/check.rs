@@ -20,18 +20,59 @@ use semantics::trace::THREAD_COUNT;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
+/// What [`observe_kernel`] shows of each stage of the check (`mapcheck
+/// check --show STAGE`).  The stages are the ones [`check_kernel`] runs, in
+/// its order; every method does nothing by default.
+pub trait Observer {
+    /// The kernel as the front end produced it (its protocol).  Returns
+    /// whether to go on to the arrays.
+    fn kernel(&mut self, _kernel: &Kernel) -> bool {
+        true
+    }
+    /// Well-formedness of one array (after discharging the assumptions
+    /// that always hold): its cases, or why it has none.
+    fn wellformed(&mut self, _array: &str, _result: Result<&Wellformed, &WfError>) {}
+    /// Case `n` of the array: its closures (phases) and the SMT query over
+    /// them (`None`: no two accesses of a closure conflict).
+    fn case(&mut self, _n: usize, _case: &Case, _closures: &[C], _query: Option<&Query>) {}
+}
+
+/// The observer of a check that shows nothing.
+struct Quiet;
+impl Observer for Quiet {}
+
 /// Checks every array of `kernel` (or only `opts.array`).
 pub fn check_kernel(kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
     Session::on_this_thread(|session| check_kernel_with(session, kernel, opts))
 }
 
-fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
-    let contradiction = contradictory_assumptions(session, kernel, opts);
-    let arrays = kernel
+/// Runs the stages of [`check_kernel`] for `observer`, without solving the
+/// queries that decide verdicts: a dry run that shows the pipeline.
+pub fn observe_kernel(kernel: &Kernel, opts: &CheckOptions, observer: &mut dyn Observer) {
+    if !observer.kernel(kernel) {
+        return;
+    }
+    Session::on_this_thread(|session| {
+        for a in selected_arrays(kernel, opts) {
+            run_array(session, kernel, &a, opts, observer, false);
+        }
+    })
+}
+
+/// The arrays of the kernel that `opts` asks for.
+fn selected_arrays(kernel: &Kernel, opts: &CheckOptions) -> Vec<String> {
+    kernel
         .program
         .arrays()
         .into_iter()
         .filter(|a| opts.array.as_ref().is_none_or(|only| only == a))
+        .collect()
+}
+
+fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
+    let contradiction = contradictory_assumptions(session, kernel, opts);
+    let arrays = selected_arrays(kernel, opts)
+        .into_iter()
         .map(|a| match &contradiction {
             Some(verdict) => ArrayReport {
                 array: a,
@@ -178,6 +219,19 @@ pub fn check_array(
     array: &str,
     opts: &CheckOptions,
 ) -> ArrayReport {
+    run_array(session, kernel, array, opts, &mut Quiet, true)
+}
+
+/// The stages for one array, shown to `observer`; the queries are solved
+/// only when `solve` (else the verdict is unknown).
+fn run_array(
+    session: &Session,
+    kernel: &Kernel,
+    array: &str,
+    opts: &CheckOptions,
+    observer: &mut dyn Observer,
+    solve: bool,
+) -> ArrayReport {
     let start = Instant::now();
     let mut report = ArrayReport {
         array: array.to_string(),
@@ -188,11 +242,22 @@ pub fn check_array(
         queries: 0,
         seconds: 0.0,
     };
+    let mut cases = Cases {
+        session,
+        kernel,
+        opts,
+        observer,
+        solve,
+    };
     report.verdict = match wellformed(kernel, array, &fixed_env(opts)) {
-        Err(e) => verdict_of_error(e),
+        Err(e) => {
+            cases.observer.wellformed(array, Err(&e));
+            verdict_of_error(e)
+        }
         Ok(mut wf) => {
             discharge(session, kernel, &mut wf, opts);
-            check_cases(session, kernel, array, &wf, opts, &mut report)
+            cases.observer.wellformed(array, Ok(&wf));
+            cases.check(array, &wf, &mut report)
         }
     };
     report.seconds = start.elapsed().as_secs_f64();
@@ -227,56 +292,66 @@ fn verdict_of_error(e: WfError) -> Verdict {
     }
 }
 
-/// Queries every case; the first race wins.
-fn check_cases(
-    session: &Session,
-    kernel: &Kernel,
-    array: &str,
-    wf: &Wellformed,
-    opts: &CheckOptions,
-    report: &mut ArrayReport,
-) -> Verdict {
-    let mut unknown: Option<String> = None;
-    let mut assumptions: Vec<Assumption> = Vec::new();
-    for case in &wf.cases {
-        let cs = closures(&case.protocol);
-        report.closures += cs.len();
-        let ctx = query_context(kernel, case, opts);
-        let found = check_case(session, &ctx, &cs, opts, report);
-        match found {
-            CaseResult::Race(race) => {
-                let Race { model, query } = *race;
-                if let Some(w) =
-                    crate::witness::build(&query, &model, case, array, case_assumptions(case))
-                {
-                    return Verdict::Racy(Box::new(w));
+/// What checking the cases of one array needs.
+struct Cases<'a> {
+    session: &'a Session,
+    kernel: &'a Kernel,
+    opts: &'a CheckOptions,
+    observer: &'a mut dyn Observer,
+    /// Solve the queries (else only build and show them).
+    solve: bool,
+}
+
+impl Cases<'_> {
+    /// Queries every case; the first race wins.
+    fn check(&mut self, array: &str, wf: &Wellformed, report: &mut ArrayReport) -> Verdict {
+        let mut unknown: Option<String> = None;
+        let mut assumptions: Vec<Assumption> = Vec::new();
+        for (n, case) in wf.cases.iter().enumerate() {
+            let cs = closures(&case.protocol);
+            report.closures += cs.len();
+            let ctx = query_context(self.kernel, case, self.opts);
+            let query = encode_all(&cs, &ctx);
+            self.observer.case(n, case, &cs, query.as_ref());
+            if !self.solve {
+                unknown.get_or_insert("not solved: the stages were only shown".into());
+                continue;
+            }
+            match check_case(self.session, &ctx, &cs, query, self.opts, report) {
+                CaseResult::Race(race) => {
+                    let Race { model, query } = *race;
+                    let assumed = case_assumptions(case);
+                    if let Some(w) = crate::witness::build(&query, &model, case, array, assumed) {
+                        return Verdict::Racy(Box::new(w));
+                    }
+                    unknown
+                        .get_or_insert("a race was found but its witness could not be read".into());
                 }
-                unknown.get_or_insert("a race was found but its witness could not be read".into());
+                CaseResult::Unknown(reason) => {
+                    unknown.get_or_insert(format!("the SMT solver answered unknown ({reason})"));
+                }
+                CaseResult::Safe => {}
             }
-            CaseResult::Unknown(reason) => {
-                unknown.get_or_insert(format!("the SMT solver answered unknown ({reason})"));
+            for a in &case.assumed {
+                // The same condition assumed for the same reason is reported
+                // once, wherever it was assumed.
+                let seen = |b: &Assumption| b.condition == a.condition && b.reason == a.reason;
+                if !assumptions.iter().any(seen) {
+                    assumptions.push(a.clone());
+                }
             }
-            CaseResult::Safe => {}
         }
-        for a in &case.assumed {
-            // The same condition assumed for the same reason is reported
-            // once, wherever it was assumed.
-            let seen = |b: &Assumption| b.condition == a.condition && b.reason == a.reason;
-            if !assumptions.iter().any(seen) {
-                assumptions.push(a.clone());
-            }
+        if let Some(reason) = unknown {
+            return Verdict::Unknown { reason, span: None };
         }
+        if let Some(u) = self.kernel.unsupported.first() {
+            return Verdict::Unknown {
+                reason: format!("unsupported construct: {}", u.what),
+                span: Some(u.span),
+            };
+        }
+        Verdict::Drf { assumptions }
     }
-    if let Some(reason) = unknown {
-        return Verdict::Unknown { reason, span: None };
-    }
-    if let Some(u) = kernel.unsupported.first() {
-        return Verdict::Unknown {
-            reason: format!("unsupported construct: {}", u.what),
-            span: Some(u.span),
-        };
-    }
-    Verdict::Drf { assumptions }
 }
 
 enum CaseResult {
@@ -298,10 +373,11 @@ fn check_case(
     session: &Session,
     ctx: &QueryContext,
     cs: &[C],
+    query: Option<Query>,
     opts: &CheckOptions,
     report: &mut ArrayReport,
 ) -> CaseResult {
-    let Some(q) = encode_all(cs, ctx) else {
+    let Some(q) = query else {
         return CaseResult::Safe;
     };
     report.queries += 1;
@@ -446,6 +522,45 @@ mod tests {
             ]
         );
         assert_ne!(at(1, 1, 12), at(1, 2, 12));
+    }
+
+    #[test]
+    fn observers_see_every_stage_of_every_case() {
+        #[derive(Default)]
+        struct Seen(Vec<String>);
+        impl Observer for Seen {
+            fn kernel(&mut self, k: &Kernel) -> bool {
+                self.0.push(format!("kernel {}", k.name));
+                true
+            }
+            fn wellformed(&mut self, array: &str, wf: Result<&Wellformed, &WfError>) {
+                let cases = wf.map(|w| w.cases.len()).unwrap_or(0);
+                self.0.push(format!("array {array}: {cases} cases"));
+            }
+            fn case(&mut self, n: usize, _: &Case, cs: &[C], q: Option<&Query>) {
+                self.0.push(format!(
+                    "case {n}: {} closures, query {}",
+                    cs.len(),
+                    q.is_some()
+                ));
+            }
+        }
+        let k =
+            kernel_from_source("t", "forS r in 0..N { wr A[tid]; sync }; rd B[0]").expect("parses");
+        let mut seen = Seen::default();
+        observe_kernel(&k, &CheckOptions::default(), &mut seen);
+        assert_eq!(
+            seen.0,
+            [
+                "kernel t",
+                "array A: 2 cases",
+                "case 0: 3 closures, query true",
+                "case 1: 2 closures, query false",
+                "array B: 2 cases",
+                "case 0: 4 closures, query false",
+                "case 1: 2 closures, query false",
+            ]
+        );
     }
 
     #[test]

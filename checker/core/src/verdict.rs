@@ -93,16 +93,61 @@ pub enum Verdict {
     Invalid { span: Span, message: String },
 }
 
+/// How bad a verdict is, from best to worst.  The worst verdict of a kernel,
+/// a file or a run ([`worst`]) is what summaries report and what decides the
+/// exit status (README, "Exit status"): the one order used everywhere.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Drf,
+    Unknown,
+    Invalid,
+    Divergence,
+    Racy,
+}
+
+impl Severity {
+    /// Short keyword: `drf`, `racy`, `unknown`, `divergence`, `invalid`.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Severity::Drf => "drf",
+            Severity::Racy => "racy",
+            Severity::Unknown => "unknown",
+            Severity::Divergence => "divergence",
+            Severity::Invalid => "invalid",
+        }
+    }
+}
+
+/// The first of the worst items by [`Severity`] (`None` when empty).
+pub fn worst<T>(
+    items: impl IntoIterator<Item = T>,
+    severity: impl Fn(&T) -> Severity,
+) -> Option<T> {
+    let mut best: Option<(Severity, T)> = None;
+    for item in items {
+        let s = severity(&item);
+        if best.as_ref().is_none_or(|(b, _)| s > *b) {
+            best = Some((s, item));
+        }
+    }
+    best.map(|(_, item)| item)
+}
+
 impl Verdict {
+    /// Where this verdict is in the one severity order.
+    pub fn severity(&self) -> Severity {
+        match self {
+            Verdict::Drf { .. } => Severity::Drf,
+            Verdict::Racy(_) => Severity::Racy,
+            Verdict::Unknown { .. } => Severity::Unknown,
+            Verdict::Divergence { .. } => Severity::Divergence,
+            Verdict::Invalid { .. } => Severity::Invalid,
+        }
+    }
+
     /// Short keyword: `drf`, `racy`, `unknown`, `divergence`, `invalid`.
     pub fn keyword(&self) -> &'static str {
-        match self {
-            Verdict::Drf { .. } => "drf",
-            Verdict::Racy(_) => "racy",
-            Verdict::Unknown { .. } => "unknown",
-            Verdict::Divergence { .. } => "divergence",
-            Verdict::Invalid { .. } => "invalid",
-        }
+        self.severity().keyword()
     }
     pub fn is_drf(&self) -> bool {
         matches!(self, Verdict::Drf { .. })
@@ -216,5 +261,23 @@ impl Witness {
             out.push(format!("{x}={}", text.join(",")));
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn worst_is_the_first_of_the_most_severe() {
+        let items = [
+            ("a", Severity::Unknown),
+            ("b", Severity::Racy),
+            ("c", Severity::Divergence),
+            ("d", Severity::Racy),
+        ];
+        assert_eq!(worst(items, |(_, s)| *s).map(|(n, _)| n), Some("b"));
+        assert_eq!(worst([] as [Severity; 0], |s| *s), None);
+        assert!(Severity::Invalid > Severity::Unknown && Severity::Divergence > Severity::Invalid);
     }
 }

@@ -1,5 +1,11 @@
-//! mapcheck's driver: runs the pipeline on whole files — load with a front
-//! end, check every kernel, triage the alarms — and runs a suite of files
-//! against their expectation headers ([`suite`]).
+//! mapcheck's driver: the pipeline on whole files ([`pipeline`]) — load
+//! with a front end, with the header merged with the command line; check
+//! every kernel; triage the alarms — shown stage by stage for `--show`
+//! ([`show`]), and a suite of files against their expectation headers
+//! ([`suite`]).
 
+pub mod pipeline;
+pub mod show;
 pub mod suite;
+
+pub use pipeline::{check_file, show_file, worst_outcome, CheckedArray, CheckedKernel, FileReport};

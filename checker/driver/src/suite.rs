@@ -1,13 +1,13 @@
-//! `mapcheck suite`: every kernel file under some directories, checked with
-//! the flags of its header and compared with its expectation (README.md,
-//! "Expectation headers").  Pure functions over files; the command line
-//! (table, progress bar, parallelism) is in `cli/suite.rs`.
+//! `mapcheck suite`: every kernel file under some directories, checked by
+//! the pipeline ([`crate::pipeline`]) with the flags of its header and
+//! compared with its expectation (README.md, "Expectation headers").  Pure
+//! functions over files; the table, JSON and CSV are `mapcheck_report::suite`,
+//! the progress bar and parallelism `mapcheck suite` (`cli/src/commands/suite.rs`).
 
-use mapcheck_core::kernel::Kernel;
-use mapcheck_core::triage::{check_with_triage, Resolution, Triage};
-use mapcheck_core::verdict::{CheckOptions, KernelReport, Verdict};
-use mapcheck_frontend::options::{parse_flags, FileFlags};
-use mapcheck_frontend::{load, LoadOptions};
+use crate::pipeline::{check_file, CheckedArray, FileReport};
+use mapcheck_core::triage::Resolution;
+use mapcheck_core::verdict::Verdict;
+use mapcheck_frontend::options::Flags;
 use semantics::surface::{parse::parse_header, Expect};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -175,13 +175,13 @@ pub fn expectation(source: &str) -> Expected {
 /// Checks one file with the flags of its header.
 pub fn run_file(path: &Path, timeout_ms: u64) -> FileResult {
     let start = Instant::now();
-    let source = std::fs::read_to_string(path).unwrap_or_default();
-    let expected = expectation(&source);
-    let flags = parse_flags(&parse_header(&source).flags);
-    let (got, classification, detail) = match flags.errors.first() {
-        Some(e) => (Got::Error, None, format!("bad header flag: {e}")),
-        None => check_file(path, &flags, timeout_ms),
+    let cli = Flags {
+        timeout_ms: Some(timeout_ms),
+        ..Flags::default()
     };
+    let report = check_file(path, &cli);
+    let expected = expectation(report.source.as_deref().unwrap_or_default());
+    let (got, classification, detail) = summarize(&report);
     FileResult {
         file: path.to_path_buf(),
         expected,
@@ -190,111 +190,54 @@ pub fn run_file(path: &Path, timeout_ms: u64) -> FileResult {
         millis: start.elapsed().as_secs_f64() * 1000.0,
         classification,
         detail,
-        ignored_flags: flags.ignored,
+        ignored_flags: report.ignored_flags,
     }
 }
 
-fn check_options(flags: &FileFlags, timeout_ms: u64) -> CheckOptions {
-    let mut opts = CheckOptions {
-        threads: flags.threads,
-        timeout_ms,
-        ..CheckOptions::default()
-    };
-    opts.params.extend(flags.params.iter().cloned());
-    for (name, dims) in [("blockDim", &flags.block_dim), ("gridDim", &flags.grid_dim)] {
-        if let Some(d) = dims {
-            for (i, axis) in ["x", "y", "z"].iter().enumerate() {
-                opts.params
-                    .insert(format!("{name}.{axis}"), d.get(i).copied().unwrap_or(1));
-            }
-        }
+/// The file's answer: an error if it could not be checked, else its worst
+/// verdict (racy beats divergence beats invalid beats unknown beats DRF).
+fn summarize(report: &FileReport) -> (Got, Option<String>, String) {
+    if let Some(e) = report.errors().next() {
+        return (Got::Error, None, first_line(&e.to_string()));
     }
-    opts
-}
-
-fn check_file(path: &Path, flags: &FileFlags, timeout_ms: u64) -> (Got, Option<String>, String) {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let load_opts = LoadOptions {
-        defines: Vec::new(),
-        includes: flags.includes.iter().map(|i| dir.join(i)).collect(),
-        kernel: flags.kernel.clone(),
-        grid_level: flags.grid_level,
-        block_level: flags.block_level,
-        all_dims: flags.all_dims,
+    let Some((k, a)) = report.worst() else {
+        return (Got::Drf, None, String::new());
     };
-    let kernels = match load(path, &load_opts) {
-        Ok(k) => k,
-        Err(e) => return (Got::Error, None, first_line(&e.to_string())),
-    };
-    let opts = check_options(flags, timeout_ms);
-    let mut reports = Vec::new();
-    for k in &kernels {
-        match check_with_triage(k, &opts) {
-            Ok((report, triage)) => reports.push((report, k, triage)),
-            // A provable race that does not replay is a bug: fail loudly.
-            Err(bug) => return (Got::Error, None, bug.to_string()),
+    let kernel = &k.kernel;
+    match a.verdict() {
+        Verdict::Racy(w) => (
+            Got::Racy,
+            suite_class(a),
+            format!("{kernel}: race on `{}`", w.array),
+        ),
+        Verdict::Divergence { span, message } => (
+            Got::Divergence,
+            None,
+            format!("{kernel}: {span}: {message}"),
+        ),
+        Verdict::Invalid { span, message } => {
+            (Got::Error, None, format!("{kernel}: {span}: {message}"))
         }
+        Verdict::Unknown { reason, span } => {
+            let at = span.map(|s| format!(" at {s}")).unwrap_or_default();
+            (Got::Unknown, None, format!("{kernel}: {reason}{at}"))
+        }
+        Verdict::Drf { .. } => (Got::Drf, None, String::new()),
     }
-    summarize(&reports)
 }
 
 fn first_line(s: &str) -> String {
     s.lines().next().unwrap_or_default().to_string()
 }
 
-/// The file's verdict: racy beats divergence beats invalid beats unknown beats DRF.
-fn summarize(reports: &[(KernelReport, &Kernel, Vec<Triage>)]) -> (Got, Option<String>, String) {
-    let mut best: (u8, Got, Option<String>, String) = (0, Got::Drf, None, String::new());
-    for (r, k, triage) in reports {
-        for a in &r.arrays {
-            let here = |rank, got, class, detail| (rank, got, class, detail);
-            let c = match &a.verdict {
-                Verdict::Racy(w) => here(
-                    4,
-                    Got::Racy,
-                    Some(triage_class(triage, &a.array).unwrap_or_else(|| classify(k))),
-                    format!("{}: race on `{}`", r.kernel, w.array),
-                ),
-                Verdict::Divergence { span, message } => here(
-                    3,
-                    Got::Divergence,
-                    None,
-                    format!("{}: {span}: {message}", r.kernel),
-                ),
-                Verdict::Invalid { span, message } => here(
-                    2,
-                    Got::Error,
-                    None,
-                    format!("{}: {span}: {message}", r.kernel),
-                ),
-                Verdict::Unknown { reason, span } => {
-                    let at = span.map(|s| format!(" at {s}")).unwrap_or_default();
-                    here(1, Got::Unknown, None, format!("{}: {reason}{at}", r.kernel))
-                }
-                Verdict::Drf { .. } => continue,
-            };
-            if c.0 > best.0 {
-                best = c;
-            }
-        }
-    }
-    (best.1, best.2, best.3)
-}
-
-/// The triage class of an array's alarm, when triage ran (`.bcu`).
-fn triage_class(triage: &[Triage], array: &str) -> Option<String> {
-    let t = triage.iter().find(|t| t.array == array)?;
-    let resolution = match &t.resolution {
-        Resolution::Confirmed(_) => " (confirmed)",
-        Resolution::Replayed(_) => " (replayed)",
+/// The class of a race, with how triage settled it (`.bcu`).
+fn suite_class(a: &CheckedArray) -> Option<String> {
+    let resolution = match a.triage.as_ref().map(|t| &t.resolution) {
+        Some(Resolution::Confirmed(_)) => " (confirmed)",
+        Some(Resolution::Replayed(_)) => " (replayed)",
         _ => "",
     };
-    Some(format!("{}{resolution}", t.class))
-}
-
-/// Triage class of an alarm from how the kernel's protocol was obtained.
-pub fn classify(k: &Kernel) -> String {
-    k.alarm_class().to_string()
+    Some(format!("{}{resolution}", a.classification.as_deref()?))
 }
 
 pub fn outcome(expected: Expected, got: Got) -> Outcome {

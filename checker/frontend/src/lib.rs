@@ -1,17 +1,25 @@
 //! Front ends: each turns an input file into [`Kernel`]s.  Dispatch is by
 //! file extension: `.proto` (protocol text), `.bcu` (BabyCUDA), `.cu`/`.cuh`
-//! (CUDA through libclang).
+//! (CUDA through libclang).  [`load`] reads a file, parses its header once,
+//! merges it with the command line ([`options::merge`]) and runs the front
+//! end with the result.
 
 use mapcheck_core::kernel::Kernel;
-use std::fmt;
+use mapcheck_core::verdict::CheckOptions;
+use semantics::surface::parse::parse_header_with_spans;
+use semantics::surface::Span;
 use std::path::{Path, PathBuf};
 
 pub mod bcu;
 pub mod cuda;
+pub mod diagnostic;
 pub mod options;
 pub mod proto;
 
-/// What front ends need from the command line.
+pub use diagnostic::{Diagnostic, Level};
+use options::{Dims, Flags};
+
+/// What the front ends need, after [`options::merge`].
 #[derive(Clone, Debug, Default)]
 pub struct LoadOptions {
     /// `-D NAME[=VAL]` (CUDA).
@@ -26,57 +34,31 @@ pub struct LoadOptions {
     pub block_level: bool,
     /// `--all-dims`: no default for dimensions the kernel never mentions.
     pub all_dims: bool,
+    /// Fixed block dimensions, assumed by CUDA kernels.
+    pub block_dim: Option<Dims>,
+    /// Fixed grid dimensions, assumed by CUDA kernels.
+    pub grid_dim: Option<Dims>,
 }
 
-/// Bad input: a message with a location.  Exit status 2.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoadError {
-    pub file: PathBuf,
-    /// 1-based; 0 when the error has no position (e.g. unreadable file).
-    pub line: u32,
-    pub col: u32,
-    pub message: String,
+/// A file's kernels with the options to check them with.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub kernels: Vec<Kernel>,
+    /// The file's header merged with the command line.
+    pub options: CheckOptions,
+    /// Header flags only GPUVerify understands, with where they are.
+    pub ignored: Vec<(String, Span)>,
 }
 
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
-            write!(f, "{}: {}", self.file.display(), self.message)
-        } else {
-            write!(
-                f,
-                "{}:{}:{}: {}",
-                self.file.display(),
-                self.line,
-                self.col,
-                self.message
-            )
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
-
-impl LoadError {
-    pub fn new(file: &Path, line: u32, col: u32, message: impl Into<String>) -> LoadError {
-        LoadError {
-            file: file.to_path_buf(),
-            line,
-            col,
-            message: message.into(),
-        }
-    }
-}
-
-/// Reads a file as text, as a [`LoadError`] on failure.  Any byte
+/// Reads a file as text, as a [`Diagnostic`] on failure.  Any byte
 /// encoding is accepted: see [`decode_source`].
-pub fn read_source(path: &Path) -> Result<String, LoadError> {
+pub fn read_source(path: &Path) -> Result<String, Diagnostic> {
     read_source_bytes(path).map(|b| decode_source(&b))
 }
 
-/// Reads a file's bytes, as a [`LoadError`] on failure.
-pub fn read_source_bytes(path: &Path) -> Result<Vec<u8>, LoadError> {
-    std::fs::read(path).map_err(|e| LoadError::new(path, 0, 0, format!("cannot read: {e}")))
+/// Reads a file's bytes, as a [`Diagnostic`] on failure.
+pub fn read_source_bytes(path: &Path) -> Result<Vec<u8>, Diagnostic> {
+    std::fs::read(path).map_err(|e| Diagnostic::error(format!("cannot read: {e}")).in_file(path))
 }
 
 /// The text of a file: UTF-8 when the bytes are valid UTF-8, otherwise
@@ -91,18 +73,69 @@ pub fn decode_source(bytes: &[u8]) -> String {
     }
 }
 
-/// Loads the kernels of a file, by extension.
-pub fn load(path: &Path, opts: &LoadOptions) -> Result<Vec<Kernel>, LoadError> {
+/// Loads the kernels of a file with its header's flags merged with the
+/// command line's (`cli`).
+pub fn load(path: &Path, cli: &Flags) -> Result<Loaded, Diagnostic> {
+    load_bytes(path, &read_source_bytes(path)?, cli)
+}
+
+/// [`load`] for a file's bytes already read: the header is read from their
+/// text ([`decode_source`]); clang reads the bytes as they are.
+pub fn load_bytes(path: &Path, bytes: &[u8], cli: &Flags) -> Result<Loaded, Diagnostic> {
+    load_decoded(path, bytes, &decode_source(bytes), cli)
+}
+
+/// [`load`] for a file's text already read.
+pub fn load_source(path: &Path, source: &str, cli: &Flags) -> Result<Loaded, Diagnostic> {
+    load_decoded(path, source.as_bytes(), source, cli)
+}
+
+/// [`load_bytes`] with the text decoded from `bytes`.
+fn load_decoded(
+    path: &Path,
+    bytes: &[u8],
+    source: &str,
+    cli: &Flags,
+) -> Result<Loaded, Diagnostic> {
+    let (header, spans) = parse_header_with_spans(source);
+    let flags = options::header_flags(path, &header.flags, &spans);
+    if let Some(e) = flags.errors.into_iter().next() {
+        return Err(e);
+    }
+    let opts = options::merge(path, &flags.flags, cli);
+    let mut kernels = load_with(path, bytes, source, &opts.load)?;
+    // `--kernel k` keeps both scopes of a CUDA kernel, `k` and
+    // `k (across blocks)`.
+    kernels.retain(|k| {
+        let name = k.name.strip_suffix(cuda::scope::ACROSS_BLOCKS);
+        let name = name.unwrap_or(&k.name);
+        opts.load.kernel.as_ref().is_none_or(|n| n == name)
+    });
+    for k in &mut kernels {
+        k.program.header = header.clone();
+    }
+    Ok(Loaded {
+        kernels,
+        options: opts.check,
+        ignored: flags.ignored,
+    })
+}
+
+/// Runs the front end of the file's type with the given options (the
+/// file's header is not read): `source` is the text of `bytes`.
+pub fn load_with(
+    path: &Path,
+    bytes: &[u8],
+    source: &str,
+    opts: &LoadOptions,
+) -> Result<Vec<Kernel>, Diagnostic> {
     match path.extension().and_then(|e| e.to_str()) {
-        Some("proto") => proto::load(path, opts),
-        Some("bcu") => bcu::load(path, opts),
-        Some("cu") | Some("cuh") => cuda::load(path, opts),
-        _ => Err(LoadError::new(
-            path,
-            0,
-            0,
-            "unknown file type: expected .cu, .proto or .bcu",
-        )),
+        Some("proto") => proto::load(path, source),
+        Some("bcu") => bcu::load(path, source),
+        Some("cu") | Some("cuh") => cuda::load(path, bytes, source, opts),
+        _ => {
+            Err(Diagnostic::error("unknown file type: expected .cu, .proto or .bcu").in_file(path))
+        }
     }
 }
 

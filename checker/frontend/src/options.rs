@@ -1,37 +1,108 @@
-//! Command-line flags written in a kernel's header (GPUVerify style):
-//! `//--blockDim=[16,16] --gridDim=64 -DN=4 --warp-sync=32`.  Shared by
-//! `mapcheck check` and `mapcheck suite`: parse the words once, then apply
-//! dimensions and parameters to a [`Kernel`] as assumptions.
+//! Configuration.  The flags written in a kernel file's header (GPUVerify
+//! style: `//--blockDim=[16,16] --gridDim=64 -DN=4 --warp-sync=32`) and the
+//! flags of the command line are both [`Flags`]; [`merge`], the one place
+//! where they meet, turns them into the typed options of the front end
+//! ([`LoadOptions`]) and of the checker ([`CheckOptions`]).  The command line
+//! wins, and a dimension it gives replaces the header's as a whole (header
+//! `--gridDim=[2,2]` with `--grid-dim 3` is 3×1×1).
+//!
+//! Adding a flag touches two files:
+//! 1. here: a field of [`Flags`] (absent by default), its header spelling in
+//!    [`header_flags`] (if a header may set it), and where it goes in
+//!    [`merge`];
+//! 2. `checker/cli/src/commands/mod.rs`: its clap argument and one line of
+//!    `flags()` (if the command line may set it).
 
+use crate::diagnostic::Diagnostic;
+use crate::LoadOptions;
 use mapcheck_core::kernel::Kernel;
+use mapcheck_core::verdict::{CheckOptions, IntModel};
 use semantics::expr::{BExp, NExp, ROp};
 use semantics::surface::{Assumption, Span};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
 
-/// The flags of one file.
+/// CUDA block or grid dimensions: 1 to 3 positive numbers; the missing
+/// trailing ones are 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dims(Vec<u64>);
+
+impl Dims {
+    /// `16`, `16,16`, `[16, 16]`, `[16,16,1]`; anything else is an error.
+    pub fn parse(s: &str) -> Result<Dims, String> {
+        let t = s.trim().trim_start_matches('[').trim_end_matches(']');
+        let dims: Result<Vec<u64>, _> = t.split(',').map(|d| d.trim().parse::<u64>()).collect();
+        match dims {
+            Ok(d) if (1..=3).contains(&d.len()) && d.iter().all(|x| *x >= 1) => Ok(Dims(d)),
+            _ => Err(format!(
+                "expected 1 to 3 positive dimensions like [16,16], found `{s}`"
+            )),
+        }
+    }
+
+    /// The x, y and z dimensions.
+    pub fn xyz(&self) -> [u64; 3] {
+        [0, 1, 2].map(|i| self.0.get(i).copied().unwrap_or(1))
+    }
+}
+
+impl FromStr for Dims {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Dims, String> {
+        Dims::parse(s)
+    }
+}
+
+/// `NAME=VALUE`, a parameter fixed on the command line or in a header.
+pub fn parse_param(s: &str) -> Result<(String, u64), String> {
+    let (name, value) = s
+        .split_once('=')
+        .ok_or_else(|| format!("expected NAME=VALUE, found `{s}`"))?;
+    let value = value
+        .trim()
+        .parse::<u64>()
+        .map_err(|_| format!("the value of `{name}` must be a natural number, found `{value}`"))?;
+    Ok((name.trim().to_string(), value))
+}
+
+/// The flags of one place, a file header or the command line; every field
+/// is absent (`None`, empty, `false`) unless that place gives it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct FileFlags {
-    pub defines: Vec<String>,
-    pub includes: Vec<PathBuf>,
-    pub block_dim: Option<Vec<u64>>,
-    pub grid_dim: Option<Vec<u64>>,
-    pub params: Vec<(String, u64)>,
+pub struct Flags {
+    /// `--threads N`: the thread count `T` (protocols, BabyCUDA).
     pub threads: Option<u64>,
+    /// `--blockDim=[X,Y,Z]` / `--block-dim X,Y,Z` (CUDA).
+    pub block_dim: Option<Dims>,
+    /// `--gridDim=[X,Y,Z]` / `--grid-dim X,Y,Z` (CUDA).
+    pub grid_dim: Option<Dims>,
+    /// `--grid-level`: accepted, the default (both scopes are checked).
     pub grid_level: bool,
+    /// `--block-level`: only pairs of threads of the same block (CUDA).
     pub block_level: bool,
+    /// `--all-dims`: no default for launch dimensions the kernel never
+    /// mentions (CUDA).
     pub all_dims: bool,
+    /// `--param NAME=VALUE`, in order.
+    pub params: Vec<(String, u64)>,
+    /// `-D NAME[=VALUE]` (CUDA).
+    pub defines: Vec<String>,
+    /// `-I DIR` (CUDA); in a header, relative to the file's directory.
+    pub includes: Vec<PathBuf>,
+    /// `--kernel NAME`: only this kernel.
     pub kernel: Option<String>,
-    /// Flags that only mean something to GPUVerify (accepted, reported as ignored).
-    pub ignored: Vec<String>,
-    /// Flags that could not be understood.
-    pub errors: Vec<String>,
+    /// `--array A`: only this array.
+    pub array: Option<String>,
+    /// `--logic lia|bv32`.
+    pub logic: Option<IntModel>,
+    /// `--timeout MS`, per SMT query.
+    pub timeout_ms: Option<u64>,
 }
 
 /// Every flag of GPUVerify's command line (`GPUVerify.py --help`, and
 /// the flags of its test suites' headers) that does not change what
 /// mapcheck checks: accepted, with or without `=value`, and reported as
 /// ignored.  (`-D`, `-I`, `--blockDim`/`--local_size`,
-/// `--gridDim`/`--num_groups` are understood: see [`parse_flags`].)  The one
+/// `--gridDim`/`--num_groups` are understood: see [`header_flags`].)  The one
 /// list of them.
 const GPUVERIFY_ONLY: &[&str] = &[
     // what to check and how (GPUVerify's verification modes)
@@ -107,79 +178,146 @@ const GPUVERIFY_ONLY: &[&str] = &[
     "--source-language",
 ];
 
-/// `NAME=VALUE`, a parameter fixed on the command line or in a header.
-pub fn parse_param(s: &str) -> Result<(String, u64), String> {
-    let (name, value) = s
-        .split_once('=')
-        .ok_or_else(|| format!("expected NAME=VALUE, found `{s}`"))?;
-    let value = value
-        .trim()
-        .parse::<u64>()
-        .map_err(|_| format!("the value of `{name}` must be a natural number, found `{value}`"))?;
-    Ok((name.trim().to_string(), value))
+/// What a file's header says.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HeaderFlags {
+    pub flags: Flags,
+    /// Flags only GPUVerify understands (accepted, reported as ignored),
+    /// with where they are.
+    pub ignored: Vec<(String, Span)>,
+    /// Flags that could not be understood.
+    pub errors: Vec<Diagnostic>,
 }
 
-/// `16`, `16,16`, `[16, 16]`, `[16,16,1]`.
-pub fn parse_dims(s: &str) -> Result<Vec<u64>, String> {
-    let t = s.trim().trim_start_matches('[').trim_end_matches(']');
-    let dims: Result<Vec<u64>, _> = t.split(',').map(|d| d.trim().parse::<u64>()).collect();
-    match dims {
-        Ok(d) if (1..=3).contains(&d.len()) && d.iter().all(|x| *x >= 1) => Ok(d),
-        _ => Err(format!(
-            "expected 1 to 3 positive dimensions like [16,16], found `{s}`"
-        )),
-    }
-}
-
-/// Parses the words of the header's `//--` lines.
-pub fn parse_flags(words: &[String]) -> FileFlags {
-    let mut f = FileFlags::default();
-    let mut it = words.iter().peekable();
-    while let Some(w) = it.next() {
+/// Parses the words of the `//--` lines of `file`'s header, each with its
+/// span (`semantics::surface::parse::parse_header_with_spans`).
+pub fn header_flags(file: &Path, words: &[String], spans: &[Span]) -> HeaderFlags {
+    let mut h = HeaderFlags::default();
+    let mut it = words.iter().zip(spans.iter().copied()).peekable();
+    while let Some((w, span)) = it.next() {
         let (name, value) = match w.split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n.to_string(), Some(v.to_string())),
-            _ => (w.clone(), None),
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
+            _ => (w.as_str(), None),
         };
-        let take = |it: &mut std::iter::Peekable<std::slice::Iter<String>>| {
-            value.clone().or_else(|| it.next().cloned())
-        };
-        match name.as_str() {
+        // The value of `--flag=value` or `--flag value`.
+        let mut take = || value.clone().or_else(|| it.next().map(|(v, _)| v.clone()));
+        let f = &mut h.flags;
+        let result = match name {
             "--blockDim" | "--block-dim" | "--local_size" => {
-                match take(&mut it).map(|v| parse_dims(&v)) {
-                    Some(Ok(d)) => f.block_dim = Some(d),
-                    Some(Err(e)) => f.errors.push(format!("{name}: {e}")),
-                    None => f.errors.push(format!("{name} needs a value")),
-                }
+                value_of(name, take(), Dims::parse).map(|d| f.block_dim = Some(d))
             }
             "--gridDim" | "--grid-dim" | "--num_groups" => {
-                match take(&mut it).map(|v| parse_dims(&v)) {
-                    Some(Ok(d)) => f.grid_dim = Some(d),
-                    Some(Err(e)) => f.errors.push(format!("{name}: {e}")),
-                    None => f.errors.push(format!("{name} needs a value")),
-                }
+                value_of(name, take(), Dims::parse).map(|d| f.grid_dim = Some(d))
             }
-            "--param" => match take(&mut it).map(|v| parse_param(&v)) {
-                Some(Ok(p)) => f.params.push(p),
-                Some(Err(e)) => f.errors.push(e),
-                None => f.errors.push("--param needs NAME=VALUE".into()),
-            },
-            "--threads" => match take(&mut it).and_then(|v| v.parse().ok()) {
-                Some(n) => f.threads = Some(n),
-                None => f.errors.push("--threads needs a number".into()),
-            },
-            "--kernel" => f.kernel = take(&mut it),
-            "--grid-level" => f.grid_level = true,
-            "--block-level" => f.block_level = true,
-            "--all-dims" => f.all_dims = true,
-            "-D" => f.defines.extend(it.next().cloned()),
-            "-I" => f.includes.extend(it.next().map(PathBuf::from)),
-            _ if name.starts_with("-D") => f.defines.push(name[2..].to_string()),
-            _ if name.starts_with("-I") => f.includes.push(PathBuf::from(&name[2..])),
-            _ if GPUVERIFY_ONLY.contains(&name.as_str()) => f.ignored.push(w.clone()),
-            _ => f.errors.push(format!("unknown flag `{w}`")),
+            "--param" => value_of(name, take(), parse_param).map(|p| f.params.push(p)),
+            "--threads" => value_of(name, take(), |v| {
+                v.parse::<u64>()
+                    .map_err(|_| format!("expected a number, found `{v}`"))
+            })
+            .map(|n| f.threads = Some(n)),
+            "--kernel" => value_of(name, take(), |v| Ok(v.to_string())).map(|k| f.kernel = Some(k)),
+            "--grid-level" => {
+                f.grid_level = true;
+                Ok(())
+            }
+            "--block-level" => {
+                f.block_level = true;
+                Ok(())
+            }
+            "--all-dims" => {
+                f.all_dims = true;
+                Ok(())
+            }
+            "-D" => {
+                f.defines.extend(take());
+                Ok(())
+            }
+            "-I" => {
+                f.includes.extend(take().map(PathBuf::from));
+                Ok(())
+            }
+            _ if name.starts_with("-D") => {
+                f.defines.push(name[2..].to_string());
+                Ok(())
+            }
+            _ if name.starts_with("-I") => {
+                f.includes.push(PathBuf::from(&name[2..]));
+                Ok(())
+            }
+            _ if GPUVERIFY_ONLY.contains(&name) => {
+                h.ignored.push((w.clone(), span));
+                Ok(())
+            }
+            _ => Err(format!("unknown flag `{w}`")),
+        };
+        if let Err(e) = result {
+            let message = format!("bad header flag: {e}");
+            h.errors
+                .push(Diagnostic::error(message).in_file(file).at(span));
         }
     }
-    f
+    h
+}
+
+/// The value of flag `name`, parsed; an error names the flag.
+fn value_of<T>(
+    name: &str,
+    value: Option<String>,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> Result<T, String> {
+    let v = value.ok_or_else(|| format!("{name} needs a value"))?;
+    parse(&v).map_err(|e| format!("{name}: {e}"))
+}
+
+/// The typed options of one file.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub load: LoadOptions,
+    pub check: CheckOptions,
+}
+
+/// The one merge of a file's header flags and the command line's: the
+/// command line wins (a dimension it gives replaces the header's whole),
+/// `-D`/`-I` of both apply (the header's first, its `-I` relative to the
+/// file), parameters of both apply and dimensions fix `blockDim.x`, … as
+/// parameters too.
+pub fn merge(file: &Path, header: &Flags, cli: &Flags) -> Options {
+    let dir = file.parent().unwrap_or(Path::new(""));
+    let block_dim = cli.block_dim.clone().or_else(|| header.block_dim.clone());
+    let grid_dim = cli.grid_dim.clone().or_else(|| header.grid_dim.clone());
+    let mut params: std::collections::BTreeMap<String, u64> =
+        header.params.iter().chain(&cli.params).cloned().collect();
+    for (name, dims) in [("blockDim", &block_dim), ("gridDim", &grid_dim)] {
+        for (axis, v) in ["x", "y", "z"].iter().zip(dims.iter().flat_map(Dims::xyz)) {
+            params.insert(format!("{name}.{axis}"), v);
+        }
+    }
+    let load = LoadOptions {
+        defines: header.defines.iter().chain(&cli.defines).cloned().collect(),
+        includes: header
+            .includes
+            .iter()
+            .map(|i| dir.join(i))
+            .chain(cli.includes.iter().cloned())
+            .collect(),
+        kernel: cli.kernel.clone().or_else(|| header.kernel.clone()),
+        grid_level: cli.grid_level || header.grid_level,
+        block_level: cli.block_level || header.block_level,
+        all_dims: cli.all_dims || header.all_dims,
+        block_dim,
+        grid_dim,
+    };
+    let check = CheckOptions {
+        threads: cli.threads.or(header.threads),
+        params,
+        array: cli.array.clone().or_else(|| header.array.clone()),
+        logic: cli.logic.or(header.logic).unwrap_or_default(),
+        timeout_ms: cli
+            .timeout_ms
+            .or(header.timeout_ms)
+            .unwrap_or(CheckOptions::default().timeout_ms),
+    };
+    Options { load, check }
 }
 
 fn is_dim_equality(a: &Assumption) -> bool {
@@ -191,37 +329,22 @@ fn is_dim_equality(a: &Assumption) -> bool {
     }
 }
 
-/// Fixes block and grid dimensions (missing trailing dimensions are 1) as
-/// assumptions of the kernel, replacing dimensions fixed before (the
-/// command line overrides the header).
-pub fn apply_dims(kernel: &mut Kernel, block: Option<&[u64]>, grid: Option<&[u64]>) {
-    let mut fixed = Vec::new();
+/// Fixes block and grid dimensions as assumptions of the kernel, replacing
+/// equalities on the same dimensions made before (`__requires`).
+pub fn apply_dims(kernel: &mut Kernel, block: Option<&Dims>, grid: Option<&Dims>) {
     for (name, dims) in [("blockDim", block), ("gridDim", grid)] {
-        if let Some(d) = dims {
-            fixed.push(name);
-            for (i, axis) in ["x", "y", "z"].iter().enumerate() {
-                let v = d.get(i).copied().unwrap_or(1);
-                let var = format!("{name}.{axis}");
-                kernel.program.assumptions.retain(|a| {
-                    !(is_dim_equality(a)
-                        && matches!(&a.cond, BExp::Rel(_, NExp::Var(x), _) if *x == var))
-                });
-                kernel.program.assumptions.push(Assumption {
-                    cond: BExp::rel(ROp::Eq, NExp::var(&var), NExp::num(v)),
-                    span: Span::default(),
-                });
-            }
+        let Some(d) = dims else { continue };
+        for (axis, v) in ["x", "y", "z"].iter().zip(d.xyz()) {
+            let var = format!("{name}.{axis}");
+            kernel.program.assumptions.retain(|a| {
+                !(is_dim_equality(a)
+                    && matches!(&a.cond, BExp::Rel(_, NExp::Var(x), _) if *x == var))
+            });
+            kernel.program.assumptions.push(Assumption {
+                cond: BExp::rel(ROp::Eq, NExp::var(&var), NExp::num(v)),
+                span: Span::default(),
+            });
         }
-    }
-}
-
-/// Fixes parameters (`--param N=4`) as assumptions.
-pub fn apply_params(kernel: &mut Kernel, params: &[(String, u64)]) {
-    for (name, v) in params {
-        kernel.program.assumptions.push(Assumption {
-            cond: BExp::rel(ROp::Eq, NExp::var(name), NExp::num(*v)),
-            span: Span::default(),
-        });
     }
 }
 
@@ -229,38 +352,79 @@ pub fn apply_params(kernel: &mut Kernel, params: &[(String, u64)]) {
 mod tests {
     use super::*;
 
-    fn words(s: &str) -> Vec<String> {
-        semantics::surface::parse::parse_header(&format!("//{s}\n")).flags
+    fn header(s: &str) -> HeaderFlags {
+        let src = format!("//{s}\n");
+        let (h, spans) = semantics::surface::parse::parse_header_with_spans(&src);
+        header_flags(Path::new("dir/k.cu"), &h.flags, &spans)
     }
 
     #[test]
     fn gpuverify_header_line() {
-        let f = parse_flags(&words(
-            "--blockDim=[16, 16] --gridDim=64 -DN=4 --warp-sync=32 -I inc",
-        ));
-        assert_eq!(f.block_dim, Some(vec![16, 16]));
-        assert_eq!(f.grid_dim, Some(vec![64]));
+        let h = header("--blockDim=[16, 16] --gridDim=64 -DN=4 --warp-sync=32 -I inc");
+        let f = &h.flags;
+        assert_eq!(f.block_dim, Some(Dims(vec![16, 16])));
+        assert_eq!(f.grid_dim, Some(Dims(vec![64])));
         assert_eq!(f.defines, vec!["N=4".to_string()]);
         assert_eq!(f.includes, vec![PathBuf::from("inc")]);
-        assert_eq!(f.ignored, vec!["--warp-sync=32".to_string()]);
-        assert!(f.errors.is_empty());
+        assert_eq!(h.ignored.len(), 1);
+        assert_eq!(h.ignored[0].0, "--warp-sync=32");
+        assert_eq!((h.ignored[0].1.line, h.ignored[0].1.col), (1, 42));
+        assert!(h.errors.is_empty());
+    }
+
+    #[test]
+    fn bad_flags_are_reported_where_they_are() {
+        let h = header("--blockDim=[0] --frobnicate");
+        assert_eq!(h.errors.len(), 2);
+        assert_eq!(
+            h.errors[1].to_string(),
+            "dir/k.cu:1:18: bad header flag: unknown flag `--frobnicate`"
+        );
+        assert!(Dims::parse("[1,2,3,4]").is_err());
+        assert!(Dims::parse("abc").is_err());
+        assert_eq!(Dims::parse("[16, 8]").map(|d| d.xyz()), Ok([16, 8, 1]));
+    }
+
+    #[test]
+    fn the_command_line_wins_and_replaces_a_dimension_whole() {
+        let header = header("--gridDim=[2,2] --blockDim=32 --param N=4 --param M=1 -I inc").flags;
+        let cli = Flags {
+            grid_dim: Some(Dims(vec![3])),
+            params: vec![("N".into(), 8)],
+            ..Flags::default()
+        };
+        let o = merge(Path::new("dir/k.cu"), &header, &cli);
+        let p = |x: &str| o.check.params.get(x).copied();
+        assert_eq!(o.load.grid_dim, Some(Dims(vec![3])));
+        assert_eq!((p("gridDim.x"), p("gridDim.y")), (Some(3), Some(1)));
+        assert_eq!((p("blockDim.x"), p("blockDim.y")), (Some(32), Some(1)));
+        assert_eq!((p("N"), p("M")), (Some(8), Some(1)));
+        assert_eq!(o.load.includes, vec![PathBuf::from("dir/inc")]);
+        assert_eq!(o.check.timeout_ms, CheckOptions::default().timeout_ms);
     }
 
     #[test]
     fn every_gpuverify_flag_is_accepted() {
-        let f = parse_flags(&words(
+        let h = header(
             "--no-infer --no-inline --only-intra-group --warp-sync --equality-abstraction \
              --check-array-bounds --boogie-file=k.bpl --kernel-args=k,1,2 --loop-unwind=2 \
              --only-divergence --adversarial-abstraction --timeout=30 --race-instrumenter=watchdog-single",
-        ));
-        assert!(f.errors.is_empty(), "{:?}", f.errors);
-        assert_eq!(f.ignored.len(), 13);
+        );
+        assert!(h.errors.is_empty(), "{:?}", h.errors);
+        assert_eq!(h.ignored.len(), 13);
     }
 
     #[test]
-    fn bad_flags_are_reported() {
-        let f = parse_flags(&words("--blockDim=[0] --frobnicate"));
-        assert_eq!(f.errors.len(), 2);
-        assert!(parse_dims("[1,2,3,4]").is_err());
+    fn scope_flags_of_the_header_or_the_command_line_apply() {
+        let h = header("--block-level --grid-level");
+        assert!(h.errors.is_empty(), "{:?}", h.errors);
+        let cli = Flags {
+            all_dims: true,
+            ..Flags::default()
+        };
+        let o = merge(Path::new("k.cu"), &h.flags, &cli);
+        assert!(o.load.block_level && o.load.all_dims && o.load.grid_level);
+        let o = merge(Path::new("k.cu"), &Flags::default(), &Flags::default());
+        assert!(!o.load.block_level && !o.load.all_dims);
     }
 }

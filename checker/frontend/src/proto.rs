@@ -1,14 +1,13 @@
 //! `.proto` files: the protocol is written by hand.
 
-use super::{read_source, LoadError, LoadOptions};
+use super::Diagnostic;
 use mapcheck_core::kernel::Kernel;
 use std::path::Path;
 
 /// Parses a `.proto` file into one kernel named after the file.
-pub fn load(path: &Path, _opts: &LoadOptions) -> Result<Vec<Kernel>, LoadError> {
-    let source = read_source(path)?;
-    let program = semantics::surface::parse(&source)
-        .map_err(|e| LoadError::new(path, e.line, e.col, e.message))?;
+pub fn load(path: &Path, source: &str) -> Result<Vec<Kernel>, Diagnostic> {
+    let program = semantics::surface::parse(source)
+        .map_err(|e| Diagnostic::at_position(path, e.line, e.col, e.message))?;
     let name = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -16,7 +15,7 @@ pub fn load(path: &Path, _opts: &LoadOptions) -> Result<Vec<Kernel>, LoadError> 
     Ok(vec![Kernel::protocol(
         &name,
         path.to_path_buf(),
-        source,
+        source.to_string(),
         program,
     )])
 }

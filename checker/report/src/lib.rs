@@ -1,7 +1,13 @@
-//! mapcheck's output formats: readable text with the source lines of both
-//! accesses marked, stable JSON, CSV and SARIF 2.1.0 (README, "Output
-//! formats").  Every renderer reads the same report types of
-//! [`mapcheck_core::verdict`] and [`mapcheck_driver`].
+//! mapcheck's output formats, each rendered from the pipeline's reports
+//! (`mapcheck_driver::FileReport`, with the classification and triage of
+//! every race): readable text with the source lines of both accesses
+//! underlined ([`text`]), JSON ([`json`]), SARIF 2.1.0 ([`sarif`]), CSV
+//! ([`csv`]), the suite's table ([`suite`]), and diagnostics ([`diagnostic`]).
+//! README, "Reading a race report", "JSON output", "SARIF and CSV output".
 
+pub mod csv;
+pub mod diagnostic;
+pub mod json;
 pub mod sarif;
+pub mod suite;
 pub mod text;

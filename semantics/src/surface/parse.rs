@@ -36,8 +36,15 @@ const PROTO: LexConfig = LexConfig {
 
 /// Reads the meaningful leading comment lines (README.md, "Expectation headers").
 pub fn parse_header(src: &str) -> Header {
+    parse_header_with_spans(src).0
+}
+
+/// [`parse_header`] with where each word of `Header::flags` is in `src`
+/// (one span per word, in the same order).
+pub fn parse_header_with_spans(src: &str) -> (Header, Vec<Span>) {
     let mut header = Header::default();
-    for line in src.lines() {
+    let mut spans = Vec::new();
+    for (n, line) in src.lines().enumerate() {
         let t = line.trim();
         if t.is_empty() {
             continue;
@@ -55,18 +62,36 @@ pub fn parse_header(src: &str) -> Header {
         } else if c.starts_with("xfail") {
             header.expect = Some(Expect::Racy);
         } else if c.starts_with("--") {
-            header.flags.extend(split_flags(c));
+            // `c` is a slice of `line`: the columns of its words follow the
+            // characters before it.
+            let offset = c.as_ptr() as usize - line.as_ptr() as usize;
+            let before = line[..offset].chars().count();
+            let line_no = n as u32 + 1;
+            let col = |k: usize| (before + k + 1) as u32;
+            for (word, from, to) in split_flags(c) {
+                spans.push(Span {
+                    line: line_no,
+                    col: col(from),
+                    end_line: line_no,
+                    end_col: col(to),
+                });
+                header.flags.push(word);
+            }
         }
     }
-    header
+    (header, spans)
 }
 
-/// Splits a GPUVerify flag line, keeping `[16, 16]` together.
-fn split_flags(line: &str) -> Vec<String> {
+/// Splits a GPUVerify flag line, keeping `[16, 16]` together (without its
+/// blanks): each word with its first and past-the-end character index.
+fn split_flags(line: &str) -> Vec<(String, usize, usize)> {
     let mut out = Vec::new();
     let mut cur = String::new();
+    let mut from = 0;
     let mut depth = 0;
-    for c in line.chars() {
+    let mut count = 0;
+    for (k, c) in line.chars().enumerate() {
+        count = k + 1;
         match c {
             '[' => depth += 1,
             ']' => depth -= 1,
@@ -74,14 +99,17 @@ fn split_flags(line: &str) -> Vec<String> {
         }
         if c.is_whitespace() && depth == 0 {
             if !cur.is_empty() {
-                out.push(std::mem::take(&mut cur));
+                out.push((std::mem::take(&mut cur), from, k));
             }
         } else if !(c.is_whitespace() && depth > 0) {
+            if cur.is_empty() {
+                from = k;
+            }
             cur.push(c);
         }
     }
     if !cur.is_empty() {
-        out.push(cur);
+        out.push((cur, from, count));
     }
     out
 }
@@ -298,6 +326,19 @@ pub fn parse(src: &str) -> Result<Program, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn header_flags_have_their_positions() {
+        let (h, spans) = parse_header_with_spans("//pass\n  //--blockDim=[16, 16]  -DN=4\n");
+        assert_eq!(h.flags, ["--blockDim=[16,16]", "-DN=4"]);
+        let at = |col, end_col| Span {
+            line: 2,
+            col,
+            end_line: 2,
+            end_col,
+        };
+        assert_eq!(spans, [at(5, 24), at(26, 31)]);
+    }
 
     #[test]
     fn parses_listing_2_2_verbatim() {

@@ -1,7 +1,13 @@
-//! The command line (README.md, "Command line").  Each subcommand lives in
-//! its own module; this one only declares the arguments.
+//! The command line (README, "Command line").  Each subcommand lives in
+//! its own module; this one only declares the arguments, and turns those
+//! of `check` into [`Flags`] for the one merge with each file's header
+//! (`mapcheck_frontend::options::merge`, whose docs say how to add a flag).
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use mapcheck_core::verdict::IntModel;
+pub use mapcheck_driver::show::Stage;
+use mapcheck_frontend::options::{Dims, Flags};
 use std::path::PathBuf;
 
 pub mod bench;
@@ -11,7 +17,7 @@ pub mod run;
 pub mod run_bcu;
 pub mod suite;
 
-/// Exit status of `check` and `suite` (README.md).
+/// Exit status of `check` and `suite` (README, "Exit status").
 pub mod exit {
     /// Nothing racy / every expectation met.
     pub const OK: i32 = 0;
@@ -21,6 +27,19 @@ pub mod exit {
     pub const BAD_INPUT: i32 = 2;
     /// Unknown (timeout, unsupported construct) and no race found.
     pub const UNKNOWN: i32 = 3;
+
+    use mapcheck_core::verdict::Severity;
+
+    /// The exit status of a run from its worst outcome (errors count as
+    /// invalid input): racy and divergence 1, invalid 2, unknown 3, else 0.
+    pub fn of(worst: Option<Severity>) -> i32 {
+        match worst {
+            Some(Severity::Racy | Severity::Divergence) => RACE,
+            Some(Severity::Invalid) => BAD_INPUT,
+            Some(Severity::Unknown) => UNKNOWN,
+            Some(Severity::Drf) | None => OK,
+        }
+    }
 }
 
 #[derive(Parser, Debug)]
@@ -55,12 +74,13 @@ pub struct ThreadArgs {
     /// Number of threads |T| (protocols, BabyCUDA); symbolic when absent.
     #[arg(long)]
     pub threads: Option<u64>,
-    /// CUDA block dimensions X[,Y[,Z]] (also accepts [X,Y]); symbolic when absent.
-    #[arg(long = "block-dim")]
-    pub block_dim: Option<String>,
-    /// CUDA grid dimensions X[,Y[,Z]]; symbolic when absent.
-    #[arg(long = "grid-dim")]
-    pub grid_dim: Option<String>,
+    /// CUDA block dimensions X[,Y[,Z]] (also accepts [X,Y]), replacing the
+    /// header's; symbolic when absent.
+    #[arg(long = "block-dim", value_name = "X[,Y[,Z]]", value_parser = Dims::parse)]
+    pub block_dim: Option<Dims>,
+    /// CUDA grid dimensions X[,Y[,Z]], replacing the header's; symbolic when absent.
+    #[arg(long = "grid-dim", value_name = "X[,Y[,Z]]", value_parser = Dims::parse)]
+    pub grid_dim: Option<Dims>,
     /// Accepted for compatibility: races between threads of different blocks
     /// are checked by default.
     #[arg(long = "grid-level")]
@@ -95,14 +115,12 @@ pub enum Format {
     Csv,
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Stage {
-    Protocol,
-    Wellformed,
-    Aligned,
-    Split,
-    Traces,
-    Smt,
+/// `--show STAGE`: one of the names of [`Stage::ALL`].
+fn stage_parser() -> impl TypedValueParser<Value = Stage> {
+    PossibleValuesParser::new(Stage::ALL.map(Stage::name)).map(|name| {
+        let named = Stage::ALL.into_iter().find(|s| s.name() == name);
+        named.unwrap_or(Stage::Protocol)
+    })
 }
 
 #[derive(Args, Debug, Clone)]
@@ -132,8 +150,33 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Print a pipeline stage instead of checking.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = stage_parser())]
     pub show: Option<Stage>,
+}
+
+impl CheckArgs {
+    /// The command line's flags, to be merged with each file's header.
+    pub fn flags(&self) -> Flags {
+        let t = &self.threads;
+        Flags {
+            threads: t.threads,
+            block_dim: t.block_dim.clone(),
+            grid_dim: t.grid_dim.clone(),
+            grid_level: t.grid_level,
+            block_level: t.block_level,
+            all_dims: t.all_dims,
+            params: t.params.clone(),
+            defines: self.defines.clone(),
+            includes: self.includes.clone(),
+            kernel: self.kernel.clone(),
+            array: self.array.clone(),
+            logic: Some(match self.logic {
+                Logic::Lia => IntModel::Nat,
+                Logic::Bv32 => IntModel::Bv32,
+            }),
+            timeout_ms: Some(self.timeout),
+        }
+    }
 }
 
 #[derive(Args, Debug, Clone)]
@@ -153,7 +196,7 @@ pub struct RunArgs {
     #[arg(long)]
     pub array: Option<String>,
     /// Print align(p), split(align(p)) or seq(split(align(p))) instead of the history.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = stage_parser())]
     pub show: Option<Stage>,
 }
 

@@ -4,45 +4,17 @@
 //! `align(p)`, `split(align(p))`, `seq(split(align(p)))` with `--show`.
 
 use super::{exit, RunArgs, Stage};
-use mapcheck_frontend::{read_source, LoadError};
+use mapcheck_frontend::{read_source, Diagnostic};
+use mapcheck_report::diagnostic::{render, Style};
 use semantics::aligned::print_aligned_pair;
 use semantics::history::{history_race, History};
 use semantics::surface::{self, LowerOptions, Program, Span, Stmt, StmtKind};
 use semantics::{align, seq_list, split_pair, NExp, Nat, Threads, Var, W};
 use std::collections::BTreeMap;
-use std::path::Path;
 
-/// A bad-input error of `run`: message and (when known) position.
-struct RunError {
-    span: Option<Span>,
-    message: String,
-}
-
-impl RunError {
-    fn at(span: Span, message: impl Into<String>) -> RunError {
-        RunError {
-            span: Some(span),
-            message: message.into(),
-        }
-    }
-    fn plain(message: impl Into<String>) -> RunError {
-        RunError {
-            span: None,
-            message: message.into(),
-        }
-    }
-    fn print(&self, file: &Path) {
-        match self.span {
-            Some(s) => eprintln!(
-                "{}:{}:{}: error: {}",
-                file.display(),
-                s.line,
-                s.col,
-                self.message
-            ),
-            None => eprintln!("{}: error: {}", file.display(), self.message),
-        }
-    }
+/// A bad-input error of `run` at a position of the file.
+fn error_at(span: Span, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::error(message).at(span)
 }
 
 pub fn main(args: &RunArgs) -> i32 {
@@ -51,36 +23,25 @@ pub fn main(args: &RunArgs) -> i32 {
     }
     match run(args) {
         Ok(code) => code,
-        Err(Failure::Load(e)) => {
-            eprintln!("{e}");
-            exit::BAD_INPUT
-        }
-        Err(Failure::Run(e)) => {
-            e.print(&args.file);
+        Err(e) => {
+            let e = match e.file {
+                Some(_) => e,
+                None => e.in_file(&args.file),
+            };
+            eprint!("{}", render(&e, None, Style::Short));
             exit::BAD_INPUT
         }
     }
 }
 
-enum Failure {
-    Load(LoadError),
-    Run(RunError),
-}
-
-impl From<RunError> for Failure {
-    fn from(e: RunError) -> Self {
-        Failure::Run(e)
-    }
-}
-
-fn run(args: &RunArgs) -> Result<i32, Failure> {
-    let source = read_source(&args.file).map_err(Failure::Load)?;
+fn run(args: &RunArgs) -> Result<i32, Diagnostic> {
+    let source = read_source(&args.file)?;
     let program = surface::parse(&source)
-        .map_err(|e| Failure::Load(LoadError::new(&args.file, e.line, e.col, e.message)))?;
+        .map_err(|e| Diagnostic::at_position(&args.file, e.line, e.col, e.message))?;
     if args.threads < 2 {
-        return Err(
-            RunError::plain("--threads must be at least 2 (one thread cannot race)").into(),
-        );
+        return Err(Diagnostic::error(
+            "--threads must be at least 2 (one thread cannot race)",
+        ));
     }
     check_declared(&program)?;
     let env = environment(&program, args)?;
@@ -105,7 +66,7 @@ fn run(args: &RunArgs) -> Result<i32, Failure> {
 }
 
 /// With explicit `param` declarations, every free variable must be declared.
-fn check_declared(program: &Program) -> Result<(), RunError> {
+fn check_declared(program: &Program) -> Result<(), Diagnostic> {
     if program.params.is_empty() {
         return Ok(());
     }
@@ -113,7 +74,7 @@ fn check_declared(program: &Program) -> Result<(), RunError> {
         let known =
             surface::is_builtin(&x) || program.params.contains(&x) || program.locals.contains(&x);
         if !known {
-            return Err(RunError::at(
+            return Err(error_at(
                 first_use(&program.body, &x).unwrap_or_default(),
                 format!("unknown variable `{x}`: not declared with `param` or `local`"),
             ));
@@ -123,12 +84,12 @@ fn check_declared(program: &Program) -> Result<(), RunError> {
 }
 
 /// `--param` values plus `T = --threads`; rejects names that are not parameters.
-fn environment(program: &Program, args: &RunArgs) -> Result<BTreeMap<Var, Nat>, RunError> {
+fn environment(program: &Program, args: &RunArgs) -> Result<BTreeMap<Var, Nat>, Diagnostic> {
     let params = program.parameters();
     let mut env = BTreeMap::new();
     for (name, value) in &args.params {
         if !params.contains(name) {
-            return Err(RunError::plain(format!(
+            return Err(Diagnostic::error(format!(
                 "--param {name}: `{name}` is not a parameter of this protocol (parameters: {})",
                 list_or_none(&params)
             )));
@@ -154,10 +115,10 @@ fn list_or_none(names: &[Var]) -> String {
 fn require_params(
     program: &Program,
     env: &BTreeMap<Var, Nat>,
-) -> Result<BTreeMap<Var, Nat>, RunError> {
+) -> Result<BTreeMap<Var, Nat>, Diagnostic> {
     for x in program.parameters() {
         if !env.contains_key(&x) {
-            return Err(RunError::at(
+            return Err(error_at(
                 first_use(&program.body, &x).unwrap_or_default(),
                 format!("missing --param {x}=VALUE: `{x}` is a free variable of the protocol"),
             ));
@@ -166,7 +127,7 @@ fn require_params(
     Ok(env.clone())
 }
 
-fn check_assumptions(program: &Program, env: &BTreeMap<Var, Nat>) -> Result<(), RunError> {
+fn check_assumptions(program: &Program, env: &BTreeMap<Var, Nat>) -> Result<(), Diagnostic> {
     for a in &program.assumptions {
         let mut c = a.cond.clone();
         for (x, v) in env {
@@ -175,7 +136,7 @@ fn check_assumptions(program: &Program, env: &BTreeMap<Var, Nat>) -> Result<(), 
         match c.eval() {
             Ok(true) => {}
             Ok(false) => {
-                return Err(RunError::at(
+                return Err(error_at(
                     a.span,
                     format!(
                         "assumption `{}` does not hold for the given parameters",
@@ -184,7 +145,7 @@ fn check_assumptions(program: &Program, env: &BTreeMap<Var, Nat>) -> Result<(), 
                 ))
             }
             Err(e) => {
-                return Err(RunError::at(
+                return Err(error_at(
                     a.span,
                     format!("assumption `{}` cannot be evaluated: {e}", a.cond),
                 ))
@@ -195,21 +156,21 @@ fn check_assumptions(program: &Program, env: &BTreeMap<Var, Nat>) -> Result<(), 
 }
 
 /// `--local x=v0,v1,…`: one value per thread for each declared `local`.
-fn thread_locals(program: &Program, args: &RunArgs) -> Result<Threads, RunError> {
+fn thread_locals(program: &Program, args: &RunArgs) -> Result<Threads, Diagnostic> {
     let mut threads = Threads::new(args.threads);
     for spec in &args.locals {
         let (name, values) = spec.split_once('=').ok_or_else(|| {
-            RunError::plain(format!("--local expects NAME=V0,V1,…, found `{spec}`"))
+            Diagnostic::error(format!("--local expects NAME=V0,V1,…, found `{spec}`"))
         })?;
         let values: Vec<Nat> = values
             .split(',')
             .map(|v| v.trim().parse::<Nat>())
             .collect::<Result<_, _>>()
             .map_err(|_| {
-                RunError::plain(format!("--local {name}: values must be natural numbers"))
+                Diagnostic::error(format!("--local {name}: values must be natural numbers"))
             })?;
         if values.len() as u64 != args.threads {
-            return Err(RunError::plain(format!(
+            return Err(Diagnostic::error(format!(
                 "--local {name}: expected {} values (one per thread), found {}",
                 args.threads,
                 values.len()
@@ -219,7 +180,7 @@ fn thread_locals(program: &Program, args: &RunArgs) -> Result<Threads, RunError>
     }
     for x in &program.locals {
         if !threads.locals.contains_key(x) {
-            return Err(RunError::plain(format!(
+            return Err(Diagnostic::error(format!(
                 "missing --local {x}=V0,V1,…: `{x}` is a thread-local unknown"
             )));
         }
@@ -227,24 +188,24 @@ fn thread_locals(program: &Program, args: &RunArgs) -> Result<Threads, RunError>
     Ok(threads)
 }
 
-fn selected_arrays(program: &Program, args: &RunArgs) -> Result<Vec<String>, RunError> {
+fn selected_arrays(program: &Program, args: &RunArgs) -> Result<Vec<String>, Diagnostic> {
     let all = program.arrays();
     match &args.array {
         None if all.is_empty() => Ok(vec![String::new()]),
         None => Ok(all),
         Some(a) if all.contains(a) => Ok(vec![a.clone()]),
-        Some(a) => Err(RunError::plain(format!(
+        Some(a) => Err(Diagnostic::error(format!(
             "--array {a}: no such array in this protocol"
         ))),
     }
 }
 
-fn lower(program: &Program, array: &str, env: &BTreeMap<Var, Nat>) -> Result<W, RunError> {
+fn lower(program: &Program, array: &str, env: &BTreeMap<Var, Nat>) -> Result<W, Diagnostic> {
     let opts = LowerOptions {
         array: array.to_string(),
         env: env.clone(),
     };
-    surface::lower(program, &opts).map_err(|e| RunError::at(e.span, lower_message(&e)))
+    surface::lower(program, &opts).map_err(|e| error_at(e.span, lower_message(&e)))
 }
 
 fn lower_message(e: &surface::LowerError) -> String {
@@ -260,13 +221,13 @@ fn instantiate(w: &W, env: &BTreeMap<Var, Nat>) -> W {
         .fold(w.clone(), |w, (x, v)| w.subst(x, &NExp::Num(v.clone())))
 }
 
-fn no_derivation(program: &Program, e: semantics::NoDerivation) -> RunError {
+fn no_derivation(program: &Program, e: semantics::NoDerivation) -> Diagnostic {
     match &e {
-        semantics::NoDerivation::EmptySyncLoop { var, .. } => RunError::at(
+        semantics::NoDerivation::EmptySyncLoop { var, .. } => error_at(
             loop_span(&program.body, var).unwrap_or_default(),
             e.to_string(),
         ),
-        semantics::NoDerivation::Open(s) => RunError::at(
+        semantics::NoDerivation::Open(s) => error_at(
             first_use(&program.body, &s.free_var).unwrap_or_default(),
             e.to_string(),
         ),

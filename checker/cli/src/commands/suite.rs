@@ -1,8 +1,13 @@
-//! `mapcheck suite DIR...`: the summary table of `mapcheck_driver::suite` results.
+//! `mapcheck suite DIR...`: runs `mapcheck_driver::suite` over the files,
+//! in parallel, with a progress bar on a terminal, and prints the
+//! `mapcheck_report::suite` table, JSON or CSV.
 
 use super::{exit, Format, SuiteArgs};
 use indicatif::{ProgressBar, ProgressStyle};
 use mapcheck_driver::suite::{collect_files, run_file, FileResult, Totals};
+use mapcheck_frontend::Diagnostic;
+use mapcheck_report::diagnostic::{render, Style};
+use mapcheck_report::suite::{suite_csv, suite_json, suite_table};
 use rayon::prelude::*;
 use std::io::IsTerminal;
 
@@ -11,7 +16,7 @@ pub fn main(args: &SuiteArgs) -> i32 {
     let files = match collect_files(&args.dirs) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("mapcheck suite: {e}");
+            eprint!("{}", render(&Diagnostic::error(e), None, Style::Short));
             return exit::BAD_INPUT;
         }
     };
@@ -36,9 +41,9 @@ pub fn main(args: &SuiteArgs) -> i32 {
     bar.finish_and_clear();
     let totals = Totals::of(&results);
     match args.format {
-        Format::Json => print_json(&results, &totals),
-        Format::Csv => print_csv(&results),
-        _ => print_table(&results, &totals),
+        Format::Json => println!("{}", suite_json(&results, &totals)),
+        Format::Csv => print!("{}", suite_csv(&results)),
+        _ => print!("{}", suite_table(&results, &totals)),
     }
     if totals.all_met() {
         exit::OK
@@ -56,91 +61,4 @@ fn progress(n: u64, format: Format) -> ProgressBar {
         bar.set_style(style);
     }
     bar
-}
-
-fn print_json(results: &[FileResult], totals: &Totals) {
-    let doc = serde_json::json!({ "files": results, "totals": totals });
-    println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
-}
-
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
-fn print_csv(results: &[FileResult]) {
-    println!("file,expected,got,outcome,ms,classification,detail");
-    for r in results {
-        println!(
-            "{},{},{},{},{:.1},{},{}",
-            csv_field(&r.file.display().to_string()),
-            name(&r.expected),
-            name(&r.got),
-            name(&r.outcome),
-            r.millis,
-            r.classification.as_deref().unwrap_or(""),
-            csv_field(&r.detail)
-        );
-    }
-}
-
-/// The serde name of a unit enum value (`"correct-drf"`).
-fn name<T: serde::Serialize>(v: &T) -> String {
-    serde_json::to_value(v)
-        .ok()
-        .and_then(|v| v.as_str().map(String::from))
-        .unwrap_or_default()
-}
-
-fn print_table(results: &[FileResult], totals: &Totals) {
-    let width = results
-        .iter()
-        .map(|r| r.file.display().to_string().len())
-        .max()
-        .unwrap_or(4)
-        .max(4);
-    println!(
-        "{:width$}  {:8} {:10} {:>8}  {:14} outcome",
-        "file", "expected", "got", "ms", "class"
-    );
-    for r in results {
-        let mark = if r.outcome.met() { "" } else { "  <-- " };
-        println!(
-            "{:width$}  {:8} {:10} {:>8.1}  {:14} {}{}{}",
-            r.file.display(),
-            name(&r.expected),
-            name(&r.got),
-            r.millis,
-            r.classification.as_deref().unwrap_or("-"),
-            name(&r.outcome),
-            mark,
-            if r.outcome.met() {
-                ""
-            } else {
-                r.detail.as_str()
-            }
-        );
-        if !r.ignored_flags.is_empty() {
-            println!(
-                "{:width$}  (ignored GPUVerify flags: {})",
-                "",
-                r.ignored_flags.join(" ")
-            );
-        }
-    }
-    println!(
-        "\n{} files: {} correct DRF, {} correct racy, {} correct errors, {} false alarms, {} missed races, {} unknown/unsupported, {} errors, {} without expectation",
-        totals.files,
-        totals.correct_drf,
-        totals.correct_racy,
-        totals.correct_error,
-        totals.false_alarms,
-        totals.missed_races,
-        totals.unknown,
-        totals.errors,
-        totals.no_expectation
-    );
 }

@@ -6,8 +6,9 @@
 //! `__device__` globals).
 //!
 //! Threads are `threadIdx.{x,y,z}` below `blockDim.{x,y,z}`; `blockIdx` is
-//! shared by both threads (a parameter below `gridDim`) unless
-//! `--grid-level`.  Integers are modelled as described in [`lin`]: C's
+//! shared by both threads (a parameter below `gridDim`) in the kernel
+//! checked within a block; [`scope`] derives the kernel checked across
+//! blocks (unless `--block-level`).  Integers are modelled as described in [`lin`]: C's
 //! signed arithmetic is exact for `+ - *` and comparisons; integer kernel
 //! parameters are assumed non-negative (protocol variables range over ℕ).
 
@@ -18,33 +19,33 @@ pub mod infer;
 pub mod lin;
 pub mod scope;
 
-use super::{decode_source, read_source_bytes, LoadError, LoadOptions};
-use crate::options as flags;
+use super::{Diagnostic, LoadOptions};
+use crate::options::apply_dims;
 use mapcheck_core::kernel::{Kernel, Provenance, ThreadModel};
 use semantics::expr::{BExp, NExp, ROp};
-use semantics::surface::{parse::parse_header, Assumption, Program, Span};
+use semantics::surface::{Assumption, Program, Span};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 pub const DIMS: [&str; 3] = ["x", "y", "z"];
 
-/// Loads every kernel of a `.cu` file.  The flags of the file's header
-/// (`//--blockDim=… -DN=4`) apply; command-line `-D`/`-I` come on top, and
-/// the file's own directory (`.` for a bare file name) ends the include
-/// path, before mapcheck's CUDA headers.  clang
-/// reads the file's bytes as they are; the text kept for reports is
-/// decoded by [`decode_source`] (UTF-8, else Latin-1), so positions agree.
-pub fn load(path: &Path, opts: &LoadOptions) -> Result<Vec<Kernel>, LoadError> {
-    let bytes = read_source_bytes(path)?;
-    let source = decode_source(&bytes);
-    let header = parse_header(&source);
-    let file_flags = flags::parse_flags(&header.flags);
-    let mut defines = file_flags.defines.clone();
-    defines.extend(opts.defines.iter().cloned());
-    let mut includes = file_flags.includes.clone();
-    includes.extend(opts.includes.iter().cloned());
+/// Loads every kernel of a `.cu` file (or only `opts.kernel`) with the
+/// options merged from its header and the command line
+/// ([`crate::options::merge`]): `-D`, `-I`, the scopes, and the fixed
+/// dimensions, which become assumptions.  The file's own directory (`.`
+/// for a bare file name) ends the include path, before mapcheck's CUDA
+/// headers.  clang reads the file's `bytes` as they are; `source` is their
+/// text as kept for reports ([`crate::decode_source`]: UTF-8, else
+/// Latin-1), so positions agree.
+pub fn load(
+    path: &Path,
+    bytes: &[u8],
+    source: &str,
+    opts: &LoadOptions,
+) -> Result<Vec<Kernel>, Diagnostic> {
+    let mut includes = opts.includes.clone();
     includes.push(file_dir(path));
-    let tu = clang::Tu::parse(path, &bytes, &defines, &includes)
+    let tu = clang::Tu::parse(path, bytes, &opts.defines, &includes)
         .map_err(|diags| parse_error(path, diags))?;
     let unit = convert::Converter { tu: &tu }.unit();
     drop(tu);
@@ -55,34 +56,31 @@ pub fn load(path: &Path, opts: &LoadOptions) -> Result<Vec<Kernel>, LoadError> {
         .filter(|f| opts.kernel.as_ref().is_none_or(|k| *k == f.name))
         .collect();
     if let (Some(k), true) = (&opts.kernel, kernels.is_empty()) {
-        return Err(LoadError::new(path, 0, 0, format!("no kernel named `{k}`")));
+        return Err(Diagnostic::error(format!("no kernel named `{k}`")).in_file(path));
     }
     let mut out = Vec::new();
     for f in kernels {
-        let mut scopes = vec![build_kernel(path, &source, &unit, f, false).0];
+        let mut scopes = vec![build_kernel(path, source, &unit, f, false).0];
         if !opts.block_level {
-            let (k, shared) = build_kernel(path, &source, &unit, f, true);
+            let (k, shared) = build_kernel(path, source, &unit, f, true);
             scopes.push(scope::across_blocks(k, &shared));
         }
         let mentioned = scope::builtins_used(&unit, f);
+        // Defaults only for the families neither the header nor the
+        // command line fixes.
+        let fixed: Vec<&str> = [
+            ("blockDim", opts.block_dim.is_some()),
+            ("gridDim", opts.grid_dim.is_some()),
+        ]
+        .iter()
+        .filter(|(_, f)| *f)
+        .map(|(d, _)| *d)
+        .collect();
         for mut k in scopes {
-            k.program.header = header.clone();
             if !opts.all_dims {
-                let fixed: Vec<&str> = [
-                    ("blockDim", file_flags.block_dim.is_some()),
-                    ("gridDim", file_flags.grid_dim.is_some()),
-                ]
-                .iter()
-                .filter(|(_, f)| *f)
-                .map(|(d, _)| *d)
-                .collect();
                 scope::default_dimensions(&mut k, &mentioned, &fixed);
             }
-            flags::apply_dims(
-                &mut k,
-                file_flags.block_dim.as_deref(),
-                file_flags.grid_dim.as_deref(),
-            );
+            apply_dims(&mut k, opts.block_dim.as_ref(), opts.grid_dim.as_ref());
             out.push(k);
         }
     }
@@ -98,10 +96,10 @@ fn file_dir(path: &Path) -> PathBuf {
     }
 }
 
-fn parse_error(path: &Path, diags: Vec<clang::Diagnostic>) -> LoadError {
+fn parse_error(path: &Path, diags: Vec<clang::Diagnostic>) -> Diagnostic {
     let (line, col) = diags.first().map(|d| (d.line, d.col)).unwrap_or((0, 0));
     let text: Vec<String> = diags.into_iter().map(|d| d.text).collect();
-    LoadError::new(
+    Diagnostic::at_position(
         path,
         line,
         col,

@@ -1,0 +1,237 @@
+//! The pipeline for one file, used by `mapcheck check`, `mapcheck suite`
+//! and `mapcheck check --show`: read → header merged with the command line
+//! (`mapcheck_frontend::options::merge`) → front end → check
+//! (`mapcheck_core::check`) → triage of the alarms.  [`check_file`] returns
+//! a [`FileReport`]: the verdicts with the classification and triage of
+//! every race, and the diagnostics about the file; [`show_file`] runs the
+//! same stages for an observer instead of deciding verdicts.
+
+use mapcheck_core::check::{observe_kernel, Observer};
+use mapcheck_core::kernel::Kernel;
+use mapcheck_core::triage::{check_with_triage, Triage};
+use mapcheck_core::verdict::{worst, ArrayReport, CheckOptions, Severity, Verdict};
+use mapcheck_frontend::options::Flags;
+use mapcheck_frontend::{decode_source, load_bytes, read_source_bytes, Diagnostic};
+use std::path::{Path, PathBuf};
+
+/// What the pipeline found in one file.
+#[derive(Clone, Debug)]
+pub struct FileReport {
+    pub file: PathBuf,
+    /// The file's text (`None` if it could not be read): every span of the
+    /// report points into it.
+    pub source: Option<String>,
+    pub kernels: Vec<CheckedKernel>,
+    /// Why the file (or one of its kernels) could not be checked, and notes
+    /// about its header, in the order they arose.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Header flags only GPUVerify understands (accepted and ignored).
+    pub ignored_flags: Vec<String>,
+}
+
+/// One kernel's verdicts, with what the report says about each race.
+#[derive(Clone, Debug)]
+pub struct CheckedKernel {
+    pub kernel: String,
+    pub file: PathBuf,
+    /// One entry per array (or one unnamed entry when nothing could be modelled).
+    pub arrays: Vec<CheckedArray>,
+    /// Launch assumptions the user did not state: the default dimensions
+    /// of a CUDA kernel (`blockDim.y = 1 (…)`, README, "Launch
+    /// configuration").
+    pub launch: Vec<String>,
+}
+
+/// One array's verdict, with the classification and triage of a race.
+#[derive(Clone, Debug)]
+pub struct CheckedArray {
+    /// The verdict, its witness and what it cost.
+    pub check: ArrayReport,
+    /// For a race: whether it is certainly real (`protocol`, `provable`,
+    /// `data-dependent`, `control-dependent`, `approximated`; README,
+    /// "Reading a race report").
+    pub classification: Option<String>,
+    /// For an alarm on a BabyCUDA program: how triage settled it (the
+    /// verdict of a refuted alarm is DRF).
+    pub triage: Option<Triage>,
+}
+
+impl CheckedArray {
+    pub fn verdict(&self) -> &Verdict {
+        &self.check.verdict
+    }
+}
+
+impl FileReport {
+    fn new(file: &Path) -> FileReport {
+        FileReport {
+            file: file.to_path_buf(),
+            source: None,
+            kernels: Vec::new(),
+            diagnostics: Vec::new(),
+            ignored_flags: Vec::new(),
+        }
+    }
+
+    /// The errors: the file, or one of its kernels, could not be checked.
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics.iter().filter(|d| d.is_error())
+    }
+
+    /// The first of the worst arrays, with its kernel.
+    pub fn worst(&self) -> Option<(&CheckedKernel, &CheckedArray)> {
+        let all = self
+            .kernels
+            .iter()
+            .flat_map(|k| k.arrays.iter().map(move |a| (k, a)));
+        worst(all, |(_, a)| a.verdict().severity())
+    }
+}
+
+/// The worst outcome of a run: its worst verdict, where a file that could
+/// not be checked counts as invalid input (`None`: nothing was checked).
+pub fn worst_outcome(files: &[FileReport]) -> Option<Severity> {
+    let verdicts = files
+        .iter()
+        .filter_map(|f| f.worst())
+        .map(|(_, a)| a.verdict().severity());
+    let errors = files
+        .iter()
+        .filter(|f| f.errors().next().is_some())
+        .map(|_| Severity::Invalid);
+    verdicts.chain(errors).max()
+}
+
+/// Checks one file: every kernel, with the options of its header merged
+/// with the command line's (`cli`), and triage of the alarms.
+pub fn check_file(path: &Path, cli: &Flags) -> FileReport {
+    run(path, cli, None)
+}
+
+/// The stages of [`check_file`] shown to `observer`, without deciding
+/// verdicts (`--show STAGE`): the report has diagnostics but no kernels.
+pub fn show_file(path: &Path, cli: &Flags, observer: &mut dyn Observer) -> FileReport {
+    run(path, cli, Some(observer))
+}
+
+fn run(path: &Path, cli: &Flags, mut observer: Option<&mut dyn Observer>) -> FileReport {
+    let mut report = FileReport::new(path);
+    // Any encoding: the text is UTF-8 or else Latin-1 (`decode_source`), so
+    // no file, and no expectation in its header, is lost to a stray byte.
+    let bytes = match read_source_bytes(path) {
+        Ok(b) => b,
+        Err(d) => {
+            report.diagnostics.push(d);
+            return report;
+        }
+    };
+    let loaded = load_bytes(path, &bytes, cli);
+    report.source = Some(decode_source(&bytes));
+    let loaded = match loaded {
+        Ok(l) => l,
+        Err(d) => {
+            report.diagnostics.push(d);
+            return report;
+        }
+    };
+    for (flag, span) in loaded.ignored {
+        let note = format!("header flag `{flag}` only means something to GPUVerify; ignored");
+        report
+            .diagnostics
+            .push(Diagnostic::note(note).in_file(path).at(span));
+        report.ignored_flags.push(flag);
+    }
+    for k in &loaded.kernels {
+        match observer.as_deref_mut() {
+            Some(o) => observe_kernel(k, &loaded.options, o),
+            None => match check_kernel(k, &loaded.options) {
+                Ok(checked) => report.kernels.push(checked),
+                Err(d) => report.diagnostics.push(d),
+            },
+        }
+    }
+    report
+}
+
+/// Check and triage of one kernel; a provable race that does not replay is
+/// an internal error, never hidden.
+fn check_kernel(k: &Kernel, opts: &CheckOptions) -> Result<CheckedKernel, Diagnostic> {
+    let (report, mut triage) = check_with_triage(k, opts)
+        .map_err(|bug| Diagnostic::error(format!("internal error: {bug}")).in_file(&k.file))?;
+    let arrays = report
+        .arrays
+        .into_iter()
+        .map(|a| {
+            let triage = triage
+                .iter()
+                .position(|t| t.array == a.array)
+                .map(|i| triage.remove(i));
+            let classification = a.verdict.is_racy().then(|| match &triage {
+                Some(t) => t.class.to_string(),
+                None => k.alarm_class().to_string(),
+            });
+            CheckedArray {
+                check: a,
+                classification,
+                triage,
+            }
+        })
+        .collect();
+    Ok(CheckedKernel {
+        kernel: report.kernel,
+        file: report.file,
+        arrays,
+        launch: k.launch.clone(),
+    })
+}
+
+/// The display name of an array (`""` is the unnamed array).
+pub fn array_name(a: &str) -> &str {
+    if a.is_empty() {
+        "(unnamed)"
+    } else {
+        a
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> PathBuf {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).expect("writes");
+        p
+    }
+
+    /// Listing 2.2 of the paper: racy iff `M > 1`.
+    const LISTING_2_2: &str = "forU j in 0..M { rd[tid + j] };\nforU i in 0..M { wr[tid] }\n";
+
+    #[test]
+    fn header_flags_reach_the_check_and_the_command_line_wins() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let p = write(&dir, "l.proto", &format!("//--param M=1\n{LISTING_2_2}"));
+        let drf = check_file(&p, &Flags::default());
+        assert_eq!(worst_outcome(&[drf]), Some(Severity::Drf));
+        let cli = Flags {
+            params: vec![("M".into(), 2)],
+            ..Flags::default()
+        };
+        let racy = check_file(&p, &cli);
+        let (_, a) = racy.worst().expect("an array");
+        assert!(a.verdict().is_racy());
+        assert_eq!(a.classification.as_deref(), Some("protocol"));
+        assert!(a.triage.is_none());
+    }
+
+    #[test]
+    fn a_bad_header_flag_is_an_error_where_it_is() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let p = write(&dir, "b.proto", &format!("// --frobnicate\n{LISTING_2_2}"));
+        let r = check_file(&p, &Flags::default());
+        assert!(r.kernels.is_empty());
+        let e = r.errors().next().expect("an error");
+        assert_eq!(e.span.map(|s| (s.line, s.col)), Some((1, 4)));
+        assert_eq!(worst_outcome(&[r]), Some(Severity::Invalid));
+    }
+}

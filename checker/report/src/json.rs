@@ -1,0 +1,277 @@
+//! The JSON document of `mapcheck check --format json` (schema version
+//! [`JSON_SCHEMA_VERSION`], README, "JSON output"), as serde-derived types
+//! built from the pipeline's reports.  The SARIF output carries the same
+//! [`JsonWitness`] in its `properties`.
+
+use crate::text::replay_command;
+use mapcheck_core::triage::{Resolution, Triage};
+use mapcheck_core::verdict::{Assumption, ThreadValues, Verdict, Witness, WitnessAccess};
+use mapcheck_driver::{CheckedArray, CheckedKernel, FileReport};
+use semantics::expr::{Nat, Var};
+use semantics::surface::Span;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Version of the JSON schema (bumped on incompatible changes).
+pub const JSON_SCHEMA_VERSION: u64 = 1;
+
+/// The whole document.
+#[derive(Serialize)]
+pub struct JsonDocument<'a> {
+    pub version: u64,
+    /// `file:line:col: message` for each file (or kernel) that could not be checked.
+    pub errors: Vec<String>,
+    pub kernels: Vec<JsonKernel<'a>>,
+}
+
+#[derive(Serialize)]
+pub struct JsonKernel<'a> {
+    pub file: String,
+    pub kernel: &'a str,
+    pub arrays: Vec<JsonArray<'a>>,
+    /// Launch assumptions the user did not state (CUDA's default
+    /// dimensions), as printed after the kernel's arrays in text.
+    pub launch: &'a [String],
+}
+
+#[derive(Serialize)]
+pub struct JsonArray<'a> {
+    /// `""` is the unnamed array.
+    pub array: &'a str,
+    /// `drf`, `racy`, `unknown`, `divergence`, `invalid`.
+    pub verdict: &'static str,
+    pub closures: usize,
+    pub queries: usize,
+    pub seconds: f64,
+    #[serde(flatten)]
+    pub details: JsonVerdict<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub classification: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub triage: Option<JsonTriage<'a>>,
+}
+
+/// What each verdict carries besides its keyword.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum JsonVerdict<'a> {
+    Drf {
+        assumptions: Vec<JsonAssumption<'a>>,
+    },
+    Racy {
+        witness: JsonWitness<'a>,
+    },
+    Unknown {
+        reason: &'a str,
+        location: Option<JsonSpan>,
+    },
+    /// Divergence and invalid input.
+    Located {
+        message: &'a str,
+        location: JsonSpan,
+    },
+}
+
+/// `{"line", "col", "end_line", "end_col"}`, 1-based, end exclusive.
+#[derive(Serialize, Clone, Copy)]
+pub struct JsonSpan {
+    pub line: u32,
+    pub col: u32,
+    pub end_line: u32,
+    pub end_col: u32,
+}
+
+impl From<&Span> for JsonSpan {
+    fn from(s: &Span) -> JsonSpan {
+        JsonSpan {
+            line: s.line,
+            col: s.col,
+            end_line: s.end_line,
+            end_col: s.end_col,
+        }
+    }
+}
+
+/// A number when it fits in a `u64`, else a decimal string.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum JsonNat {
+    Number(u64),
+    Text(String),
+}
+
+impl From<&Nat> for JsonNat {
+    fn from(v: &Nat) -> JsonNat {
+        match u64::try_from(v) {
+            Ok(n) => JsonNat::Number(n),
+            Err(_) => JsonNat::Text(v.to_string()),
+        }
+    }
+}
+
+type JsonValues<'a> = BTreeMap<&'a str, JsonNat>;
+
+fn json_values(m: &BTreeMap<Var, Nat>) -> JsonValues<'_> {
+    m.iter().map(|(x, v)| (x.as_str(), v.into())).collect()
+}
+
+#[derive(Serialize)]
+pub struct JsonAssumption<'a> {
+    pub condition: &'a str,
+    pub reason: &'a str,
+    pub location: JsonSpan,
+}
+
+fn json_assumptions(a: &[Assumption]) -> Vec<JsonAssumption<'_>> {
+    a.iter()
+        .map(|a| JsonAssumption {
+            condition: &a.condition,
+            reason: &a.reason,
+            location: (&a.span).into(),
+        })
+        .collect()
+}
+
+/// The `witness` object of a race (also SARIF's `properties.witness`).
+#[derive(Serialize)]
+pub struct JsonWitness<'a> {
+    /// Thread 1's access, then thread 2's.
+    pub accesses: Vec<JsonAccess<'a>>,
+    pub threads: Vec<JsonThread<'a>>,
+    /// One value per dimension.
+    pub index: Vec<JsonNat>,
+    pub sync_vars: JsonValues<'a>,
+    /// Every parameter, including `T`.
+    pub params: JsonValues<'a>,
+    pub assumptions: Vec<JsonAssumption<'a>>,
+    /// The `mapcheck run` command that replays the race (`null` for CUDA).
+    pub replay: Option<Vec<String>>,
+}
+
+#[derive(Serialize)]
+pub struct JsonAccess<'a> {
+    pub mode: &'static str,
+    pub array: &'a str,
+    pub index: &'a [String],
+    pub location: JsonSpan,
+}
+
+#[derive(Serialize)]
+pub struct JsonThread<'a> {
+    pub ids: JsonValues<'a>,
+    pub locals: JsonValues<'a>,
+    pub loop_vars: JsonValues<'a>,
+}
+
+impl<'a> JsonWitness<'a> {
+    pub fn new(file: &Path, w: &'a Witness) -> JsonWitness<'a> {
+        let access = |a: &'a WitnessAccess| JsonAccess {
+            mode: a.mode.keyword(),
+            array: &a.array,
+            index: &a.index,
+            location: (&a.span).into(),
+        };
+        let thread = |t: &'a ThreadValues| JsonThread {
+            ids: json_values(&t.ids),
+            locals: json_values(&t.locals),
+            loop_vars: json_values(&t.loop_vars),
+        };
+        JsonWitness {
+            accesses: w.accesses.iter().map(access).collect(),
+            threads: w.threads.iter().map(thread).collect(),
+            index: w.index.iter().map(JsonNat::from).collect(),
+            sync_vars: json_values(&w.sync_vars),
+            params: json_values(&w.params),
+            assumptions: json_assumptions(&w.assumptions),
+            replay: replay_command(file, w),
+        }
+    }
+}
+
+/// How triage settled an alarm.
+#[derive(Serialize)]
+pub struct JsonTriage<'a> {
+    pub class: String,
+    pub causes: &'a [String],
+    pub resolution: String,
+}
+
+impl<'a> From<&'a Triage> for JsonTriage<'a> {
+    fn from(t: &'a Triage) -> JsonTriage<'a> {
+        let resolution = match &t.resolution {
+            Resolution::Replayed(r) => format!("replayed {r}"),
+            Resolution::Confirmed(r) => format!("confirmed {r}"),
+            Resolution::Refuted { how } => format!("refuted (spurious): {how}"),
+            Resolution::Unresolved(why) => format!("unresolved: {why}"),
+        };
+        JsonTriage {
+            class: t.class.to_string(),
+            causes: &t.causes,
+            resolution,
+        }
+    }
+}
+
+impl<'a> JsonArray<'a> {
+    pub fn new(k: &CheckedKernel, a: &'a CheckedArray) -> JsonArray<'a> {
+        let details = match a.verdict() {
+            Verdict::Drf { assumptions } => JsonVerdict::Drf {
+                assumptions: json_assumptions(assumptions),
+            },
+            Verdict::Racy(w) => JsonVerdict::Racy {
+                witness: JsonWitness::new(&k.file, w),
+            },
+            Verdict::Unknown { reason, span } => JsonVerdict::Unknown {
+                reason,
+                location: span.as_ref().map(JsonSpan::from),
+            },
+            Verdict::Divergence { span, message } | Verdict::Invalid { span, message } => {
+                JsonVerdict::Located {
+                    message,
+                    location: span.into(),
+                }
+            }
+        };
+        JsonArray {
+            array: &a.check.array,
+            verdict: a.verdict().keyword(),
+            closures: a.check.closures,
+            queries: a.check.queries,
+            seconds: a.check.seconds,
+            details,
+            classification: a.classification.as_deref(),
+            triage: a.triage.as_ref().map(JsonTriage::from),
+        }
+    }
+}
+
+impl<'a> JsonDocument<'a> {
+    pub fn new(files: &'a [FileReport]) -> JsonDocument<'a> {
+        let kernels = files
+            .iter()
+            .flat_map(|f| &f.kernels)
+            .map(|k| JsonKernel {
+                file: k.file.display().to_string(),
+                kernel: &k.kernel,
+                arrays: k.arrays.iter().map(|a| JsonArray::new(k, a)).collect(),
+                launch: &k.launch,
+            })
+            .collect();
+        let errors = files
+            .iter()
+            .flat_map(|f| f.errors())
+            .map(|e| e.to_string())
+            .collect();
+        JsonDocument {
+            version: JSON_SCHEMA_VERSION,
+            errors,
+            kernels,
+        }
+    }
+}
+
+/// The JSON document of `mapcheck check --format json`, pretty-printed.
+pub fn json(files: &[FileReport]) -> String {
+    serde_json::to_string_pretty(&JsonDocument::new(files)).unwrap_or_default()
+}
