@@ -307,7 +307,8 @@ for x0 in 0..2 {
   for x1 in 0..M { sync }
 }
 ";
-    let inferred = infer(Path::new("empty_sync_loop.bcu"), source.to_string()).expect("parses");
+    let inferred =
+        infer_source(Path::new("empty_sync_loop.bcu"), source.to_string()).expect("parses");
     let result = check_with_triage(&inferred.kernel, &CheckOptions::default());
     assert!(result.is_ok(), "{:?}", result.err());
 }
