@@ -148,7 +148,11 @@ impl Kernel {
         match self.provenance {
             Provenance::Protocol => "protocol",
             Provenance::BabyCudaTyped => "provable",
-            Provenance::CudaExact => "provable",
+            // Theorem 1 of `004` covers BabyCUDA, not C: an exact CUDA
+            // protocol (no unknowns, nothing approximated) is control- and
+            // data-independent (FaialAA's CI/DI), so the alarm is not an
+            // artefact of an approximation — named for what it is.
+            Provenance::CudaExact => "exact",
             Provenance::BabyCudaApproximated | Provenance::CudaApproximated if reads_data() => {
                 "data-dependent"
             }
