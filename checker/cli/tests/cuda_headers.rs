@@ -168,3 +168,36 @@ fn template_kernel_arithmetic_is_not_an_unresolved_operator_call() {
     let out = mapcheck(dir.path(), &["check", "t.cu", "--block-dim", "64"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
 }
+
+/// A kernel written in a project header the file includes is checked (and
+/// reported against the header); a file with no kernel at all is an error
+/// with exit status 2, never a silent "nothing to check".
+#[test]
+fn kernels_in_project_headers_are_checked_and_no_kernel_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("k.cuh"),
+        "__global__ void inc(int *a) { a[0] = threadIdx.x; }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("main.cu"),
+        "//--blockDim=64\n#include \"k.cuh\"\n",
+    )
+    .unwrap();
+    let out = mapcheck(dir.path(), &["check", "main.cu"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("k.cuh: kernel `inc`"), "{}", text(&out));
+    std::fs::write(
+        dir.path().join("none.cu"),
+        "__device__ int f(int x) { return x; }\n",
+    )
+    .unwrap();
+    let out = mapcheck(dir.path(), &["check", "none.cu"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(
+        text(&out).contains("no `__global__` kernel"),
+        "{}",
+        text(&out)
+    );
+}

@@ -174,6 +174,10 @@ pub struct Func {
     pub span: Span,
     /// Declared in the file being checked (not in an included header).
     pub in_main_file: bool,
+    /// Declared by a system header or mapcheck's CUDA headers.
+    pub library: bool,
+    /// The file it is written in.
+    pub file: Option<std::path::PathBuf>,
 }
 
 /// A translation unit: function definitions and file-scope variables.

@@ -518,6 +518,21 @@ impl Cursor {
     pub fn is_bit_field(&self) -> bool {
         unsafe { clang_Cursor_isBitField(self.0) != 0 }
     }
+    /// The file the cursor is written in (after macro expansion).
+    pub fn file(&self) -> Option<PathBuf> {
+        let loc = unsafe { clang_getCursorLocation(self.0) };
+        let mut file: CXFile = std::ptr::null_mut();
+        unsafe {
+            clang_getExpansionLocation(
+                loc,
+                &mut file,
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+            )
+        };
+        (!file.is_null()).then(|| PathBuf::from(take(unsafe { clang_getFileName(file) })))
+    }
     /// `extern` storage.
     pub fn is_extern(&self) -> bool {
         unsafe { clang_Cursor_getStorageClass(self.0) == CX_SC_Extern }

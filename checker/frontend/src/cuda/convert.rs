@@ -73,6 +73,8 @@ impl Converter<'_> {
             is_kernel: c.has_attr(CXCursor_CUDAGlobalAttr),
             span: c.span(),
             in_main_file: c.in_main_file(),
+            library: c.in_library(),
+            file: c.file(),
         })
     }
 

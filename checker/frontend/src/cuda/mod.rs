@@ -52,17 +52,36 @@ pub fn load(
     let kernels: Vec<&ast::Func> = unit
         .funcs
         .iter()
-        .filter(|f| f.is_kernel && f.in_main_file)
+        // The user's kernels: in the file or in a project header it
+        // includes (not in the CUDA or system headers).
+        .filter(|f| f.is_kernel && !f.library)
         .filter(|f| opts.kernel.as_ref().is_none_or(|k| *k == f.name))
         .collect();
     if let (Some(k), true) = (&opts.kernel, kernels.is_empty()) {
         return Err(Diagnostic::error(format!("no kernel named `{k}`")).in_file(path));
     }
+    if kernels.is_empty() {
+        return Err(Diagnostic::error(
+            "no `__global__` kernel in this file or the project headers it includes",
+        )
+        .in_file(path));
+    }
     let mut out = Vec::new();
     for f in kernels {
-        let mut scopes = vec![build_kernel(path, source, &unit, f, false).0];
+        // A kernel written in an included header is reported against it.
+        let header_text;
+        let (kpath, ksource) = match (&f.file, f.in_main_file) {
+            (Some(h), false) => {
+                header_text = crate::read_source_bytes(h)
+                    .map(|b| crate::decode_source(&b))
+                    .unwrap_or_default();
+                (h.as_path(), header_text.as_str())
+            }
+            _ => (path, source),
+        };
+        let mut scopes = vec![build_kernel(kpath, ksource, &unit, f, false).0];
         if !opts.block_level {
-            let (k, shared) = build_kernel(path, source, &unit, f, true);
+            let (k, shared) = build_kernel(kpath, ksource, &unit, f, true);
             scopes.push(scope::across_blocks(k, &shared));
         }
         let mentioned = scope::builtins_used(&unit, f);

@@ -53,6 +53,8 @@ fn infer(body: Vec<S>) -> Output {
         is_kernel: true,
         span: sp(1),
         in_main_file: true,
+        library: false,
+        file: None,
     };
     let unit = Unit {
         funcs: vec![f.clone()],
