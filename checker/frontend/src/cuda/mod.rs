@@ -17,6 +17,7 @@ pub mod clang;
 pub mod convert;
 pub mod infer;
 pub mod lin;
+pub mod rewrite;
 pub mod scope;
 
 use super::{Diagnostic, LoadOptions};

@@ -50,41 +50,11 @@ fn is_shared(array: &str, shared: &BTreeSet<String>) -> bool {
 
 /// The block without barriers and without accesses to shared arrays.
 fn erase(block: Vec<Stmt>, shared: &BTreeSet<String>) -> Vec<Stmt> {
-    let mut out = Vec::new();
-    for s in block {
-        let span = s.span;
-        let kind = match s.kind {
-            StmtKind::Sync => continue,
-            StmtKind::Access {
-                array: Some(ref a), ..
-            } if is_shared(a, shared) => continue,
-            StmtKind::If {
-                cond,
-                then_branch,
-                else_branch,
-            } => StmtKind::If {
-                cond,
-                then_branch: erase(then_branch, shared),
-                else_branch: erase(else_branch, shared),
-            },
-            StmtKind::For {
-                tag,
-                var,
-                lo,
-                hi,
-                body,
-            } => StmtKind::For {
-                tag,
-                var,
-                lo,
-                hi,
-                body: erase(body, shared),
-            },
-            kind => kind,
-        };
-        out.push(Stmt::new(kind, span));
-    }
-    out
+    super::rewrite::rewrite_leaves(block, &mut |s| match &s.kind {
+        StmtKind::Sync => vec![],
+        StmtKind::Access { array: Some(a), .. } if is_shared(a, shared) => vec![],
+        _ => vec![s],
+    })
 }
 
 /// Launch dimensions the kernel never mentions are 1 (README, "Launch

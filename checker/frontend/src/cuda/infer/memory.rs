@@ -398,22 +398,22 @@ impl Infer<'_> {
     /// Replaces every [`ANY_ARRAY`] ([`ANY_GLOBAL`]) access by accesses at
     /// unknown indices of every tracked (file-scope) array of the kernel.
     pub(super) fn expand_unlocated(&mut self, block: Vec<Stmt>) -> Vec<Stmt> {
-        let mut out = Vec::new();
-        for s in block {
-            let span = s.span;
-            match s.kind {
-                StmtKind::Access {
-                    mode,
-                    array: Some(a),
-                    ..
-                } if a == ANY_ARRAY || a == ANY_GLOBAL => {
-                    let arrays: Vec<(String, usize)> = self
-                        .arrays
-                        .iter()
-                        .filter(|(n, _)| a == ANY_ARRAY || self.is_global_array(n))
-                        .map(|(n, r)| (n.clone(), *r))
-                        .collect();
-                    for (name, rank) in arrays {
+        super::super::rewrite::rewrite_leaves(block, &mut |s| match &s.kind {
+            StmtKind::Access {
+                mode,
+                array: Some(a),
+                ..
+            } if a == ANY_ARRAY || a == ANY_GLOBAL => {
+                let (mode, only_global, span) = (*mode, a == ANY_GLOBAL, s.span);
+                let arrays: Vec<(String, usize)> = self
+                    .arrays
+                    .iter()
+                    .filter(|(n, _)| !only_global || self.is_global_array(n))
+                    .map(|(n, r)| (n.clone(), *r))
+                    .collect();
+                arrays
+                    .into_iter()
+                    .map(|(name, rank)| {
                         let index: Vec<Lin> = (0..rank)
                             .map(|_| self.int_unknown("index of an unlocated access", span))
                             .collect();
@@ -422,49 +422,12 @@ impl Infer<'_> {
                             rank,
                             tracked: true,
                         };
-                        let kind = self.access_kind(mode, &arr, &index);
-                        out.push(Stmt::new(kind, span));
-                    }
-                }
-                StmtKind::If {
-                    cond,
-                    then_branch,
-                    else_branch,
-                } => {
-                    let then_branch = self.expand_unlocated(then_branch);
-                    let else_branch = self.expand_unlocated(else_branch);
-                    out.push(Stmt::new(
-                        StmtKind::If {
-                            cond,
-                            then_branch,
-                            else_branch,
-                        },
-                        span,
-                    ));
-                }
-                StmtKind::For {
-                    tag,
-                    var,
-                    lo,
-                    hi,
-                    body,
-                } => {
-                    let body = self.expand_unlocated(body);
-                    out.push(Stmt::new(
-                        StmtKind::For {
-                            tag,
-                            var,
-                            lo,
-                            hi,
-                            body,
-                        },
-                        span,
-                    ));
-                }
-                kind => out.push(Stmt::new(kind, span)),
+                        Stmt::new(self.access_kind(mode, &arr, &index), span)
+                    })
+                    .collect()
             }
-        }
-        out
+            _ => vec![s],
+        })
     }
 }
 
