@@ -499,20 +499,11 @@ impl Cursor {
     /// virtual files under `/mapcheck-…`): a library function, not the user's.
     pub fn in_library(&self) -> bool {
         let loc = unsafe { clang_getCursorLocation(self.0) };
-        if unsafe { clang_Location_isInSystemHeader(loc) } != 0 {
-            return true;
-        }
-        let mut file: CXFile = std::ptr::null_mut();
-        unsafe {
-            clang_getExpansionLocation(
-                loc,
-                &mut file,
-                std::ptr::null_mut(),
-                std::ptr::null_mut(),
-                std::ptr::null_mut(),
-            )
-        };
-        !file.is_null() && take(unsafe { clang_getFileName(file) }).starts_with("/mapcheck-")
+        let system = unsafe { clang_Location_isInSystemHeader(loc) != 0 };
+        system
+            || self
+                .file()
+                .is_some_and(|f| f.to_string_lossy().starts_with("/mapcheck-"))
     }
     /// A bit-field declaration.
     pub fn is_bit_field(&self) -> bool {

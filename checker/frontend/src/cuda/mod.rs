@@ -140,12 +140,16 @@ pub fn thread_model(grid_level: bool) -> ThreadModel {
         })
         .collect();
     if grid_level {
-        ids.extend(
-            DIMS.iter()
-                .map(|d| (format!("blockIdx.{d}"), NExp::var(&format!("gridDim.{d}")))),
-        );
+        ids.extend(block_ids());
     }
     ThreadModel { ids }
+}
+
+/// `blockIdx.{x,y,z}`, each below its `gridDim`.
+pub fn block_ids() -> Vec<(String, NExp)> {
+    DIMS.iter()
+        .map(|d| (format!("blockIdx.{d}"), NExp::var(&format!("gridDim.{d}"))))
+        .collect()
 }
 
 /// What CUDA guarantees about dimensions: at least one thread and block

@@ -39,13 +39,15 @@ pub fn across_blocks(mut k: Kernel, shared: &BTreeSet<String>) -> Kernel {
     k
 }
 
+/// Is `array` the variable `root` or one of its fields (`root.f`, `root.f.g`)?
+pub fn belongs_to(array: &str, root: &str) -> bool {
+    array
+        .strip_prefix(root)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+}
+
 fn is_shared(array: &str, shared: &BTreeSet<String>) -> bool {
-    shared.iter().any(|s| {
-        array == s
-            || array
-                .strip_prefix(s.as_str())
-                .is_some_and(|f| f.starts_with('.'))
-    })
+    shared.iter().any(|s| belongs_to(array, s))
 }
 
 /// The block without barriers and without accesses to shared arrays.

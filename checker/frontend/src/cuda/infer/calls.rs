@@ -122,21 +122,20 @@ impl Infer<'_> {
                 }
             }
         }
-        if reaches_memory && callee.library {
-            let why = format!("call to `{name}` on a struct in shared or global memory");
+        // What a call without a body may reach besides its pointer
+        // arguments: nothing for the CUDA API and the C library; file-scope
+        // memory for an extern free function or constructor; every array
+        // for a function pointer, functor, method or lambda, and for any
+        // call handed a struct in shared or global memory.
+        let why = if reaches_memory {
+            format!("call to `{name}` on a struct in shared or global memory")
+        } else {
+            format!("call to `{name}`, whose body is not available")
+        };
+        if reaches_memory || !(callee.library || callee.free) {
             self.unlocated_access(&[Mode::Rd, Mode::Wr], &why, span);
-        }
-        if !callee.library {
-            // Not the CUDA API or the C library, and no body to inline: an
-            // extern free function reaches file-scope memory (its pointer
-            // arguments are handled above); a function pointer, functor,
-            // method or lambda may reach any memory of the kernel.
-            let why = format!("call to `{name}`, whose body is not available");
-            if callee.free && !reaches_memory {
-                self.unlocated_global_access(&[Mode::Rd, Mode::Wr], &why, span);
-            } else {
-                self.unlocated_access(&[Mode::Rd, Mode::Wr], &why, span);
-            }
+        } else if !callee.library {
+            self.unlocated_global_access(&[Mode::Rd, Mode::Wr], &why, span);
         }
         let base = format!("ret_{name}");
         self.unknown(

@@ -343,14 +343,7 @@ impl Infer<'_> {
     /// array has one copy per block: its index starts with `blockIdx`).
     pub(super) fn access_kind(&mut self, mode: Mode, arr: &Arr, index: &[Lin]) -> StmtKind {
         self.arrays.entry(arr.name.clone()).or_insert(index.len());
-        let per_block = self.grid_level
-            && self.shared.iter().any(|s| {
-                arr.name == *s
-                    || arr
-                        .name
-                        .strip_prefix(s.as_str())
-                        .is_some_and(|f| f.starts_with('.'))
-            });
+        let per_block = self.grid_level && self.shared.iter().any(|s| belongs_to(&arr.name, s));
         let block: &[&str] = if per_block {
             &["blockIdx.x", "blockIdx.y", "blockIdx.z"]
         } else {

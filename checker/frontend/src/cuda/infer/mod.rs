@@ -21,6 +21,7 @@ use semantics::history::Mode;
 use semantics::surface::{block_has_sync, Assumption, Span, Stmt, StmtKind};
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::scope::belongs_to;
 use helpers::*;
 pub use helpers::{modified_in, visit_expr, visit_stmt};
 pub use loops::{Dir, LoopShape};
@@ -262,11 +263,7 @@ impl<'a> Infer<'a> {
     pub(super) fn is_global_array(&self, array: &str) -> bool {
         self.global_arrays.contains(array)
             || array.starts_with(super::convert::DYNAMIC_SHARED)
-            || self.global_records.iter().any(|r| {
-                array
-                    .strip_prefix(r.as_str())
-                    .is_some_and(|f| f.starts_with('.'))
-            })
+            || self.global_records.iter().any(|r| belongs_to(array, r))
     }
 
     /// Records a tracked array the kernel can reach.
