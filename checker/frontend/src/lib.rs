@@ -34,10 +34,16 @@ pub struct LoadOptions {
     pub block_level: bool,
     /// `--all-dims`: no default for dimensions the kernel never mentions.
     pub all_dims: bool,
+    /// `--large-params`: integer parameters of the kernel may be 2^31 or
+    /// more (by default they are assumed below, a reported assumption).
+    pub large_params: bool,
     /// Fixed block dimensions, assumed by CUDA kernels.
     pub block_dim: Option<Dims>,
     /// Fixed grid dimensions, assumed by CUDA kernels.
     pub grid_dim: Option<Dims>,
+    /// The values fixed by `--param` (header and command line): a CUDA
+    /// parameter fixed to a value is that value, whatever its C type.
+    pub params: std::collections::BTreeMap<String, u64>,
 }
 
 /// A file's kernels with the options to check them with.

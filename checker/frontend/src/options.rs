@@ -82,6 +82,8 @@ pub struct Flags {
     /// `--all-dims`: no default for launch dimensions the kernel never
     /// mentions (CUDA).
     pub all_dims: bool,
+    /// `--large-params`: integer parameters may be 2^31 or more.
+    pub large_params: bool,
     /// `--param NAME=VALUE`, in order.
     pub params: Vec<(String, u64)>,
     /// `-D NAME[=VALUE]` (CUDA).
@@ -228,6 +230,10 @@ pub fn header_flags(file: &Path, words: &[String], spans: &[Span]) -> HeaderFlag
                 f.all_dims = true;
                 Ok(())
             }
+            "--large-params" => {
+                f.large_params = true;
+                Ok(())
+            }
             "-D" => {
                 f.defines.extend(take());
                 Ok(())
@@ -304,8 +310,10 @@ pub fn merge(file: &Path, header: &Flags, cli: &Flags) -> Options {
         grid_level: cli.grid_level || header.grid_level,
         block_level: cli.block_level || header.block_level,
         all_dims: cli.all_dims || header.all_dims,
+        large_params: cli.large_params || header.large_params,
         block_dim,
         grid_dim,
+        params: params.clone(),
     };
     let check = CheckOptions {
         threads: cli.threads.or(header.threads),

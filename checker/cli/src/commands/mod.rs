@@ -92,6 +92,11 @@ pub struct ThreadArgs {
     /// mentions (by default they are 1).
     #[arg(long = "all-dims")]
     pub all_dims: bool,
+    /// Integer kernel parameters may be 2^31 or more in magnitude (by
+    /// default they are assumed smaller, so that sizes and indices computed
+    /// from them in 32-bit unsigned arithmetic do not wrap around).
+    #[arg(long = "large-params")]
+    pub large_params: bool,
     /// Fix a kernel parameter / free protocol variable.
     #[arg(long = "param", value_parser = parse_param)]
     pub params: Vec<(String, u64)>,
@@ -165,6 +170,7 @@ impl CheckArgs {
             grid_level: t.grid_level,
             block_level: t.block_level,
             all_dims: t.all_dims,
+            large_params: t.large_params,
             params: t.params.clone(),
             defines: self.defines.clone(),
             includes: self.includes.clone(),

@@ -8,6 +8,36 @@ use semantics::surface::Span;
 pub struct E {
     pub kind: EK,
     pub span: Span,
+    /// Its C type, when that is an integer type (not `bool`): what wraps
+    /// and how a conversion changes the value (see `infer::integers`).
+    pub ty: Option<IntTy>,
+}
+
+/// A C integer type: its width in bits and whether it is signed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IntTy {
+    pub bits: u32,
+    pub signed: bool,
+}
+
+impl IntTy {
+    pub const INT: IntTy = IntTy {
+        bits: 32,
+        signed: true,
+    };
+    pub const UINT: IntTy = IntTy {
+        bits: 32,
+        signed: false,
+    };
+    /// The smallest and largest value of the type.
+    pub fn range(self) -> (i128, i128) {
+        let bits = self.bits.min(127);
+        if self.signed {
+            (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+        } else {
+            (0, (1i128 << bits) - 1)
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,6 +110,9 @@ pub enum EK {
     /// A call and its arguments (without the object of a method call).
     Call(Callee, Vec<E>),
     Cond(Box<E>, Box<E>, Box<E>),
+    /// A conversion between integer types (explicit or implicit) to the
+    /// type of the node (`E::ty`).
+    Cast(Box<E>),
     /// An expression the front end does not model, with its sub-expressions.
     Unknown(String, Vec<E>),
 }
@@ -160,6 +193,8 @@ pub struct VarDecl {
     pub key: String,
     pub shape: Shape,
     pub memory: Memory,
+    /// Its C type, when an integer type.
+    pub ty: Option<IntTy>,
     pub init: Option<E>,
     pub span: Span,
 }
@@ -195,6 +230,13 @@ impl Unit {
 
 impl E {
     pub fn new(kind: EK, span: Span) -> E {
-        E { kind, span }
+        E {
+            kind,
+            span,
+            ty: None,
+        }
+    }
+    pub fn typed(kind: EK, span: Span, ty: Option<IntTy>) -> E {
+        E { kind, span, ty }
     }
 }

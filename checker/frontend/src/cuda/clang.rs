@@ -680,6 +680,30 @@ impl Type {
     pub fn is_record(&self) -> bool {
         self.kind() == CXType_Record
     }
+    /// The C integer type this is (an enum is its underlying type), or
+    /// `None` for `bool`, floating-point, pointer and other types.
+    pub fn int_type(&self) -> Option<super::ast::IntTy> {
+        let t = self.canonical();
+        let signed = match t.0.kind {
+            CXType_Char_U | CXType_UChar | CXType_Char16 | CXType_Char32 | CXType_UShort
+            | CXType_UInt | CXType_ULong | CXType_ULongLong | CXType_UInt128 => false,
+            CXType_Char_S | CXType_SChar | CXType_WChar | CXType_Short | CXType_Int
+            | CXType_Long | CXType_LongLong | CXType_Int128 => true,
+            CXType_Enum => {
+                let decl = unsafe { clang_getTypeDeclaration(t.0) };
+                let under = Type(unsafe { clang_getEnumDeclIntegerType(decl) });
+                return (under.kind() != CXType_Enum)
+                    .then(|| under.int_type())
+                    .flatten();
+            }
+            _ => return None,
+        };
+        let bytes = unsafe { clang_Type_getSizeOf(t.0) };
+        (1..=16).contains(&bytes).then(|| super::ast::IntTy {
+            bits: 8 * bytes as u32,
+            signed,
+        })
+    }
 }
 
 #[cfg(test)]

@@ -104,6 +104,7 @@ impl Converter<'_> {
             key,
             shape: shape(c),
             memory,
+            ty: c.ty().int_type(),
             init: c.var_init().map(|i| self.expr(i)),
             span: c.span(),
         }
@@ -180,7 +181,7 @@ impl Converter<'_> {
 
     pub fn expr(&self, c: Cursor) -> E {
         let span = c.span();
-        E::new(self.expr_kind(c), span)
+        E::typed(self.expr_kind(c), span, c.ty().int_type())
     }
 
     fn exprs(&self, cs: &[Cursor]) -> Vec<E> {
@@ -213,7 +214,7 @@ impl Converter<'_> {
             }
             (CXCursor_UnaryOperator, 1) => unary(c, b(0)),
             (CXCursor_ConditionalOperator, 3) => EK::Cond(b(0), b(1), b(2)),
-            (CXCursor_ParenExpr | CXCursor_UnexposedExpr, 1) => self.expr_kind(ch[0]),
+            (CXCursor_ParenExpr | CXCursor_UnexposedExpr, 1) => self.conversion(c, ch[0]),
             (
                 CXCursor_CStyleCastExpr
                 | CXCursor_CXXStaticCastExpr
@@ -228,13 +229,39 @@ impl Converter<'_> {
         }
     }
 
-    /// A cast keeps its operand, unless it reinterprets a pointer as a
-    /// pointer to a type of another size (indices would change meaning).
+    /// An implicit conversion (libclang shows it as an unexposed
+    /// expression around its operand): between integer types it is a
+    /// [`EK::Cast`]; from a pointer to an integer it is an unknown integer.
+    fn conversion(&self, c: Cursor, inner: Cursor) -> EK {
+        let (to, from) = (c.ty(), inner.ty());
+        match (to.int_type(), from.int_type()) {
+            (Some(t), Some(f)) if t != f => EK::Cast(Box::new(self.expr(inner))),
+            (Some(_), None) if from.is_pointer() => {
+                EK::Unknown(PTR_TO_INT.into(), vec![self.expr(inner)])
+            }
+            _ => self.expr_kind(inner),
+        }
+    }
+
+    /// A cast keeps its operand, unless it converts between integer types
+    /// ([`EK::Cast`]), between pointers and integers (an unknown integer;
+    /// a pointer made from an integer is not located), or reinterprets a
+    /// pointer as a pointer to another type (indices would change meaning).
     fn cast(&self, c: Cursor, ch: &[Cursor]) -> EK {
         let Some(op) = ch.iter().rev().find(|k| k.is_expression()) else {
             return EK::Unknown("cast".into(), vec![]);
         };
         let (to, from) = (c.ty(), op.ty());
+        match (to.int_type(), from.int_type()) {
+            (Some(t), Some(f)) if t != f => return EK::Cast(Box::new(self.expr(*op))),
+            (Some(_), None) if from.is_pointer() => {
+                return EK::Unknown(PTR_TO_INT.into(), vec![self.expr(*op)])
+            }
+            (None, Some(_)) if to.is_pointer() => {
+                return EK::Unknown(INT_TO_PTR.into(), vec![self.expr(*op)])
+            }
+            _ => {}
+        }
         if to.is_pointer() && from.is_pointer() {
             let (a, b) = (
                 to.pointee().canonical().spelling(),
@@ -452,6 +479,14 @@ fn member(c: Cursor, base: E, arrow: bool) -> EK {
 /// The declaration a call refers to (also through unresolved template lookups).
 /// The one array of all `extern __shared__` declarations.
 pub const DYNAMIC_SHARED: &str = "extern_shared";
+
+/// The `EK::Unknown` name of a pointer converted to an integer: an
+/// unknown integer (the address is not modelled).
+pub const PTR_TO_INT: &str = "pointer converted to an integer";
+
+/// The `EK::Unknown` name of an integer converted to a pointer: a pointer
+/// to an unknown place (its accesses reach every array).
+pub const INT_TO_PTR: &str = "integer converted to a pointer";
 
 /// The `EK::Unknown` name of a lambda expression (always unsupported).
 pub const LAMBDA: &str = "lambda expression";

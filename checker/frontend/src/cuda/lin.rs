@@ -160,6 +160,27 @@ impl Lin {
     pub fn is_zero(&self) -> bool {
         self.constant() == Some(0)
     }
+    /// The value modulo `2^bits`, in `0..2^bits` (two's complement
+    /// truncation): `pos % 2^bits` when there is no subtracted part, else
+    /// `(pos + (2^bits - neg % 2^bits)) % 2^bits`, which is exact over ℕ
+    /// because the added term is positive.
+    pub fn wrap_unsigned(&self, bits: u32) -> Lin {
+        let m = NExp::Num(Nat::from(1u8) << bits as usize);
+        let rem = |e: NExp| NExp::bin(NOp::Mod, e, m.clone());
+        let pos = if self.is_nat() {
+            rem(self.pos.clone())
+        } else {
+            let neg = NExp::sub(m.clone(), rem(self.neg.clone()));
+            rem(add(self.pos.clone(), neg))
+        };
+        Lin::nat(pos).fold()
+    }
+    /// The value as a signed `bits`-wide integer (two's complement, as
+    /// CUDA converts out-of-range values): `wrap(v + 2^(bits-1)) - 2^(bits-1)`.
+    pub fn wrap_signed(&self, bits: u32) -> Lin {
+        let half = Lin::nat(NExp::Num(Nat::from(1u8) << (bits as usize - 1)));
+        self.add(&half).wrap_unsigned(bits).sub(&half)
+    }
 }
 
 /// `2^k` for a small constant shift.

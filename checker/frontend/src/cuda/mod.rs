@@ -8,9 +8,9 @@
 //! Threads are `threadIdx.{x,y,z}` below `blockDim.{x,y,z}`; `blockIdx` is
 //! shared by both threads (a parameter below `gridDim`) in the kernel
 //! checked within a block; [`scope`] derives the kernel checked across
-//! blocks (unless `--block-level`).  Integers are modelled as described in [`lin`]: C's
-//! signed arithmetic is exact for `+ - *` and comparisons; integer kernel
-//! parameters are assumed non-negative (protocol variables range over ℕ).
+//! blocks (unless `--block-level`).  Integers are exact C integers: see
+//! [`lin`] (signed values as differences of naturals) and
+//! `infer::integers` (unsigned wrap-around, conversions, typed unknowns).
 
 pub mod ast;
 pub mod clang;
@@ -25,7 +25,7 @@ use crate::options::apply_dims;
 use mapcheck_core::kernel::{Kernel, Provenance, ThreadModel};
 use semantics::expr::{BExp, NExp, ROp};
 use semantics::surface::{Assumption, Program, Span};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 pub const DIMS: [&str; 3] = ["x", "y", "z"];
@@ -80,12 +80,13 @@ pub fn load(
             }
             _ => (path, source),
         };
-        let mut scopes = vec![build_kernel(kpath, ksource, &unit, f, false).0];
+        let mentioned = scope::builtins_used(&unit, f);
+        let limits = LaunchLimits::new(opts, &mentioned);
+        let mut scopes = vec![build_kernel(kpath, ksource, &unit, f, false, &limits).0];
         if !opts.block_level {
-            let (k, shared) = build_kernel(kpath, ksource, &unit, f, true);
+            let (k, shared) = build_kernel(kpath, ksource, &unit, f, true, &limits);
             scopes.push(scope::across_blocks(k, &shared));
         }
-        let mentioned = scope::builtins_used(&unit, f);
         // Defaults only for the families neither the header nor the
         // command line fixes.
         let fixed: Vec<&str> = [
@@ -101,10 +102,88 @@ pub fn load(
                 scope::default_dimensions(&mut k, &mentioned, &fixed);
             }
             apply_dims(&mut k, opts.block_dim.as_ref(), opts.grid_dim.as_ref());
+            limits.assume_grid_size(&mut k);
             out.push(k);
         }
     }
     Ok(out)
+}
+
+/// The largest value of each launch dimension, used by the inference to
+/// tell when integer arithmetic cannot wrap: CUDA's limits, the dimensions
+/// fixed by the header or the command line, 1 for the families the kernel
+/// never mentions (unless `--all-dims`), and — unless `--all-dims` or a
+/// fixed grid — fewer than 2^31 threads along x, so that global indices
+/// such as `blockIdx.x * blockDim.x + threadIdx.x` fit in an `int` (a
+/// reported assumption: beyond it, such indices overflow in the user's code).
+struct LaunchLimits {
+    dims: BTreeMap<String, i128>,
+    /// The parameters `--param` fixes.
+    params: BTreeMap<String, u64>,
+    large_params: bool,
+    /// `gridDim.x ≤ n`, assumed (not a CUDA limit).
+    grid_x: Option<i128>,
+}
+
+/// CUDA's limits on block and grid dimensions (compute capability ≥ 3.0).
+const BLOCK_LIMITS: [i128; 3] = [1024, 1024, 64];
+const GRID_LIMITS: [i128; 3] = [(1 << 31) - 1, 65535, 65535];
+
+impl LaunchLimits {
+    fn new(opts: &LoadOptions, mentioned: &BTreeSet<String>) -> LaunchLimits {
+        let mut dims = BTreeMap::new();
+        let families = [
+            (
+                "blockDim",
+                "threadIdx",
+                opts.block_dim.as_ref(),
+                BLOCK_LIMITS,
+            ),
+            ("gridDim", "blockIdx", opts.grid_dim.as_ref(), GRID_LIMITS),
+        ];
+        for (dim, id, fixed, limits) in families {
+            for (i, d) in DIMS.iter().enumerate() {
+                let name = format!("{dim}.{d}");
+                let used = mentioned.contains(&name) || mentioned.contains(&format!("{id}.{d}"));
+                let max = match fixed {
+                    Some(f) => f.xyz()[i] as i128,
+                    None if !used && !opts.all_dims => 1,
+                    None => limits[i],
+                };
+                dims.insert(name, max);
+            }
+        }
+        let mut grid_x = None;
+        if opts.grid_dim.is_none() && !opts.all_dims && dims["gridDim.x"] > 1 {
+            // At most 1024 threads per block (CUDA's limit on the product).
+            let block: i128 = DIMS
+                .iter()
+                .map(|d| dims[&format!("blockDim.{d}")])
+                .product::<i128>()
+                .min(1024);
+            let n = (((1i128 << 31) - 1) / block).min(GRID_LIMITS[0]);
+            dims.insert("gridDim.x".into(), n);
+            grid_x = Some(n);
+        }
+        LaunchLimits {
+            dims,
+            grid_x,
+            params: opts.params.clone(),
+            large_params: opts.large_params,
+        }
+    }
+
+    /// States the grid-size assumption on the kernel (protocol and report).
+    fn assume_grid_size(&self, k: &mut Kernel) {
+        let Some(n) = self.grid_x else { return };
+        k.program.assumptions.push(Assumption {
+            cond: BExp::rel(ROp::Le, NExp::var("gridDim.x"), NExp::num(n as u64)),
+            span: Span::default(),
+        });
+        k.launch.push(format!(
+            "gridDim.x ≤ {n} (fewer than 2^31 threads along x, so that `blockIdx.x * blockDim.x + threadIdx.x` fits in an int; --all-dims or --grid-dim to drop)"
+        ));
+    }
 }
 
 /// The directory of a file: `.` for a bare file name (`k.cu`), whose
@@ -186,6 +265,7 @@ fn build_kernel(
     unit: &ast::Unit,
     f: &ast::Func,
     grid_level: bool,
+    limits: &LaunchLimits,
 ) -> (Kernel, BTreeSet<String>) {
     let mut reserved: Vec<String> = f.params.iter().map(|p| p.name.clone()).collect();
     for d in DIMS {
@@ -196,6 +276,9 @@ fn build_kernel(
     reserved.extend(["tid", "T"].map(String::from));
     let out = infer::Infer::new(unit, reserved)
         .grid_level(grid_level)
+        .launch_limits(&limits.dims)
+        .fixed_params(&limits.params)
+        .large_params(limits.large_params)
         .kernel(f);
     let mut program = Program {
         body: out.body,

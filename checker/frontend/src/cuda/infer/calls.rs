@@ -52,6 +52,7 @@ impl Infer<'_> {
             // making it global is not.
             let unconditional = self.blocks.len() == 1 && !self.jumped;
             if thread_free && unconditional {
+                self.learn_bounds(&c);
                 self.out.assumptions.push(Assumption {
                     cond: c,
                     span: self.span(span),

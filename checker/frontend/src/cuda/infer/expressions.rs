@@ -47,16 +47,42 @@ impl Infer<'_> {
         a.compare(op, &b)
     }
 
+    /// The value of `e`; its C type is the context of the unknowns made
+    /// on the way ([`Infer::other`]).
     pub fn eval(&mut self, e: &E) -> Val {
+        self.types.push(e.ty);
+        let v = self.eval_kind(e);
+        self.types.pop();
+        v
+    }
+
+    fn eval_kind(&mut self, e: &E) -> Val {
         match &e.kind {
             EK::Int(i) => Val::Int(Lin::int(*i)),
             EK::Float => self.other("non-integer value", e.span),
             EK::Var(..) | EK::Index(..) | EK::Member(..) | EK::Un(UnOp::Deref, _) => self.read(e),
             EK::Builtin(b) => Val::Int(Lin::var(b)),
-            EK::Bin(op, a, b) => self.binary(*op, a, b, e.span),
+            EK::Bin(op, a, b) => {
+                let v = self.binary(*op, a, b, e.span);
+                if is_arithmetic(*op) {
+                    self.fit(v, e.ty)
+                } else {
+                    v
+                }
+            }
+            EK::Cast(x) => {
+                let v = self.eval(x);
+                self.convert_int(v, e.ty)
+            }
             EK::Assign(op, l, r) => self.assign(*op, l, r, e.span),
             EK::IncDec { pre, inc, e: x } => self.incdec(*pre, *inc, x, e.span),
-            EK::Un(op, x) => self.unary(*op, x, e.span),
+            EK::Un(op, x) => {
+                let v = self.unary(*op, x, e.span);
+                match op {
+                    UnOp::Neg | UnOp::BitNot => self.fit(v, e.ty),
+                    _ => v,
+                }
+            }
             EK::Call(callee, args) => self.call(callee, args, e.span),
             EK::Cond(c, t, f) => self.conditional(c, t, f, e.span),
             EK::Unknown(what, subs) => self.unknown_expr(what, subs, e.span),
@@ -64,8 +90,19 @@ impl Infer<'_> {
     }
 
     pub(super) fn unknown_expr(&mut self, what: &str, subs: &[E], span: Span) -> Val {
-        if what == super::super::convert::LAMBDA {
+        use super::super::convert::{INT_TO_PTR, LAMBDA, PTR_TO_INT};
+        if what == LAMBDA {
             self.unsupported(span, what);
+        }
+        if what == PTR_TO_INT || what == INT_TO_PTR {
+            let v = subs.first().map(|s| self.eval(s));
+            return match v {
+                // `(T *)0` is the null pointer; other addresses made from
+                // integers are not located (their accesses reach every array).
+                Some(Val::Int(l)) if what == INT_TO_PTR && l.is_zero() => Val::Int(l),
+                _ if what == INT_TO_PTR => Val::Bad(what.into()),
+                _ => self.other(what, span),
+            };
         }
         let mut into = None;
         for s in subs {
@@ -232,6 +269,7 @@ impl Infer<'_> {
             Div => a.divmod(NOp::Div, &b),
             Rem => a.divmod(NOp::Mod, &b),
             Shl => b.constant().and_then(pow2).map(|p| a.mul(&p)),
+
             Shr => b
                 .constant()
                 .and_then(pow2)
@@ -265,7 +303,11 @@ impl Infer<'_> {
                 let b = self.as_bool(v, span);
                 Val::Bool(BExp::not(b).simplify_not())
             }
-            _ => self.other("bitwise complement", span),
+            UnOp::BitNot => {
+                let l = self.as_int(v, span);
+                Val::Int(l.neg().sub(&Lin::int(1)))
+            }
+            _ => self.other("unary operator", span),
         }
     }
 
@@ -300,7 +342,9 @@ impl Infer<'_> {
             None => rv,
             Some(op) => {
                 let old = self.read_place(&place, l.span);
-                self.apply(op, old, rv, span)
+                let new = self.apply(op, old, rv, span);
+                // `x op= y` stores `x op y` converted to the type of `x`.
+                self.convert_int(new, l.ty)
             }
         };
         self.write_place(&place, v.clone(), l.span);
@@ -312,6 +356,7 @@ impl Infer<'_> {
         let old = self.read_place(&place, x.span);
         let op = if inc { BinOp::Add } else { BinOp::Sub };
         let new = self.apply(op, old.clone(), Val::Int(Lin::int(1)), span);
+        let new = self.convert_int(new, x.ty);
         self.write_place(&place, new.clone(), x.span);
         if pre {
             new
@@ -319,4 +364,14 @@ impl Infer<'_> {
             old
         }
     }
+}
+
+/// An operator whose result is computed in its C type (and so wraps when
+/// that type is unsigned).
+fn is_arithmetic(op: BinOp) -> bool {
+    use BinOp::*;
+    matches!(
+        op,
+        Add | Sub | Mul | Div | Rem | Shl | Shr | BitAnd | BitXor | BitOr
+    )
 }

@@ -62,10 +62,10 @@ pub(super) fn mentions_tracked(e: &E, me: &Infer) -> bool {
     found
 }
 
-/// `x & (2^k - 1)` is `x % 2^k` for non-negative `x`.
+/// `x & (2^k - 1)` is `x` modulo `2^k` (two's complement, any sign).
 pub(super) fn mask(x: &Lin, m: &Lin) -> Option<Lin> {
     let k = low_mask(m.constant()?)?;
-    x.divmod(NOp::Mod, &pow2(k)?)
+    (k < 127).then(|| x.wrap_unsigned(k as u32))
 }
 
 pub(super) trait SimplifyNot {
@@ -129,7 +129,9 @@ pub(super) fn flatten_switch(body: &S) -> Vec<(Option<&E>, &S)> {
 pub fn visit_expr(e: &E, f: &mut impl FnMut(&E)) {
     f(e);
     match &e.kind {
-        EK::Member(a, _, _) | EK::Un(_, a) | EK::IncDec { e: a, .. } => visit_expr(a, f),
+        EK::Member(a, _, _) | EK::Un(_, a) | EK::IncDec { e: a, .. } | EK::Cast(a) => {
+            visit_expr(a, f)
+        }
         EK::Bin(_, a, b) | EK::Assign(_, a, b) | EK::Index(a, b) => {
             visit_expr(a, f);
             visit_expr(b, f);

@@ -74,7 +74,10 @@ impl Infer<'_> {
             Val::Int(s) if s.is_nat() => s,
             _ => return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span),
         };
-        if !start.is_nat() && shape.dir != Dir::Down {
+        if !start.is_nat() && !matches!(shape.dir, Dir::Down | Dir::Up) {
+            return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
+        }
+        if !self.steps_without_wrap(shape, &bound, &step) {
             return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
         }
         if let Some(values) = power_values(shape, &start, &bound, &step) {
@@ -89,6 +92,8 @@ impl Infer<'_> {
         let Some((lo, hi, value, exact, step_assumption)) = plan else {
             return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
         };
+        let (lo_range, hi_range) = (self.range(&lo), self.range(&hi));
+        self.bound_var(&k, lo_range.lo.unwrap_or(0), hi_range.hi.map(|h| h - 1));
         if let Some(a) = step_assumption {
             if a.fv().iter().all(|x| !self.out.locals.contains(x)) {
                 self.out.assumptions.push(Assumption { cond: a, span });
@@ -126,6 +131,34 @@ impl Infer<'_> {
         self.havoc(modified, span);
         let after = self.int_unknown("loop variable after its loop", span);
         self.env.insert(shape.var_key.clone(), Val::Int(after));
+    }
+
+    /// Does every step of an unsigned loop variable stay in its type?  (A
+    /// signed one cannot overflow in a defined execution.)  `i += s` below
+    /// a bound `b` wraps unless `b - 1 + s` fits; `i -= s` down to `b`
+    /// unless `b ≥ s`; `i *= s` unless `(b - 1) * s` fits.
+    fn steps_without_wrap(&self, shape: &LoopShape, bound: &Lin, step: &Lin) -> bool {
+        let Some(t) = shape.ty.filter(|t| !t.signed) else {
+            return true;
+        };
+        let (_, max) = t.range();
+        let (b, s) = (self.range(bound), self.range(step));
+        let past = i128::from(shape.inclusive);
+        match shape.dir {
+            Dir::Up => {
+                let last = b.hi.map(|h| h + past - 1);
+                matches!((last, s.hi), (Some(l), Some(s)) if l.checked_add(s).is_some_and(|n| n <= max))
+            }
+            Dir::Times => {
+                let last = b.hi.map(|h| h + past - 1);
+                matches!((last, s.hi), (Some(l), Some(s)) if l.checked_mul(s).is_some_and(|n| n <= max))
+            }
+            Dir::Down => {
+                let least = b.lo.map(|l| l + 1 - past);
+                matches!((least, s.hi), (Some(l), Some(s)) if l >= s)
+            }
+            Dir::Divide => true,
+        }
     }
 
     /// A `*=`/`/=` loop whose start, bound and step are constants runs a
@@ -262,7 +295,10 @@ impl Infer<'_> {
                     Val::Ptr { arr, fixed, off }
                 }
                 Some(Val::Ref(_)) | Some(Val::Cell(_)) | Some(Val::Rec { .. }) => continue,
-                _ => self.other("modified in a loop", span),
+                _ => {
+                    let ty = self.var_type(k);
+                    self.other_typed("modified in a loop", span, ty)
+                }
             };
             self.env.insert(k.clone(), v);
         }
@@ -293,6 +329,8 @@ pub enum Dir {
 pub struct LoopShape {
     pub var_key: String,
     pub var_name: String,
+    /// The C type of the loop variable.
+    pub ty: Option<IntTy>,
     pub dir: Dir,
     pub step: E,
     pub bound: E,
@@ -304,10 +342,32 @@ pub struct LoopShape {
 
 /// Recognises `v OP bound` and the increment of `v` (Sec. 6 "Loops").
 pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Option<LoopShape> {
-    let (key, name, dir, step) = increment(inc)?;
+    let (key, name, dir, step, ty) = increment(inc)?;
     if modified.contains(&key) {
         return None;
     }
+    // The comparison may convert the variable (`i < n` with `n` unsigned):
+    // harmless while it counts up from a non-negative start, or when the
+    // conversion keeps the sign; a decreasing signed variable compared as
+    // unsigned never goes below 0, so that loop is left alone.
+    let keeps_values = |to: Option<IntTy>| {
+        matches!(dir, Dir::Up | Dir::Times)
+            || to.is_some_and(|t| t.signed)
+            || ty.is_some_and(|t| !t.signed)
+    };
+    let counter = |e: &E| {
+        let mut e = e;
+        while let EK::Cast(x) = &e.kind {
+            if !keeps_values(e.ty) {
+                return None;
+            }
+            e = x;
+        }
+        match &e.kind {
+            EK::Var(_, k, _) if *k == key => Some(()),
+            _ => None,
+        }
+    };
     let mut cond = cond;
     while let EK::Bin(BinOp::Comma, _, r) = &cond.kind {
         cond = r;
@@ -315,10 +375,12 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
     let EK::Bin(op, l, r) = &cond.kind else {
         return None;
     };
-    let (op, bound) = match (&l.kind, &r.kind) {
-        (EK::Var(_, k, _), _) if *k == key => (*op, r),
-        (_, EK::Var(_, k, _)) if *k == key => (flip(*op)?, l),
-        _ => return None,
+    let (op, bound) = if counter(l).is_some() {
+        (*op, r)
+    } else if counter(r).is_some() {
+        (flip(*op)?, l)
+    } else {
+        return None;
     };
     let mut reads_modified = false;
     visit_expr(bound, &mut |x| {
@@ -341,6 +403,7 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
     Some(LoopShape {
         var_key: key,
         var_name: name,
+        ty,
         dir,
         step,
         bound: (**bound).clone(),
@@ -427,8 +490,10 @@ pub(super) fn flip(op: BinOp) -> Option<BinOp> {
     })
 }
 
-/// `v++`, `v += s`, `v = v + s`, `v -= s`, `v *= s`, `v <<= k`, `v >>= k`, `v /= s`.
-pub(super) fn increment(inc: &E) -> Option<(String, String, Dir, E)> {
+/// `v++`, `v += s`, `v = v + s`, `v -= s`, `v *= s`, `v <<= k`, `v >>= k`,
+/// `v /= s`: the variable (key, name), the direction, the step and the
+/// variable's C type.
+pub(super) fn increment(inc: &E) -> Option<(String, String, Dir, E, Option<IntTy>)> {
     let one = |sp| E::new(EK::Int(1), sp);
     let pow = |k: &E| match k.kind {
         EK::Int(k) if (0..63).contains(&k) => Some(E::new(EK::Int(1 << k), k_span(k))),
@@ -462,7 +527,7 @@ pub(super) fn increment(inc: &E) -> Option<(String, String, Dir, E)> {
     let EK::Var(name, key, RefKind::Local) = &var.kind else {
         return None;
     };
-    Some((key.clone(), name.clone(), dir, step))
+    Some((key.clone(), name.clone(), dir, step, var.ty))
 }
 
 pub(super) fn k_span(_: i128) -> Span {
@@ -495,16 +560,21 @@ pub(super) fn plan_loop(
     };
     match shape.dir {
         Dir::Up => {
+            // The caller checked that `start` is not negative, so a bound
+            // below it (even a negative one, which becomes 0 over ℕ) gives
+            // no iteration, as in C.
             let hi = if shape.inclusive {
                 bound.add(&one)
             } else {
                 bound.clone()
             };
-            if !hi.is_nat() {
-                return None;
+            if step_c == Some(1) && start.is_nat() {
+                return Some((start.clone(), hi, k.clone(), true, None));
             }
             if step_c == Some(1) {
-                return Some((start.clone(), hi, k.clone(), true, None));
+                // A start that may be negative: k counts from 0 and the
+                // variable is `start + k` (exact over ℤ).
+                return Some((Lin::int(0), hi.sub(start), start.add(k), true, None));
             }
             // for k in 0..ceil((hi - lo) / s): v = lo + k * s
             let span = hi.add(step).sub(&start.add(&one));
@@ -534,7 +604,7 @@ pub(super) fn plan_loop(
             } else {
                 bound.clone()
             };
-            (step_c? >= 2 && start.constant()? >= 1 && hi.is_nat())
+            (step_c? >= 2 && start.constant()? >= 1)
                 .then(|| (start.clone(), hi, k.clone(), false, None))
         }
         Dir::Divide => {

@@ -40,6 +40,12 @@ impl Infer<'_> {
         }
         if *kind == RefKind::TemplateParam {
             self.used.insert(name.to_string());
+            if let (Some((_, max)), false) = (
+                self.current_type().map(IntTy::range),
+                self.fixed.contains_key(name),
+            ) {
+                self.bound_var(name, 0, Some(max));
+            }
             return Some(Val::Int(Lin::var(name)));
         }
         if self.escaped.contains(key) {

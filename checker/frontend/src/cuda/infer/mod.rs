@@ -9,6 +9,7 @@
 mod calls;
 mod expressions;
 mod helpers;
+mod integers;
 mod loops;
 mod memory;
 mod statements;
@@ -138,8 +139,22 @@ pub struct Infer<'a> {
     global_arrays: BTreeSet<String>,
     /// File-scope structs in shared or global memory (their fields are arrays `s.f`).
     global_records: BTreeSet<String>,
-    /// Scalar kernel parameters (protocol variables, so non-negative).
-    scalar_params: Vec<String>,
+    /// Bounds of protocol variables (`integers`): least and, if known,
+    /// largest value.
+    bounds: BTreeMap<String, (i128, Option<i128>)>,
+    /// The C types of the expressions being evaluated, innermost last.
+    types: Vec<Option<IntTy>>,
+    /// The C type of each integer variable (declaration key).
+    var_types: BTreeMap<String, Option<IntTy>>,
+    /// Parameters whose value `--param` fixes.
+    fixed: BTreeMap<String, u64>,
+    /// Signed parameters (keys) an assumption keeps non-negative.
+    nonnegative: BTreeSet<String>,
+    /// `--large-params`: no bound on the magnitude of integer parameters.
+    large_params: bool,
+    /// The parameters assumed smaller than 2^31 in magnitude (C name and
+    /// the protocol variables of their parts).
+    small_params: Vec<(String, Vec<String>)>,
 }
 
 /// The array name of an access that may touch any tracked array (replaced
@@ -198,7 +213,13 @@ impl<'a> Infer<'a> {
             arrays: BTreeMap::new(),
             global_arrays: BTreeSet::new(),
             global_records: BTreeSet::new(),
-            scalar_params: Vec::new(),
+            bounds: BTreeMap::new(),
+            types: Vec::new(),
+            var_types: BTreeMap::new(),
+            fixed: BTreeMap::new(),
+            nonnegative: BTreeSet::new(),
+            large_params: false,
+            small_params: Vec::new(),
         }
     }
 
@@ -217,16 +238,38 @@ impl<'a> Infer<'a> {
         })
     }
 
-    /// A fresh thread-global unknown (a value computed from uniform values).
-    fn uniform_unknown(&mut self) -> Val {
+    /// A fresh thread-global unknown of C type `ty` (a value computed
+    /// from uniform values): see [`Infer::typed_unknown`] for its sign.
+    fn uniform_unknown(&mut self, ty: Option<IntTy>) -> Val {
         self.out.approximate = true;
         let x = self.fresh_name("g");
-        Val::Int(Lin::var(&x))
+        Val::Int(self.uniform_value(&x, ty))
+    }
+
+    /// The value of a thread-global integer named `x` of C type `ty`: the
+    /// variable itself when unsigned (bounded by the type), else `x − x_neg`.
+    fn uniform_value(&mut self, x: &str, ty: Option<IntTy>) -> Lin {
+        if self.fixed.contains_key(x) {
+            return Lin::var(x);
+        }
+        let range = ty.map(IntTy::range);
+        if let Some((_, max)) = range {
+            self.bound_var(x, 0, Some(max));
+        }
+        if ty.is_some_and(|t| !t.signed) {
+            return Lin::var(x);
+        }
+        let neg = self.fresh_name(&format!("{x}_neg"));
+        if let Some((min, _)) = range {
+            self.bound_var(&neg, 0, Some(-min));
+        }
+        Lin::var(x).sub(&Lin::var(&neg))
     }
 
     /// Runs the kernel `f` and returns its protocol.
     pub fn kernel(mut self, f: &Func) -> Output {
         self.bind_globals();
+        self.nonnegative = integers::nonnegative_params(f);
         for p in &f.params {
             let v = self.param_value(p);
             self.note_array(&v);
@@ -239,24 +282,38 @@ impl<'a> Infer<'a> {
         let body = self.blocks.pop().unwrap_or_default();
         self.out.body = self.expand_unlocated(body);
         self.out.shared = std::mem::take(&mut self.shared);
-        let body_fv = semantics::surface::Program {
-            body: self.out.body.clone(),
-            ..Default::default()
-        }
-        .free_vars();
-        let used: Vec<String> = self
-            .scalar_params
-            .iter()
-            .filter(|p| body_fv.contains(*p))
-            .map(|p| format!("`{p}`"))
-            .collect();
-        if !used.is_empty() {
-            self.out.notes.push(format!(
-                "the integer parameter(s) {} are not negative (protocol variables range over ℕ)",
-                used.join(", ")
-            ));
-        }
+        self.assume_small_params();
         self.out
+    }
+
+    /// `--large-params`: integer parameters may be 2^31 or more.
+    pub fn large_params(mut self, on: bool) -> Self {
+        self.large_params = on;
+        self
+    }
+
+    /// The parameters `--param` fixes: each is the variable of its name
+    /// (never negative), bounded by its value.
+    pub fn fixed_params(mut self, params: &BTreeMap<String, u64>) -> Self {
+        for (x, v) in params {
+            self.bound_var(x, *v as i128, Some(*v as i128));
+        }
+        self.fixed = params.clone();
+        self
+    }
+
+    /// The launch limits: each built-in of `dims` (`blockDim.x` …) is at
+    /// most its given value, and each thread and block index below its
+    /// dimension (used to decide when arithmetic cannot wrap).
+    pub fn launch_limits(mut self, dims: &BTreeMap<String, i128>) -> Self {
+        for (dim, max) in dims {
+            self.bound_var(dim, 1, Some(*max));
+            let index = dim
+                .replace("blockDim", "threadIdx")
+                .replace("gridDim", "blockIdx");
+            self.bound_var(&index, 0, Some(max - 1));
+        }
+        self
     }
 
     /// Is `array` file-scope memory (reachable from any function)?
@@ -333,8 +390,13 @@ impl<'a> Infer<'a> {
         name
     }
 
-    /// A fresh thread-local unknown integer.
+    /// A fresh thread-local unknown natural number.
     fn unknown(&mut self, base: &str, cause: UnknownCause, span: Span) -> Val {
+        Val::Int(Lin::var(&self.unknown_var(base, cause, span)))
+    }
+
+    /// A fresh thread-local variable, recorded with why it is unknown.
+    fn unknown_var(&mut self, base: &str, cause: UnknownCause, span: Span) -> String {
         let x = self.fresh_name(base);
         self.out.locals.push(x.clone());
         let span = self.span(span);
@@ -343,11 +405,17 @@ impl<'a> Infer<'a> {
             cause,
             span,
         });
-        Val::Int(Lin::var(&x))
+        x
     }
 
+    /// An unknown value of the expression being evaluated (of its C type).
     fn other(&mut self, why: &str, span: Span) -> Val {
-        self.unknown("u", UnknownCause::Other(why.to_string()), span)
+        let ty = self.current_type();
+        self.other_typed(why, span, ty)
+    }
+
+    fn other_typed(&mut self, why: &str, span: Span, ty: Option<IntTy>) -> Val {
+        self.typed_unknown("u", UnknownCause::Other(why.to_string()), span, ty)
     }
 
     fn unsupported(&mut self, span: Span, what: impl Into<String>) {
@@ -381,9 +449,20 @@ impl<'a> Infer<'a> {
         match &p.shape {
             Shape::Pointer => ptr(&p.name, 1, true),
             Shape::Array(r) => ptr(&p.name, *r, true),
+            // A signed parameter may be negative: `n − n_neg`.
             Shape::Scalar => {
-                self.scalar_params.push(p.name.clone());
-                Val::Int(Lin::var(&p.name))
+                self.var_types.insert(p.key.clone(), p.ty);
+                let ty = match p.ty {
+                    // `__requires(n >= 0)`: as if unsigned, below the same maximum.
+                    Some(t) if self.nonnegative.contains(&p.key) => Some(IntTy {
+                        bits: t.bits - u32::from(t.signed),
+                        signed: false,
+                    }),
+                    t => t,
+                };
+                let v = self.uniform_value(&p.name, ty);
+                self.bound_param(&p.name, &v, ty);
+                Val::Int(v)
             }
             Shape::Record => {
                 self.param_records.insert(p.name.clone());

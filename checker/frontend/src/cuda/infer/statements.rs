@@ -46,6 +46,7 @@ impl Infer<'_> {
     }
 
     pub(super) fn decl(&mut self, d: &VarDecl) {
+        self.var_types.insert(d.key.clone(), d.ty);
         let v = match (&d.shape, d.memory) {
             (_, Memory::Shared | Memory::Device) => {
                 let name = match self.static_names.get(&d.key) {
@@ -85,7 +86,7 @@ impl Infer<'_> {
                         v
                     }
                 }
-                None => self.other(&format!("uninitialised `{}`", d.name), d.span),
+                None => self.other_typed(&format!("uninitialised `{}`", d.name), d.span, d.ty),
             },
         };
         self.env.insert(d.key.clone(), v);
@@ -192,12 +193,14 @@ impl Infer<'_> {
                     Val::Bad("pointer assigned different arrays in branches".into())
                 }
                 (None, v) => v,
-                (Some(Val::Int(x)), Val::Int(y))
-                    if uniform_cond && self.uniform(&lin_fv(&x, &y)) =>
-                {
-                    self.uniform_unknown()
+                (Some(Val::Int(x)), Val::Int(y)) => {
+                    let uniform = uniform_cond && self.uniform(&lin_fv(&x, &y));
+                    self.merged(&k, &x, &y, uniform, span)
                 }
-                _ => self.other("assigned in a branch", span),
+                _ => {
+                    let ty = self.var_type(&k);
+                    self.other_typed("assigned in a branch", span, ty)
+                }
             };
             env.insert(k, v);
         }

@@ -34,6 +34,7 @@ fn tid() -> E {
 
 fn ptr_param(name: &str) -> VarDecl {
     VarDecl {
+        ty: None,
         name: name.into(),
         key: name.into(),
         shape: Shape::Pointer,

@@ -1,0 +1,415 @@
+//! Exact C integers (ARCHITECTURE.md, "Integers").  Values are kept over ℤ
+//! as `pos − neg` ([`Lin`]); this module adds what C's types add:
+//!
+//! - a signed result is the exact integer (overflow is undefined
+//!   behaviour, so an unbounded integer covers every defined execution);
+//! - an unsigned result wraps modulo `2^bits`, and a conversion to a
+//!   narrower or differently signed type truncates (two's complement) —
+//!   written with `%` unless a range analysis proves the value already fits,
+//!   which is the common case and keeps the queries linear;
+//! - an unknown value of an unsigned type is one variable below `2^bits`,
+//!   of any other type the difference of two (it may be negative).
+//!
+//! The range analysis is an interval evaluation over bounds of the
+//! protocol's variables: the launch limits of the CUDA built-ins, the
+//! ranges of C types for parameters and unknowns, the ranges of loop
+//! variables.  Bounds only decide whether a wrap can be skipped; the
+//! protocol itself never relies on them, so a bound that is too large
+//! only keeps a `%` that was not needed.
+
+use super::*;
+use num_traits::ToPrimitive;
+
+/// The values an integer expression may take; `None` is unbounded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Range {
+    pub lo: Option<i128>,
+    pub hi: Option<i128>,
+}
+
+impl Range {
+    /// Is every value of the range a value of `ty`?
+    pub fn within(self, ty: IntTy) -> bool {
+        let (min, max) = ty.range();
+        self.lo.is_some_and(|l| l >= min) && self.hi.is_some_and(|h| h <= max)
+    }
+}
+
+/// A range of a protocol expression over ℕ: its least value and, if
+/// bounded, its largest.
+type NatRange = (i128, Option<i128>);
+
+impl Infer<'_> {
+    /// Records that protocol variable `x` lies in `lo..=hi`.
+    pub(super) fn bound_var(&mut self, x: &str, lo: i128, hi: Option<i128>) {
+        self.bounds.insert(x.to_string(), (lo.max(0), hi));
+    }
+
+    fn nat_range(&self, e: &NExp) -> NatRange {
+        match e {
+            NExp::Num(n) => match n.to_i128() {
+                Some(v) => (v, Some(v)),
+                None => (i128::MAX, None),
+            },
+            NExp::Var(x) => self.bounds.get(x).copied().unwrap_or((0, None)),
+            NExp::Bin(op, a, b) => {
+                let (a, b) = (self.nat_range(a), self.nat_range(b));
+                nat_op(*op, a, b)
+            }
+        }
+    }
+
+    /// The values `l` may take.
+    pub(super) fn range(&self, l: &Lin) -> Range {
+        let (plo, phi) = self.nat_range(&l.pos);
+        let (nlo, nhi) = self.nat_range(&l.neg);
+        Range {
+            lo: nhi.and_then(|h| plo.checked_sub(h)),
+            hi: phi.and_then(|h| h.checked_sub(nlo)),
+        }
+    }
+
+    /// The result of an arithmetic operation of C type `ty`: an unsigned
+    /// value wraps modulo `2^bits`; a signed one is exact.
+    pub(super) fn fit(&mut self, v: Val, ty: Option<IntTy>) -> Val {
+        match (v, ty) {
+            (Val::Int(l), Some(t)) if !t.signed && !self.range(&l).within(t) => {
+                Val::Int(l.wrap_unsigned(t.bits))
+            }
+            (v, _) => v,
+        }
+    }
+
+    /// A conversion to the integer type `ty` (C11 6.3.1.3; out-of-range
+    /// values of a signed type wrap, as CUDA's compilers define it).
+    pub(super) fn convert_int(&mut self, v: Val, ty: Option<IntTy>) -> Val {
+        match (v, ty) {
+            (Val::Int(l), Some(t)) if !self.range(&l).within(t) => Val::Int(if t.signed {
+                l.wrap_signed(t.bits)
+            } else {
+                l.wrap_unsigned(t.bits)
+            }),
+            (v, _) => v,
+        }
+    }
+
+    /// A fresh thread-local unknown of C type `ty`: one variable below
+    /// `2^bits` when unsigned, else the difference of two (any sign; also
+    /// for values that are not integers, such as floats compared with 0).
+    pub(super) fn typed_unknown(
+        &mut self,
+        base: &str,
+        cause: UnknownCause,
+        span: Span,
+        ty: Option<IntTy>,
+    ) -> Val {
+        let x = self.unknown_var(base, cause.clone(), span);
+        let range = ty.map(IntTy::range);
+        if let Some((_, max)) = range {
+            self.bound_var(&x, 0, Some(max));
+        }
+        if ty.is_some_and(|t| !t.signed) {
+            return Val::Int(Lin::var(&x));
+        }
+        let neg = self.unknown_var(&format!("{base}_neg"), cause, span);
+        if let Some((min, _)) = range {
+            self.bound_var(&neg, 0, Some(-min));
+        }
+        Val::Int(Lin::var(&x).sub(&Lin::var(&neg)))
+    }
+
+    /// Unless `--large-params`, an integer parameter wider than `int` is
+    /// assumed smaller than 2^31 in magnitude (stated with the verdict):
+    /// otherwise every size it gives would make 32-bit unsigned indices
+    /// and grid-stride loops wrap around.
+    pub(super) fn bound_param(&mut self, name: &str, v: &Lin, ty: Option<IntTy>) {
+        let Some(t) = ty else { return };
+        let wide = if t.signed { t.bits > 32 } else { t.bits >= 32 };
+        if self.large_params || !wide || self.fixed.contains_key(name) {
+            return;
+        }
+        let mut parts = Vec::new();
+        for (e, max) in [(&v.pos, (1i128 << 31) - 1), (&v.neg, 1i128 << 31)] {
+            if let NExp::Var(x) = e {
+                let lo = self.bounds.get(x).map_or(0, |b| b.0);
+                self.bound_var(x, lo, Some(max));
+                parts.push(x.clone());
+            }
+        }
+        self.small_params.push((name.to_string(), parts));
+    }
+
+    /// States the bound of [`Infer::bound_param`] on the parameters the
+    /// protocol uses.
+    pub(super) fn assume_small_params(&mut self) {
+        let free = semantics::surface::Program {
+            body: self.out.body.clone(),
+            ..Default::default()
+        }
+        .free_vars();
+        let mut named = Vec::new();
+        for (name, parts) in std::mem::take(&mut self.small_params) {
+            if !parts.iter().any(|x| free.contains(x)) {
+                continue;
+            }
+            named.push(format!("`{name}`"));
+            for x in parts {
+                let max = self.bounds.get(&x).and_then(|b| b.1).unwrap_or(i128::MAX);
+                self.out.assumptions.push(Assumption {
+                    cond: BExp::rel(ROp::Le, NExp::var(&x), NExp::Num((max as u128).into())),
+                    span: Span::default(),
+                });
+            }
+        }
+        if !named.is_empty() {
+            self.out.notes.push(format!(
+                "the integer parameter(s) {} are smaller than 2^31 in magnitude (--large-params to drop)",
+                named.join(", ")
+            ));
+        }
+    }
+
+    /// The value of variable `key` after an `if` that gives it `x` on one
+    /// branch and `y` on the other: an unknown (thread-global when both
+    /// values and the condition are), which is one variable bounded by the
+    /// two ranges when neither can be negative.
+    pub(super) fn merged(&mut self, key: &str, x: &Lin, y: &Lin, uniform: bool, span: Span) -> Val {
+        let (rx, ry) = (self.range(x), self.range(y));
+        let hull = Range {
+            lo: rx.lo.zip(ry.lo).map(|(a, b)| a.min(b)),
+            hi: rx.hi.zip(ry.hi).map(|(a, b)| a.max(b)),
+        };
+        let ty = match hull {
+            // Unsigned of a width that holds both: one bounded variable.
+            Range {
+                lo: Some(lo),
+                hi: Some(hi),
+            } if lo >= 0 => Some(IntTy {
+                bits: (128 - hi.leading_zeros()).max(1),
+                signed: false,
+            }),
+            _ => self.var_type(key),
+        };
+        let v = if uniform {
+            self.uniform_unknown(ty)
+        } else {
+            self.other_typed("assigned in a branch", span, ty)
+        };
+        if let (Val::Int(l), Range { lo: Some(lo), hi }) = (&v, hull) {
+            if let (NExp::Var(u), true) = (&l.pos, l.is_nat() && lo >= 0) {
+                self.bound_var(u, lo, hi);
+            }
+        }
+        v
+    }
+
+    /// Narrows the bounds of variables by an assumption that holds for the
+    /// whole kernel (`__requires(n == 16 && m <= 64)`).
+    pub(super) fn learn_bounds(&mut self, c: &BExp) {
+        match c {
+            BExp::Bin(semantics::expr::BOp::And, a, b) => {
+                self.learn_bounds(a);
+                self.learn_bounds(b);
+            }
+            BExp::Rel(op, NExp::Var(x), NExp::Num(n)) => {
+                let Some(n) = n.to_i128() else { return };
+                let (lo, hi) = self.bounds.get(x).copied().unwrap_or((0, None));
+                let below = |h: i128| Some(hi.map_or(h, |old| old.min(h)));
+                let bound = match op {
+                    ROp::Eq => Some((lo.max(n), below(n))),
+                    ROp::Le => Some((lo, below(n))),
+                    ROp::Lt => Some((lo, below(n - 1))),
+                    ROp::Ge => Some((lo.max(n), hi)),
+                    ROp::Gt => Some((lo.max(n + 1), hi)),
+                    ROp::Ne => None,
+                };
+                if let Some((l, h)) = bound {
+                    self.bounds.insert(x.clone(), (l, h));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The C type of a variable (by declaration key), if an integer type.
+    pub(super) fn var_type(&self, key: &str) -> Option<IntTy> {
+        self.var_types.get(key).copied().flatten()
+    }
+
+    /// The C type of the expression being evaluated (innermost first).
+    pub(super) fn current_type(&self) -> Option<IntTy> {
+        self.types.last().copied().flatten()
+    }
+}
+
+/// The scalar parameters (declaration keys) that an assumption at the top
+/// of the kernel body (`__requires(n >= 1)`, `__assume(m == 64)`) bounds
+/// below by a non-negative constant: they need no negative part.
+pub(super) fn nonnegative_params(f: &Func) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let SK::Block(stmts) = &f.body.kind else {
+        return out;
+    };
+    for s in stmts {
+        if let SK::Expr(E {
+            kind: EK::Call(callee, args),
+            ..
+        }) = &s.kind
+        {
+            if matches!(callee.name.as_str(), "__requires" | "__assume") {
+                args.iter().for_each(|a| lower_bounded(a, &mut out));
+            }
+        }
+    }
+    out
+}
+
+/// Collects `x >= c`, `x > c`, `x == c` (`c ≥ 0`) in a conjunction.
+fn lower_bounded(e: &E, out: &mut BTreeSet<String>) {
+    let strip = |e: &E| {
+        let mut e = e;
+        while let EK::Cast(x) = &e.kind {
+            e = x;
+        }
+        e.clone()
+    };
+    match &e.kind {
+        EK::Bin(BinOp::LAnd, a, b) => {
+            lower_bounded(a, out);
+            lower_bounded(b, out);
+        }
+        EK::Bin(op @ (BinOp::Ge | BinOp::Gt | BinOp::Eq | BinOp::Le | BinOp::Lt), a, b) => {
+            let (a, b) = (strip(a), strip(b));
+            let (var, lit, op) = match (&a.kind, &b.kind, constant(&a), constant(&b)) {
+                (EK::Var(_, k, RefKind::Local), _, _, Some(c)) => (k, c, *op),
+                (_, EK::Var(_, k, RefKind::Local), Some(c), _) => (k, c, flip_rel(*op)),
+                _ => return,
+            };
+            let bounded = match op {
+                BinOp::Ge | BinOp::Eq => lit >= 0,
+                BinOp::Gt => lit >= -1,
+                _ => false,
+            };
+            if bounded {
+                out.insert(var.clone());
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The value of a constant integer expression (`64 * 8`).
+fn constant(e: &E) -> Option<i128> {
+    match &e.kind {
+        EK::Int(c) => Some(*c),
+        EK::Cast(x) | EK::Un(UnOp::Plus, x) => constant(x),
+        EK::Un(UnOp::Neg, x) => constant(x)?.checked_neg(),
+        EK::Bin(op, a, b) => {
+            let (a, b) = (constant(a)?, constant(b)?);
+            match op {
+                BinOp::Add => a.checked_add(b),
+                BinOp::Sub => a.checked_sub(b),
+                BinOp::Mul => a.checked_mul(b),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+fn flip_rel(op: BinOp) -> BinOp {
+    match op {
+        BinOp::Lt => BinOp::Gt,
+        BinOp::Gt => BinOp::Lt,
+        BinOp::Le => BinOp::Ge,
+        BinOp::Ge => BinOp::Le,
+        o => o,
+    }
+}
+
+/// Interval arithmetic for the operators of ℕ (monus, `/ 0 = 0`, `% 0 = a`).
+fn nat_op(op: NOp, (alo, ahi): NatRange, (blo, bhi): NatRange) -> NatRange {
+    let both = |f: fn(i128, i128) -> Option<i128>| match (ahi, bhi) {
+        (Some(x), Some(y)) => f(x, y),
+        _ => None,
+    };
+    match op {
+        NOp::Add => (alo.saturating_add(blo), both(i128::checked_add)),
+        NOp::Sub => (
+            bhi.map_or(0, |h| (alo - h).max(0)),
+            ahi.map(|h| (h - blo).max(0)),
+        ),
+        NOp::Mul => {
+            let hi = match (ahi, bhi) {
+                (Some(0), _) | (_, Some(0)) => Some(0),
+                _ => both(i128::checked_mul),
+            };
+            (alo.saturating_mul(blo), hi)
+        }
+        NOp::Div => (0, if blo >= 1 { ahi.map(|h| h / blo) } else { ahi }),
+        NOp::Mod => {
+            let hi = match bhi {
+                Some(m) if blo >= 1 => Some(ahi.map_or(m - 1, |h| h.min(m - 1))),
+                _ => ahi,
+            };
+            (0, hi)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(lo: i128, hi: i128) -> NatRange {
+        (lo, Some(hi))
+    }
+
+    #[test]
+    fn interval_operators_over_naturals() {
+        assert_eq!(nat_op(NOp::Add, r(1, 2), r(3, 4)), r(4, 6));
+        assert_eq!(nat_op(NOp::Sub, r(1, 2), r(3, 4)), r(0, 0));
+        assert_eq!(nat_op(NOp::Sub, r(5, 9), r(1, 2)), r(3, 8));
+        assert_eq!(nat_op(NOp::Mul, r(2, 3), r(4, 5)), r(8, 15));
+        assert_eq!(nat_op(NOp::Mul, (2, None), r(0, 0)), r(0, 0));
+        assert_eq!(nat_op(NOp::Div, r(7, 9), r(2, 3)), r(0, 4));
+        assert_eq!(nat_op(NOp::Div, r(7, 9), r(0, 3)), r(0, 9));
+        assert_eq!(nat_op(NOp::Mod, (0, None), r(1, 256)), r(0, 255));
+        assert_eq!(nat_op(NOp::Mod, r(0, 10), r(0, 256)), r(0, 10));
+        assert_eq!(nat_op(NOp::Add, (0, None), r(1, 1)), (1, None));
+        assert_eq!(nat_op(NOp::Mul, r(0, i128::MAX), r(0, 2)), (0, None));
+    }
+
+    #[test]
+    fn type_ranges() {
+        let uchar = IntTy {
+            bits: 8,
+            signed: false,
+        };
+        assert!(Range {
+            lo: Some(0),
+            hi: Some(255)
+        }
+        .within(uchar));
+        assert!(!Range {
+            lo: Some(0),
+            hi: Some(256)
+        }
+        .within(uchar));
+        assert!(!Range {
+            lo: Some(-1),
+            hi: Some(3)
+        }
+        .within(IntTy::UINT));
+        assert!(Range {
+            lo: Some(-1),
+            hi: Some(3)
+        }
+        .within(IntTy::INT));
+        assert!(!Range {
+            lo: None,
+            hi: Some(3)
+        }
+        .within(IntTy::INT));
+    }
+}
