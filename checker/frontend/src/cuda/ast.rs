@@ -132,6 +132,9 @@ pub struct Callee {
     /// a functor or a lambda): without a body, it reaches only file-scope
     /// memory and what its pointer arguments point to.
     pub free: bool,
+    /// For a function template specialization, the value of each integral
+    /// template parameter (by its declaration key).
+    pub template_args: Vec<(String, i128)>,
 }
 
 #[derive(Clone, Debug)]
@@ -195,6 +198,9 @@ pub struct VarDecl {
     pub memory: Memory,
     /// Its C type, when an integer type.
     pub ty: Option<IntTy>,
+    /// For an array, the length of each dimension when constant (a
+    /// parameter `float (*m)[16]` has `[None, Some(16)]`).
+    pub sizes: Vec<Option<u64>>,
     pub init: Option<E>,
     pub span: Span,
 }

@@ -492,6 +492,39 @@ impl Cursor {
     pub fn template_of(&self) -> Cursor {
         Cursor(unsafe { clang_getSpecializedCursorTemplate(self.0) })
     }
+    /// The non-type template arguments of a function template
+    /// specialization, by the declaration key of each template parameter
+    /// (only integral values; others are left out).
+    pub fn template_values(&self) -> Vec<(String, i128)> {
+        let template = self.template_of();
+        if template.is_null() {
+            return Vec::new();
+        }
+        let params: Vec<Cursor> = template
+            .children()
+            .into_iter()
+            .filter(|c| {
+                matches!(
+                    c.kind(),
+                    CXCursor_TemplateTypeParameter
+                        | CXCursor_NonTypeTemplateParameter
+                        | CXCursor_TemplateTemplateParameter
+                )
+            })
+            .collect();
+        let n = unsafe { clang_Cursor_getNumTemplateArguments(self.0) };
+        let mut out = Vec::new();
+        for (i, p) in params.iter().enumerate().take(n.max(0) as usize) {
+            let kind = unsafe { clang_Cursor_getTemplateArgumentKind(self.0, i as u32) };
+            if p.kind() == CXCursor_NonTypeTemplateParameter
+                && kind == CXTemplateArgumentKind_Integral
+            {
+                let v = unsafe { clang_Cursor_getTemplateArgumentValue(self.0, i as u32) };
+                out.push((p.decl_key(), v as i128));
+            }
+        }
+        out
+    }
     pub fn is_definition(&self) -> bool {
         unsafe { clang_isCursorDefinition(self.0) != 0 }
     }
@@ -679,6 +712,18 @@ impl Type {
     }
     pub fn is_record(&self) -> bool {
         self.kind() == CXType_Record
+    }
+    /// The length of each dimension of an array type (`None` when not a
+    /// constant), outermost first.
+    pub fn array_sizes(&self) -> Vec<Option<u64>> {
+        let mut t = *self;
+        let mut out = Vec::new();
+        while t.is_array() {
+            let n = unsafe { clang_getArraySize(t.canonical().0) };
+            out.push(u64::try_from(n).ok());
+            t = t.element();
+        }
+        out
     }
     /// The C integer type this is (an enum is its underlying type), or
     /// `None` for `bool`, floating-point, pointer and other types.

@@ -60,6 +60,9 @@ impl Converter<'_> {
                     }
                     if !e.is_pointer() {
                         d.shape = Shape::Array(1 + t.pointee().array_rank());
+                        d.sizes = std::iter::once(None)
+                            .chain(t.pointee().array_sizes())
+                            .collect();
                     }
                 }
                 d
@@ -105,6 +108,7 @@ impl Converter<'_> {
             shape: shape(c),
             memory,
             ty: c.ty().int_type(),
+            sizes: c.ty().array_sizes(),
             init: c.var_init().map(|i| self.expr(i)),
             span: c.span(),
         }
@@ -330,12 +334,14 @@ impl Converter<'_> {
                 _ => a,
             })
             .collect();
+        let template_args = callee.map(|k| k.template_values()).unwrap_or_default();
         EK::Call(
             Callee {
                 name,
                 key,
                 library,
                 free,
+                template_args,
             },
             args,
         )

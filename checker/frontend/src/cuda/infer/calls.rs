@@ -34,7 +34,7 @@ impl Infer<'_> {
             return self.atomic(name, args, span);
         }
         if let Some(f) = key.and_then(|k| self.unit.func(k)) {
-            return self.inline(f, args, span);
+            return self.inline(f, &callee.template_args, args, span);
         }
         self.opaque_call(callee, args, span)
     }
@@ -149,7 +149,15 @@ impl Infer<'_> {
     }
 
     /// Inlines a device function (Sec. 6, "Function calls").
-    pub(super) fn inline(&mut self, f: &Func, args: &[E], span: Span) -> Val {
+    /// Inlines `f` called with `args`; `template` gives the values of its
+    /// template parameters (each call of a template is its own instance).
+    pub(super) fn inline(
+        &mut self,
+        f: &Func,
+        template: &[(String, i128)],
+        args: &[E],
+        span: Span,
+    ) -> Val {
         if self.calls.contains(&f.key) {
             self.unsupported(span, format!("recursive call to `{}`", f.name));
             let callee = Callee {
@@ -157,6 +165,7 @@ impl Infer<'_> {
                 key: None,
                 library: false,
                 free: false,
+                template_args: vec![],
             };
             return self.opaque_call(&callee, args, span);
         }
@@ -169,6 +178,9 @@ impl Infer<'_> {
                 self.eval(a)
             };
             bound.push((p.key.clone(), v));
+        }
+        for (k, v) in template {
+            bound.push((k.clone(), Val::Int(Lin::int(*v))));
         }
         let saved_loops = std::mem::take(&mut self.loops);
         let saved_span = self.call_span;
@@ -184,7 +196,11 @@ impl Infer<'_> {
         }
         self.calls.push(f.key.clone());
         self.returns.push(Vec::new());
+        self.template_frames.push(Vec::new());
         self.stmt(&f.body);
+        for k in self.template_frames.pop().unwrap_or_default() {
+            self.env.remove(&k);
+        }
         let rets = self.returns.pop().unwrap_or_default();
         self.calls.pop();
         for (k, v) in saved_env {

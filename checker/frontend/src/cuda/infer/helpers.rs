@@ -192,7 +192,68 @@ pub fn visit_stmt(s: &S, f: &mut impl FnMut(&E)) {
 pub fn modified_in(s: &S, unit: &Unit) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     visit_stmt(s, &mut |e| modified_one(e, unit, &mut out));
+    // `int &r = i; r = 2;` modifies `i`.
+    let mut aliases = Vec::new();
+    reference_aliases(s, &mut aliases);
+    for (alias, target) in aliases {
+        if out.contains(&alias) {
+            out.insert(target);
+        }
+    }
     out
+}
+
+/// The variables `s` may modify other than by assigning them by name:
+/// through a reference declared in `s`, or as the reference argument of a
+/// called function.
+pub(super) fn indirectly_modified(s: &S, unit: &Unit) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    visit_stmt(s, &mut |e| {
+        if let EK::Call(..) = e.kind {
+            modified_one(e, unit, &mut out);
+        }
+    });
+    let mut aliases = Vec::new();
+    reference_aliases(s, &mut aliases);
+    out.extend(aliases.into_iter().map(|(_, target)| target));
+    out
+}
+
+/// The references declared in `s` to a variable (`T &r = x`), as
+/// (reference, variable) keys.
+fn reference_aliases(s: &S, out: &mut Vec<(String, String)>) {
+    match &s.kind {
+        SK::Decl(ds) => {
+            for d in ds {
+                if let (Shape::Reference, Some(init)) = (&d.shape, &d.init) {
+                    let mut target = init;
+                    while let EK::Cast(x) = &target.kind {
+                        target = x;
+                    }
+                    if let EK::Var(_, key, _) = &target.kind {
+                        out.push((d.key.clone(), key.clone()));
+                    }
+                }
+            }
+        }
+        SK::Block(b) => b.iter().for_each(|x| reference_aliases(x, out)),
+        SK::If(_, t, e) => {
+            reference_aliases(t, out);
+            if let Some(e) = e {
+                reference_aliases(e, out);
+            }
+        }
+        SK::For { init, body, .. } => {
+            if let Some(i) = init {
+                reference_aliases(i, out);
+            }
+            reference_aliases(body, out);
+        }
+        SK::While(_, b) | SK::Do(b, _) | SK::Switch(_, b) | SK::Case(_, b) => {
+            reference_aliases(b, out)
+        }
+        _ => {}
+    }
 }
 
 pub(super) fn modified_expr(e: &E, unit: &Unit, out: &mut BTreeSet<String>) {

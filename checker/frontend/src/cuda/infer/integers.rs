@@ -246,26 +246,41 @@ impl Infer<'_> {
 /// of the kernel body (`__requires(n >= 1)`, `__assume(m == 64)`) bounds
 /// below by a non-negative constant: they need no negative part.
 pub(super) fn nonnegative_params(f: &Func) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
+    top_level_facts(f).0
+}
+
+/// The parameters (declaration keys) that an assumption at the top of the
+/// kernel body fixes to a constant (`__requires(n == 1024)`): they are
+/// that constant (which keeps `blockIdx.x * n` linear).
+pub(super) fn constant_params(f: &Func) -> BTreeMap<String, i128> {
+    top_level_facts(f).1
+}
+
+fn top_level_facts(f: &Func) -> (BTreeSet<String>, BTreeMap<String, i128>) {
+    let mut out = (BTreeSet::new(), BTreeMap::new());
     let SK::Block(stmts) = &f.body.kind else {
         return out;
     };
+    // Only the assumptions before the first statement that may jump hold
+    // on every path (as in `Infer::requires`).
     for s in stmts {
-        if let SK::Expr(E {
-            kind: EK::Call(callee, args),
-            ..
-        }) = &s.kind
-        {
-            if matches!(callee.name.as_str(), "__requires" | "__assume") {
+        match &s.kind {
+            SK::Expr(E {
+                kind: EK::Call(callee, args),
+                ..
+            }) if matches!(callee.name.as_str(), "__requires" | "__assume") => {
                 args.iter().for_each(|a| lower_bounded(a, &mut out));
             }
+            SK::Expr(_) | SK::Decl(_) | SK::Null => {}
+            _ => break,
         }
     }
     out
 }
 
-/// Collects `x >= c`, `x > c`, `x == c` (`c ≥ 0`) in a conjunction.
-fn lower_bounded(e: &E, out: &mut BTreeSet<String>) {
+/// Collects `x >= c`, `x > c`, `x == c` (`c ≥ 0`) in a conjunction, and
+/// the constants of `x == c`.
+fn lower_bounded(e: &E, out: &mut (BTreeSet<String>, BTreeMap<String, i128>)) {
     let strip = |e: &E| {
         let mut e = e;
         while let EK::Cast(x) = &e.kind {
@@ -280,25 +295,45 @@ fn lower_bounded(e: &E, out: &mut BTreeSet<String>) {
         }
         EK::Bin(op @ (BinOp::Ge | BinOp::Gt | BinOp::Eq | BinOp::Le | BinOp::Lt), a, b) => {
             let (a, b) = (strip(a), strip(b));
-            let (var, lit, op) = match (&a.kind, &b.kind, constant(&a), constant(&b)) {
-                (EK::Var(_, k, RefKind::Local), _, _, Some(c)) => (k, c, *op),
-                (_, EK::Var(_, k, RefKind::Local), Some(c), _) => (k, c, flip_rel(*op)),
+            let (var, other, op) = match (&a.kind, &b.kind) {
+                (EK::Var(_, k, RefKind::Local), _) => (k, &b, *op),
+                (_, EK::Var(_, k, RefKind::Local)) => (k, &a, flip_rel(*op)),
                 _ => return,
             };
-            let bounded = match op {
-                BinOp::Ge | BinOp::Eq => lit >= 0,
-                BinOp::Gt => lit >= -1,
+            if let (BinOp::Eq, Some(c)) = (op, constant(other)) {
+                out.1.insert(var.clone(), c);
+            }
+            let bounded = match (op, constant(other)) {
+                (BinOp::Ge | BinOp::Eq, Some(c)) => c >= 0,
+                (BinOp::Gt, Some(c)) => c >= -1,
+                (BinOp::Ge | BinOp::Eq | BinOp::Gt, None) => non_negative(other),
                 _ => false,
             };
             if bounded {
-                out.insert(var.clone());
+                out.0.insert(var.clone());
             }
         }
         _ => {}
     }
 }
 
+/// Is `e` never negative: built-ins (`blockDim.x`), non-negative
+/// constants, and sums and products of them?
+fn non_negative(e: &E) -> bool {
+    match &e.kind {
+        EK::Builtin(_) => true,
+        EK::Int(c) => *c >= 0,
+        EK::Cast(x) => non_negative(x),
+        EK::Bin(BinOp::Add | BinOp::Mul, a, b) => non_negative(a) && non_negative(b),
+        _ => false,
+    }
+}
+
 /// The value of a constant integer expression (`64 * 8`).
+pub(super) fn constant_of(e: &E) -> Option<i128> {
+    constant(e)
+}
+
 fn constant(e: &E) -> Option<i128> {
     match &e.kind {
         EK::Int(c) => Some(*c),

@@ -218,7 +218,8 @@ impl Infer<'_> {
         for e in cond.iter().chain(post.iter()) {
             modified_expr(e, self.unit, &mut modified);
         }
-        self.havoc(&modified, span);
+        let counters = self.counting_up(&modified, cond, body, post);
+        self.havoc_counting(&modified, &counters, span);
         let mut guard = BExp::Bool(true);
         let synced_body = has_barrier(body, self.unit, 0);
         let stmts = self.nested(|me| {
@@ -280,7 +281,65 @@ impl Infer<'_> {
             },
             span,
         );
-        self.havoc(&modified, span);
+        self.havoc_counting(&modified, &counters, span);
+    }
+
+    /// The variables among `modified` that are not negative before the
+    /// loop and that the loop only counts up or sets to non-negative
+    /// constants (`i++`, `i += 2`, `i = 0`): not negative after any
+    /// number of iterations (signed overflow being undefined).
+    fn counting_up(
+        &self,
+        modified: &BTreeSet<String>,
+        cond: Option<&E>,
+        body: &S,
+        post: Option<&E>,
+    ) -> BTreeSet<String> {
+        let mut bad = BTreeSet::new();
+        let mut check = |e: &E| {
+            let target = match &e.kind {
+                EK::IncDec {
+                    inc: true, e: x, ..
+                } => return keep(x, &mut bad, true),
+                EK::IncDec { e: x, .. } => return keep(x, &mut bad, false),
+                EK::Assign(Some(BinOp::Add), x, v) | EK::Assign(None, x, v) => (x, v),
+                EK::Assign(_, x, _) | EK::Un(UnOp::AddrOf, x) => return keep(x, &mut bad, false),
+                _ => return,
+            };
+            let (x, v) = target;
+            let ok = matches!(integers::constant_of(v), Some(c) if c >= 0);
+            keep(x, &mut bad, ok);
+        };
+        visit_stmt(body, &mut check);
+        for e in cond.iter().chain(post.iter()) {
+            visit_expr(e, &mut check);
+        }
+        // References and calls may change a variable in other ways.
+        bad.extend(indirectly_modified(body, self.unit));
+        modified
+            .iter()
+            .filter(|k| !bad.contains(*k))
+            .filter(|k| match self.env.get(*k) {
+                Some(Val::Int(l)) => self.range(l).lo.is_some_and(|lo| lo >= 0),
+                _ => false,
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// [`Infer::havoc`], keeping the variables of `counters` non-negative.
+    fn havoc_counting(&mut self, keys: &BTreeSet<String>, counters: &BTreeSet<String>, span: Span) {
+        let (up, rest): (BTreeSet<String>, BTreeSet<String>) =
+            keys.iter().cloned().partition(|k| counters.contains(k));
+        self.havoc(&rest, span);
+        for k in up {
+            let ty = self.var_type(&k).map(|t| IntTy {
+                bits: t.bits - u32::from(t.signed),
+                signed: false,
+            });
+            let v = self.other_typed("counter changed by a loop", span, ty.or(Some(IntTy::INT)));
+            self.env.insert(k, v);
+        }
     }
 
     pub(super) fn havoc(&mut self, keys: &BTreeSet<String>, span: Span) {
@@ -308,6 +367,15 @@ impl Infer<'_> {
         match self.env.get(key).cloned() {
             Some(Val::Int(l)) => l,
             _ => self.int_unknown(&format!("initial value of `{name}`"), span),
+        }
+    }
+}
+
+/// Marks the variable assigned by `x` as not counting up unless `ok`.
+fn keep(x: &E, bad: &mut BTreeSet<String>, ok: bool) {
+    if let EK::Var(_, key, _) = &x.kind {
+        if !ok {
+            bad.insert(key.clone());
         }
     }
 }

@@ -39,6 +39,19 @@ impl Infer<'_> {
             return Some(Val::Int(Lin::int(32)));
         }
         if *kind == RefKind::TemplateParam {
+            if let Some(v) = self.env.get(key) {
+                return Some(v.clone());
+            }
+            if let Some(frame) = self.template_frames.last_mut() {
+                // A template parameter of an inlined function whose value
+                // the call does not tell: a constant of this instance only
+                // (two instances must not share it).
+                frame.push(key.to_string());
+                let ty = self.current_type();
+                let v = self.uniform_unknown(ty);
+                self.env.insert(key.to_string(), v.clone());
+                return Some(v);
+            }
             self.used.insert(name.to_string());
             if let (Some((_, max)), false) = (
                 self.current_type().map(IntTy::range),
@@ -133,18 +146,35 @@ impl Infer<'_> {
             EK::Index(base, idx) => {
                 let b = self.eval(base);
                 let i = self.eval(idx);
-                match (b, i) {
+                // `m[i][j]` names an element of row `i` (an index past the
+                // row is undefined behaviour, C11 J.2); `p[j]` through a
+                // pointer into `m` may walk into later rows.
+                let direct = matches!(base.kind, EK::Index(..));
+                let place = match (b, i) {
                     // `0[a]` is `a[0]`.
                     (Val::Int(n), p @ Val::Ptr { .. }) => self.index_place(p, n, e.span),
                     (b, i) => {
                         let i = self.as_int(i, idx.span);
                         self.index_place(b, i, e.span)
                     }
+                };
+                match place {
+                    Place::Elem { arr, index } if !direct => {
+                        let index = self.row_major(&arr.name, index, e.span);
+                        Place::Elem { arr, index }
+                    }
+                    p => p,
                 }
             }
             EK::Un(UnOp::Deref, p) => {
                 let b = self.eval(p);
-                self.index_place(b, Lin::int(0), e.span)
+                match self.index_place(b, Lin::int(0), e.span) {
+                    Place::Elem { arr, index } => {
+                        let index = self.row_major(&arr.name, index, e.span);
+                        Place::Elem { arr, index }
+                    }
+                    p => p,
+                }
             }
             EK::Bin(BinOp::Comma, a, b) => {
                 self.eval(a);
@@ -239,6 +269,43 @@ impl Infer<'_> {
             Val::LocalPtr(_) => Place::Private,
             _ => Place::Unknown("indexing a value that is not a known pointer".into()),
         }
+    }
+
+    /// Arrays are laid out row by row: an index past the end of its row
+    /// (`p[16]` for `p = &tile[0][0]` in `float tile[2][16]`) is an element
+    /// of a later row.  Each index that may leave its dimension's constant
+    /// length `n` carries into the one before (`i / n`, `i % n`); one that
+    /// may be negative makes both unknown.
+    pub(super) fn row_major(&mut self, array: &str, mut index: Vec<Lin>, span: Span) -> Vec<Lin> {
+        let sizes = self.sizes.get(array).cloned().unwrap_or_default();
+        if sizes.len() != index.len() {
+            return index;
+        }
+        for d in (1..index.len()).rev() {
+            let Some(n) = sizes[d].filter(|n| *n >= 1) else {
+                continue;
+            };
+            let r = self.range(&index[d]);
+            if r.lo.is_some_and(|l| l >= 0) && r.hi.is_some_and(|h| h < n as i128) {
+                continue;
+            }
+            let len = Lin::int(n as i128);
+            match (
+                index[d].divmod(NOp::Div, &len),
+                index[d].divmod(NOp::Mod, &len),
+            ) {
+                (Some(q), Some(m)) => {
+                    index[d - 1] = index[d - 1].add(&q);
+                    index[d] = m;
+                }
+                _ => {
+                    let why = "index that may be negative in a row-major array";
+                    index[d - 1] = self.int_unknown(why, span);
+                    index[d] = self.int_unknown(why, span);
+                }
+            }
+        }
+        index
     }
 
     pub(super) fn read_place(&mut self, p: &Place, span: Span) -> Val {

@@ -152,6 +152,10 @@ pub struct Infer<'a> {
     nonnegative: BTreeSet<String>,
     /// `--large-params`: no bound on the magnitude of integer parameters.
     large_params: bool,
+    /// The constant length of each dimension of the arrays (by array name).
+    sizes: BTreeMap<String, Vec<Option<u64>>>,
+    /// Per inlined call, the template parameters given a value on first use.
+    template_frames: Vec<Vec<String>>,
     /// The parameters assumed smaller than 2^31 in magnitude (C name and
     /// the protocol variables of their parts).
     small_params: Vec<(String, Vec<String>)>,
@@ -219,6 +223,8 @@ impl<'a> Infer<'a> {
             fixed: BTreeMap::new(),
             nonnegative: BTreeSet::new(),
             large_params: false,
+            template_frames: Vec::new(),
+            sizes: BTreeMap::new(),
             small_params: Vec::new(),
         }
     }
@@ -270,8 +276,12 @@ impl<'a> Infer<'a> {
     pub fn kernel(mut self, f: &Func) -> Output {
         self.bind_globals();
         self.nonnegative = integers::nonnegative_params(f);
+        let constants = integers::constant_params(f);
         for p in &f.params {
-            let v = self.param_value(p);
+            let v = match constants.get(&p.key) {
+                Some(c) if p.shape == Shape::Scalar => Val::Int(Lin::int(*c)),
+                _ => self.param_value(p),
+            };
             self.note_array(&v);
             self.used.insert(p.name.clone());
             self.env.insert(p.key.clone(), v);
@@ -448,7 +458,10 @@ impl<'a> Infer<'a> {
     fn param_value(&mut self, p: &VarDecl) -> Val {
         match &p.shape {
             Shape::Pointer => ptr(&p.name, 1, true),
-            Shape::Array(r) => ptr(&p.name, *r, true),
+            Shape::Array(r) => {
+                self.sizes.insert(p.name.clone(), p.sizes.clone());
+                ptr(&p.name, *r, true)
+            }
             // A signed parameter may be negative: `n − n_neg`.
             Shape::Scalar => {
                 self.var_types.insert(p.key.clone(), p.ty);
@@ -483,7 +496,10 @@ impl<'a> Infer<'a> {
         }
         let tracked = matches!(d.memory, Memory::Shared | Memory::Device);
         match (&d.shape, d.memory) {
-            (Shape::Array(r), _) => ptr(&d.name, *r, tracked && d.memory != Memory::Constant),
+            (Shape::Array(r), _) => {
+                self.sizes.insert(d.name.clone(), d.sizes.clone());
+                ptr(&d.name, *r, tracked && d.memory != Memory::Constant)
+            }
             (Shape::Scalar, Memory::Shared | Memory::Device) => Val::Cell(Arr {
                 name: d.name.clone(),
                 rank: 1,

@@ -35,6 +35,7 @@ fn tid() -> E {
 fn ptr_param(name: &str) -> VarDecl {
     VarDecl {
         ty: None,
+        sizes: vec![],
         name: name.into(),
         key: name.into(),
         shape: Shape::Pointer,
@@ -162,6 +163,7 @@ fn call(name: &str, library: bool, free: bool) -> S {
         key: None,
         library,
         free,
+        template_args: vec![],
     };
     stmt(SK::Expr(e(EK::Call(callee, vec![]))))
 }
@@ -197,6 +199,7 @@ fn a_user_function_named_atomic_is_not_an_atomic() {
         key: None,
         library: false,
         free: true,
+        template_args: vec![],
     };
     let call = stmt(SK::Expr(e(EK::Call(callee, vec![var("a")]))));
     let out = infer(vec![call]);

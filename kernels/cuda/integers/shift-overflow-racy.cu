@@ -1,4 +1,4 @@
-// expected: racy (//xfail:NOT_ALL_VERIFIED), but mapcheck answers DRF: a known soundness gap, see README
+//xfail:NOT_ALL_VERIFIED
 //--blockDim=[64] --gridDim=[1]
 // Racy: (t << 31) is computed modulo 2^32 (unsigned), so (t << 31) >> 31 is
 // t & 1.  Threads 0 and 2 both write a[0] (values 0 and 2), unordered.

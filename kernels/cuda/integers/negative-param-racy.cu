@@ -1,4 +1,4 @@
-// expected: racy (//xfail:NOT_ALL_VERIFIED), but mapcheck answers DRF: a known soundness gap, see README
+//xfail:NOT_ALL_VERIFIED
 //--blockDim=[64] --gridDim=[1]
 // Racy for every negative n (a scalar parameter is arbitrary, as in GPUVerify):
 // with n = -1 all threads take the first branch and write a[0]; threads 0 and

@@ -1,4 +1,4 @@
-// expected: racy (//xfail:NOT_ALL_VERIFIED), but mapcheck answers DRF: a known soundness gap, see README
+//xfail:NOT_ALL_VERIFIED
 //--blockDim=[64] --gridDim=[1]
 // Racy: big = 2^32 t; (unsigned)big keeps the low 32 bits, which are 0 for
 // every t.  Threads 0 and 1 both write a[0] (values 0 and 1), unordered.

@@ -1,4 +1,4 @@
-// expected: racy (//xfail:NOT_ALL_VERIFIED), but mapcheck answers DRF: a known soundness gap, see README
+//xfail:NOT_ALL_VERIFIED
 //--blockDim=[64] --gridDim=[1]
 // Racy: r is a reference to the loop counter i.  Iteration i = 0 writes
 // a[2t]; at i = 1 the body sets r (= i) to 2 and writes a[2t + 2]; then i = 3

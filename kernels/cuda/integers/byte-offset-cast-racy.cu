@@ -1,4 +1,4 @@
-// expected: racy (//xfail:NOT_ALL_VERIFIED), but mapcheck answers DRF: a known soundness gap, see README
+//xfail:NOT_ALL_VERIFIED
 //--blockDim=[64] --gridDim=[1]
 // Racy: q = (int*)((size_t)a + sizeof(int)) is a + 1 (a byte offset of 4), so
 // q[0] is a[1].  Thread 0 writes a[1] = 1 and thread 1 writes q[0] = a[1] = 2,

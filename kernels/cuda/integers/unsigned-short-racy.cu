@@ -1,4 +1,4 @@
-// expected: racy (//xfail:NOT_ALL_VERIFIED), but mapcheck answers DRF: a known soundness gap, see README
+//xfail:NOT_ALL_VERIFIED
 //--blockDim=[128] --gridDim=[1]
 // Racy: s = (unsigned short)(1024 t) is 1024 t mod 65536; for t = 0 and
 // t = 64 both are 0, so both write a[0] (values 0 and 64), unordered.

@@ -1,4 +1,4 @@
-// expected: racy (//xfail:NOT_ALL_VERIFIED), but mapcheck answers DRF: a known soundness gap, see README
+//xfail:NOT_ALL_VERIFIED
 //--blockDim=[256] --gridDim=[1]
 // Racy: (unsigned char)(2t) is 2t mod 256; threads 0 and 128 both get 0 and
 // write a[0] (values 0 and 128), unordered.

@@ -1,4 +1,4 @@
-// expected: racy (//xfail:NOT_ALL_VERIFIED), but mapcheck answers DRF: a known soundness gap, see README
+//xfail:NOT_ALL_VERIFIED
 //--blockDim=[32] --gridDim=[1]
 // Racy: p = &tile[0][0] walks the 2x16 array row by row, so p[16] is
 // tile[1][0].  Thread 16 writes p[16]; thread 0 reads tile[1][0 % 16] =

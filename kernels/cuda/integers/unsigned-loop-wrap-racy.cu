@@ -1,4 +1,4 @@
-// expected: racy (//xfail:NOT_ALL_VERIFIED), but mapcheck answers DRF: a known soundness gap, see README
+//xfail:NOT_ALL_VERIFIED
 //--blockDim=[64] --gridDim=[1]
 // Racy: i += 0xFFFFFFFF is i -= 1 modulo 2^32: the loop runs i = 1, then
 // i = 0, then i wraps to 2^32 - 1 and stops.  Thread t writes a[t + 1] and

@@ -1,4 +1,4 @@
-// expected: racy (//xfail:NOT_ALL_VERIFIED), but mapcheck answers DRF: a known soundness gap, see README
+//xfail:NOT_ALL_VERIFIED
 //--blockDim=[64] --gridDim=[1]
 // Racy: put<0> writes a[t] = 1 and put<1> writes a[t + 1] = 2.  Thread 1's
 // put<0> writes a[1] = 1 and thread 0's put<1> writes a[1] = 2, unordered.
