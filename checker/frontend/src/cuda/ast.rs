@@ -115,6 +115,10 @@ pub enum EK {
     Cast(Box<E>),
     /// An expression the front end does not model, with its sub-expressions.
     Unknown(String, Vec<E>),
+    /// An expression that holds statements or declarations the front end
+    /// does not see (a GNU statement expression `({ … })`): unsupported,
+    /// and it may read and write every array.
+    Opaque(String),
 }
 
 /// The function a call invokes.

@@ -657,6 +657,11 @@ impl Cursor {
         let c = Cursor(unsafe { clang_Cursor_getVarDeclInitializer(self.0) });
         (!c.is_null() && c.kind() != CXCursor_InvalidFile).then_some(c)
     }
+    /// A reference to a type, template, namespace or member (a name in the
+    /// tree, not code that runs).
+    pub fn is_reference(&self) -> bool {
+        unsafe { clang_isReference(self.kind()) != 0 }
+    }
     pub fn is_expression(&self) -> bool {
         unsafe { clang_isExpression(self.kind()) != 0 }
     }

@@ -86,6 +86,13 @@ impl Infer<'_> {
             EK::Call(callee, args) => self.call(callee, args, e.span),
             EK::Cond(c, t, f) => self.conditional(c, t, f, e.span),
             EK::Unknown(what, subs) => self.unknown_expr(what, subs, e.span),
+            EK::Opaque(what) => {
+                let why = format!("expression `{what}` holding statements");
+                self.unsupported(e.span, why.clone());
+                let place = Place::Unknown(why);
+                self.write_place(&place, Val::Bad(String::new()), e.span);
+                self.read_place(&place, e.span)
+            }
         }
     }
 

@@ -213,3 +213,34 @@ fn an_unknown_statement_is_reported() {
     let out = infer(vec![stmt(SK::Unknown("GCCAsmStmt".into()))]);
     assert!(!out.unsupported.is_empty());
 }
+
+#[test]
+fn an_expression_holding_statements_is_unsupported_and_writes_every_array() {
+    // `({ a[0] = t; 0; })`: the statements inside are not seen.
+    let out = infer(vec![stmt(SK::Expr(e(EK::Opaque("StmtExpr".into()))))]);
+    assert!(!out.unsupported.is_empty());
+    assert!(
+        writes_to(&out, "a") && writes_to(&out, "b"),
+        "{:?}",
+        out.body
+    );
+}
+
+#[test]
+fn an_unsigned_result_wraps_and_a_signed_one_does_not() {
+    let uchar = IntTy {
+        bits: 8,
+        signed: false,
+    };
+    // a[(unsigned char)(300)] is a[44]; a[(int)300] is a[300].
+    let idx = |ty| E {
+        kind: EK::Cast(Box::new(e(EK::Int(300)))),
+        span: sp(1),
+        ty: Some(ty),
+    };
+    for (ty, want) in [(uchar, 44u64), (IntTy::INT, 300)] {
+        let out = infer(vec![assign(index(var("a"), idx(ty)), e(EK::Int(1)))]);
+        let text = format!("{:?}", out.body);
+        assert!(text.contains(&format!("Num({want})")), "{ty:?}: {text}");
+    }
+}
