@@ -169,3 +169,47 @@ fn cuda_parse_error_exits_2_with_diagnostics() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("undeclared_value"), "{err}");
 }
+
+/// Partial input: a kernel that does not compile is `unknown` with clang's
+/// error; the one that compiles is checked; an error no kernel reaches is
+/// a warning; only a file where no kernel compiles is rejected (exit 2).
+#[test]
+fn cuda_partial_input_checks_the_kernels_that_compile() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let p = write(
+        &dir,
+        "mixed.cu",
+        "__global__ void clean(int *a) { a[threadIdx.x] = 1; }\n\
+         __global__ void broken(int *b) { b[0] = NOT_DEFINED + threadIdx.x; }\n\
+         void host() { undeclared_call(); }\n",
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
+        .arg("check")
+        .arg(&p)
+        .output()
+        .expect("runs");
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(text.contains("kernel `clean`, array `a`: drf"), "{text}");
+    assert!(
+        text.contains("kernel `broken`") && text.contains("does not compile"),
+        "{text}"
+    );
+    assert!(text.contains("NOT_DEFINED"), "{text}");
+    assert!(
+        text.contains("warning") && text.contains("undeclared_call"),
+        "{text}"
+    );
+    assert_eq!(out.status.code(), Some(3), "{text}");
+    let only_broken = write(
+        &dir,
+        "broken.cu",
+        "__global__ void broken(int *b) { b[0] = NOT_DEFINED; }\n",
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
+        .arg("check")
+        .arg(&only_broken)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -134,6 +134,7 @@ fn run(path: &Path, cli: &Flags, mut observer: Option<&mut dyn Observer>) -> Fil
             return report;
         }
     };
+    report.diagnostics.extend(loaded.warnings);
     for (flag, span) in loaded.ignored {
         let note = format!("header flag `{flag}` only means something to GPUVerify; ignored");
         report

@@ -54,6 +54,9 @@ pub struct Loaded {
     pub options: CheckOptions,
     /// Header flags only GPUVerify understands, with where they are.
     pub ignored: Vec<(String, Span)>,
+    /// What the front end wants the user to know (compile errors in code
+    /// no kernel uses).
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// Reads a file as text, as a [`Diagnostic`] on failure.  Any byte
@@ -109,7 +112,7 @@ fn load_decoded(
         return Err(e);
     }
     let opts = options::merge(path, &flags.flags, cli);
-    let mut kernels = load_with(path, bytes, source, &opts.load)?;
+    let (mut kernels, warnings) = load_with(path, bytes, source, &opts.load)?;
     // `--kernel k` keeps both scopes of a CUDA kernel, `k` and
     // `k (across blocks)`.
     kernels.retain(|k| {
@@ -124,20 +127,23 @@ fn load_decoded(
         kernels,
         options: opts.check,
         ignored: flags.ignored,
+        warnings,
     })
 }
 
 /// Runs the front end of the file's type with the given options (the
-/// file's header is not read): `source` is the text of `bytes`.
+/// file's header is not read): `source` is the text of `bytes`.  Besides
+/// the kernels, the warnings about the file (see [`Loaded::warnings`]).
 pub fn load_with(
     path: &Path,
     bytes: &[u8],
     source: &str,
     opts: &LoadOptions,
-) -> Result<Vec<Kernel>, Diagnostic> {
+) -> Result<(Vec<Kernel>, Vec<Diagnostic>), Diagnostic> {
+    let none = |kernels| (kernels, Vec::new());
     match path.extension().and_then(|e| e.to_str()) {
-        Some("proto") => proto::load(path, source),
-        Some("bcu") => bcu::load(path, source),
+        Some("proto") => proto::load(path, source).map(none),
+        Some("bcu") => bcu::load(path, source).map(none),
         Some("cu") | Some("cuh") => cuda::load(path, bytes, source, opts),
         _ => {
             Err(Diagnostic::error("unknown file type: expected .cu, .proto or .bcu").in_file(path))

@@ -128,6 +128,8 @@ fn find_libclang_dir() -> Option<PathBuf> {
 
 /// A diagnostic of the compiler.
 pub struct Diagnostic {
+    /// The file it is in (`None`: no position).
+    pub file: Option<PathBuf>,
     pub line: u32,
     pub col: u32,
     pub text: String,
@@ -246,17 +248,33 @@ impl Tu {
         defines: &[String],
         includes: &[PathBuf],
     ) -> Result<Tu, Vec<Diagnostic>> {
-        let first = Tu::parse_with(path, source, defines, includes, Retry::default());
-        let errors = match first {
-            Ok(tu) => return Ok(tu),
-            Err(errors) => errors,
-        };
-        match Retry::after(&errors) {
-            Some(retry) => {
-                Tu::parse_with(path, source, defines, includes, retry).map_err(|_| errors)
-            }
-            None => Err(errors),
+        match Tu::parse_partial(path, source, defines, includes)? {
+            (tu, errors) if errors.is_empty() => Ok(tu),
+            (_, errors) => Err(errors),
         }
+    }
+
+    /// [`Tu::parse`] that keeps a translation unit with errors (libclang
+    /// recovers from them): the unit and its errors, or only errors when
+    /// libclang could not build a unit at all.
+    pub fn parse_partial(
+        path: &Path,
+        source: &[u8],
+        defines: &[String],
+        includes: &[PathBuf],
+    ) -> Result<(Tu, Vec<Diagnostic>), Vec<Diagnostic>> {
+        let (tu, errors) = Tu::parse_with(path, source, defines, includes, Retry::default())?;
+        if errors.is_empty() {
+            return Ok((tu, errors));
+        }
+        if let Some(retry) = Retry::after(&errors) {
+            if let Ok((again, none)) = Tu::parse_with(path, source, defines, includes, retry) {
+                if none.is_empty() {
+                    return Ok((again, none));
+                }
+            }
+        }
+        Ok((tu, errors))
     }
 
     fn parse_with(
@@ -265,9 +283,10 @@ impl Tu {
         defines: &[String],
         includes: &[PathBuf],
         retry: Retry,
-    ) -> Result<Tu, Vec<Diagnostic>> {
+    ) -> Result<(Tu, Vec<Diagnostic>), Vec<Diagnostic>> {
         let no_pos = |text: String| {
             vec![Diagnostic {
+                file: None,
                 line: 0,
                 col: 0,
                 text,
@@ -332,11 +351,7 @@ impl Tu {
                 .into_iter()
                 .filter(|d| d.is_error)
                 .collect();
-            if errors.is_empty() {
-                Ok(tu)
-            } else {
-                Err(errors)
-            }
+            Ok((tu, errors))
         }
     }
 
@@ -346,13 +361,16 @@ impl Tu {
             for i in 0..clang_getNumDiagnostics(self.tu) {
                 let d = clang_getDiagnostic(self.tu, i);
                 let severity = clang_getDiagnosticSeverity(d);
-                let (line, col) = spelling_pos(self.tu, clang_getDiagnosticLocation(d));
+                let loc = clang_getDiagnosticLocation(d);
+                let (line, col) = spelling_pos(self.tu, loc);
+                let file = expansion_file(loc);
                 let text = take(clang_formatDiagnostic(
                     d,
                     clang_defaultDiagnosticDisplayOptions(),
                 ));
                 clang_disposeDiagnostic(d);
                 out.push(Diagnostic {
+                    file,
                     line,
                     col,
                     text,
@@ -405,6 +423,21 @@ fn take(s: CXString) -> String {
 
 /// Line and column of a location, the column counted in characters (as
 /// the reports and SARIF count them) where clang counts bytes.
+/// The file a location is in (after macro expansion).
+fn expansion_file(loc: CXSourceLocation) -> Option<PathBuf> {
+    let mut file: CXFile = std::ptr::null_mut();
+    unsafe {
+        clang_getExpansionLocation(
+            loc,
+            &mut file,
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+        )
+    };
+    (!file.is_null()).then(|| PathBuf::from(take(unsafe { clang_getFileName(file) })))
+}
+
 fn spelling_pos(tu: CXTranslationUnit, loc: CXSourceLocation) -> (u32, u32) {
     let (mut file, mut line, mut col, mut off): (CXFile, u32, u32, u32) =
         (std::ptr::null_mut(), 0, 0, 0);
@@ -544,18 +577,7 @@ impl Cursor {
     }
     /// The file the cursor is written in (after macro expansion).
     pub fn file(&self) -> Option<PathBuf> {
-        let loc = unsafe { clang_getCursorLocation(self.0) };
-        let mut file: CXFile = std::ptr::null_mut();
-        unsafe {
-            clang_getExpansionLocation(
-                loc,
-                &mut file,
-                std::ptr::null_mut(),
-                std::ptr::null_mut(),
-                std::ptr::null_mut(),
-            )
-        };
-        (!file.is_null()).then(|| PathBuf::from(take(unsafe { clang_getFileName(file) })))
+        expansion_file(unsafe { clang_getCursorLocation(self.0) })
     }
     /// `extern` storage.
     pub fn is_extern(&self) -> bool {

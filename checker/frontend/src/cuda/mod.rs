@@ -17,6 +17,7 @@ pub mod clang;
 pub mod convert;
 pub mod infer;
 pub mod lin;
+mod partial;
 pub mod rewrite;
 pub mod scope;
 
@@ -43,10 +44,10 @@ pub fn load(
     bytes: &[u8],
     source: &str,
     opts: &LoadOptions,
-) -> Result<Vec<Kernel>, Diagnostic> {
+) -> Result<(Vec<Kernel>, Vec<Diagnostic>), Diagnostic> {
     let mut includes = opts.includes.clone();
     includes.push(file_dir(path));
-    let tu = clang::Tu::parse(path, bytes, &opts.defines, &includes)
+    let (tu, errors) = clang::Tu::parse_partial(path, bytes, &opts.defines, &includes)
         .map_err(|diags| parse_error(path, diags))?;
     let unit = convert::Converter { tu: &tu }.unit();
     drop(tu);
@@ -61,6 +62,16 @@ pub fn load(
     if let (Some(k), true) = (&opts.kernel, kernels.is_empty()) {
         return Err(Diagnostic::error(format!("no kernel named `{k}`")).in_file(path));
     }
+    // No kernel could be analysed: the file does not compile (exit 2).
+    let all_touched = kernels.iter().all(|f| {
+        let reach = partial::reachable(&unit, f);
+        errors
+            .iter()
+            .any(|e| partial::touches(e, &reach, &unit, path))
+    });
+    if !errors.is_empty() && all_touched {
+        return Err(parse_error(path, errors));
+    }
     if kernels.is_empty() {
         return Err(Diagnostic::error(
             "no `__global__` kernel in this file or the project headers it includes",
@@ -68,7 +79,20 @@ pub fn load(
         .in_file(path));
     }
     let mut out = Vec::new();
+    let mut used_errors = vec![false; errors.len()];
     for f in kernels {
+        // Partial input: an error in the kernel or in code it reaches makes
+        // it `unknown` with the error; errors elsewhere are warnings.
+        let reach = partial::reachable(&unit, f);
+        let hits: Vec<&clang::Diagnostic> = errors
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| partial::touches(e, &reach, &unit, path))
+            .map(|(i, e)| {
+                used_errors[i] = true;
+                e
+            })
+            .collect();
         // A kernel written in an included header is reported against it.
         let header_text;
         let (kpath, ksource) = match (&f.file, f.in_main_file) {
@@ -98,6 +122,8 @@ pub fn load(
         .map(|(d, _)| *d)
         .collect();
         for mut k in scopes {
+            k.unsupported
+                .extend(hits.iter().map(|e| partial::unsupported(e, kpath)));
             if !opts.all_dims {
                 scope::default_dimensions(&mut k, &mentioned, &fixed);
             }
@@ -106,7 +132,13 @@ pub fn load(
             out.push(k);
         }
     }
-    Ok(out)
+    let warnings = errors
+        .iter()
+        .zip(used_errors)
+        .filter(|(_, used)| !used)
+        .map(|(e, _)| partial::warning(e, path))
+        .collect();
+    Ok((out, warnings))
 }
 
 /// The largest value of each launch dimension, used by the inference to

@@ -121,7 +121,14 @@ impl Infer<'_> {
             }
             (Shape::Pointer, Memory::Local) => ptr(&name, 1, true),
             (Shape::Array(r), _) => ptr(&name, *r, tracked || memory == Memory::Local),
-            (Shape::Scalar, Memory::Local) => Val::Int(Lin::var(&name)),
+            // A field of a struct kernel parameter: thread-global, of its
+            // C type (a signed one may be negative), the same on every read.
+            (Shape::Scalar, Memory::Local) => {
+                let ty = self.current_type();
+                let v = Val::Int(self.uniform_value(&name, ty));
+                self.env.insert(field_key(&name), v.clone());
+                v
+            }
             (Shape::Scalar, Memory::Shared | Memory::Device) => return None,
             _ => self.other(&format!("field `{name}`"), span),
         })

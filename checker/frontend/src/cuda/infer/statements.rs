@@ -26,15 +26,16 @@ impl Infer<'_> {
             SK::Break | SK::Continue => self.jump_in_loop(s.span),
             SK::Return(e) => self.ret(e.as_ref(), s.span),
             SK::Null => {}
-            // A statement not modelled (`goto`, inline assembly, …) may read
-            // and write any array.
-            SK::Unknown(what) => {
+            // Inline assembly may read and write any array; other
+            // statements not modelled (`goto`, …) change control flow only.
+            SK::Unknown(what) if what.contains("Asm") => {
                 let why = format!("statement `{what}`");
                 self.unsupported(s.span, why.clone());
                 let place = Place::Unknown(why);
                 self.write_place(&place, Val::Bad(String::new()), s.span);
                 self.read_place(&place, s.span);
             }
+            SK::Unknown(what) => self.unsupported(s.span, format!("statement `{what}`")),
         }
     }
 

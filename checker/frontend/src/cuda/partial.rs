@@ -1,0 +1,144 @@
+//! Partial input: a file with compile errors still yields the kernels
+//! whose code parsed cleanly.  libclang recovers from errors; a kernel is
+//! *touched* by an error inside its body or the body of a function it
+//! calls (or in a file-scope declaration), and a touched kernel is
+//! `unknown`, with the error as an unsupported construct (never DRF).
+//! Errors that touch no kernel are warnings.
+
+use super::ast::{Func, Unit, EK};
+use super::clang;
+use crate::Diagnostic;
+use mapcheck_core::kernel::Unsupported;
+use semantics::surface::Span;
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// The kernel and every function with a body it calls (transitively).
+pub fn reachable<'u>(unit: &'u Unit, kernel: &'u Func) -> Vec<&'u Func> {
+    let mut out = Vec::new();
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![kernel.key.clone()];
+    while let Some(key) = todo.pop() {
+        if !seen.insert(key.clone()) {
+            continue;
+        }
+        let Some(f) = unit.func(&key) else { continue };
+        super::infer::visit_stmt(&f.body, &mut |e| {
+            if let EK::Call(c, _) = &e.kind {
+                todo.extend(c.key.clone());
+            }
+        });
+        out.push(f);
+    }
+    out
+}
+
+/// Does error `e` lie in one of `funcs`, in a file-scope declaration, or
+/// nowhere in particular?
+pub fn touches(e: &clang::Diagnostic, funcs: &[&Func], unit: &Unit, main: &Path) -> bool {
+    if e.line == 0 {
+        return true;
+    }
+    let file = e.file.as_deref().unwrap_or(main);
+    let inside = |span: &Span, in_file: &Path| {
+        same_file(in_file, file) && span.line <= e.line && e.line <= span.end_line.max(span.line)
+    };
+    funcs
+        .iter()
+        .any(|f| inside(&f.span, f.file.as_deref().unwrap_or(main)))
+        || unit.globals.iter().any(|g| inside(&g.span, main))
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    a == b
+        || a.file_name().is_some_and(|n| Some(n) == b.file_name()) && a.ends_with(b)
+        || b.ends_with(a)
+}
+
+/// The error as an unsupported construct of a kernel written in `file`.
+pub fn unsupported(e: &clang::Diagnostic, file: &Path) -> Unsupported {
+    let here = e.file.as_deref().is_none_or(|f| same_file(f, file));
+    let first = message(e);
+    Unsupported {
+        span: if here {
+            Span::point(e.line, e.col)
+        } else {
+            Span::default()
+        },
+        what: format!("code that does not compile ({first})"),
+    }
+}
+
+/// An error that touches no kernel, as a warning.
+pub fn warning(e: &clang::Diagnostic, main: &Path) -> Diagnostic {
+    let file = e.file.as_deref().unwrap_or(main);
+    Diagnostic::warning(format!(
+        "this does not compile, but no kernel uses it (the kernels were checked): {}",
+        message(e)
+    ))
+    .in_file(file)
+    .at(Span::point(e.line, e.col))
+}
+
+/// clang's message without the position it starts with (`k.cu:3:5: error: `).
+fn message(e: &clang::Diagnostic) -> &str {
+    let first = e.text.lines().next().unwrap_or_default();
+    first
+        .split_once(" error: ")
+        .map_or(first, |(_, m)| m)
+        .trim()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(line: u32) -> clang::Diagnostic {
+        clang::Diagnostic {
+            file: Some("k.cu".into()),
+            line,
+            col: 3,
+            text: format!("k.cu:{line}:3: error: use of undeclared identifier 'X'"),
+            is_error: true,
+        }
+    }
+
+    #[test]
+    fn an_error_touches_the_kernels_whose_code_holds_it() {
+        let unit = Unit::default();
+        let f = Func {
+            name: "k".into(),
+            key: "k".into(),
+            params: vec![],
+            body: super::super::ast::S {
+                kind: super::super::ast::SK::Null,
+                span: Span::default(),
+            },
+            is_kernel: true,
+            span: Span {
+                line: 5,
+                col: 1,
+                end_line: 9,
+                end_col: 2,
+            },
+            in_main_file: true,
+            library: false,
+            file: Some("k.cu".into()),
+        };
+        let main = Path::new("k.cu");
+        assert!(touches(&error(7), &[&f], &unit, main));
+        assert!(!touches(&error(12), &[&f], &unit, main));
+        assert!(
+            touches(&error(0), &[&f], &unit, main),
+            "no position: everywhere"
+        );
+        let u = unsupported(&error(7), main);
+        assert_eq!(
+            u.what,
+            "code that does not compile (use of undeclared identifier 'X')"
+        );
+        assert_eq!(u.span.line, 7);
+        let w = warning(&error(12), main);
+        assert!(w.message.ends_with("use of undeclared identifier 'X'"));
+    }
+}
