@@ -40,6 +40,11 @@ impl Dims {
         }
     }
 
+    /// Dimensions x, y, z.
+    pub fn new(xyz: [u64; 3]) -> Dims {
+        Dims(xyz.to_vec())
+    }
+
     /// The x, y and z dimensions.
     pub fn xyz(&self) -> [u64; 3] {
         [0, 1, 2].map(|i| self.0.get(i).copied().unwrap_or(1))

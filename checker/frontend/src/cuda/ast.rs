@@ -230,6 +230,28 @@ pub struct Func {
 pub struct Unit {
     pub funcs: Vec<Func>,
     pub globals: Vec<VarDecl>,
+    /// The kernel launches `k<<<grid, block, shmem>>>(…)` of the host code.
+    pub launches: Vec<Launch>,
+}
+
+/// A kernel launch in the host code and what it fixes (each value `None`
+/// when it is not a compile-time constant).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Launch {
+    /// The key of the launched kernel's definition (its template's, for a
+    /// template kernel).
+    pub kernel: String,
+    pub grid: [Option<u64>; 3],
+    pub block: [Option<u64>; 3],
+    /// Bytes of dynamic shared memory.
+    pub shared_bytes: Option<u64>,
+    /// The template arguments, by the template parameter's key.
+    pub template: Vec<(String, i128)>,
+    /// Each argument's value when it is an integer constant.
+    pub args: Vec<Option<i128>>,
+    /// Where the launch is (file, line, column).
+    pub file: Option<std::path::PathBuf>,
+    pub span: Span,
 }
 
 impl Unit {

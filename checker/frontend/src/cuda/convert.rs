@@ -26,6 +26,9 @@ impl Converter<'_> {
             match d.kind() {
                 CXCursor_Namespace | CXCursor_LinkageSpec => self.scope(d, unit),
                 CXCursor_FunctionDecl | CXCursor_FunctionTemplate if d.is_definition() => {
+                    if !d.in_library() {
+                        super::launches::find(d, &mut unit.launches);
+                    }
                     if let Some(f) = self.func(d) {
                         unit.funcs.push(f);
                     }
@@ -634,7 +637,7 @@ fn callee(c: Cursor, ch: &[Cursor]) -> Option<Cursor> {
 }
 
 /// The key of the function definition a declaration refers to.
-fn definition_key(r: Cursor) -> Option<String> {
+pub(super) fn definition_key(r: Cursor) -> Option<String> {
     let d = r.definition();
     if !d.is_null() {
         let t = d.template_of();

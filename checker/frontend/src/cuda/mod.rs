@@ -16,6 +16,7 @@ pub mod ast;
 pub mod clang;
 pub mod convert;
 pub mod infer;
+mod launches;
 pub mod lin;
 mod partial;
 pub mod rewrite;
@@ -104,16 +105,19 @@ pub fn load(
             }
             _ => (path, source),
         };
+        // The launches in the host code fix what they agree on.
+        let configured = launches::configure(&unit, f, opts);
+        let opts = &configured.opts;
         let mentioned = scope::builtins_used(&unit, f);
-        let limits = LaunchLimits::new(opts, &mentioned);
+        let limits = LaunchLimits::new(opts, &mentioned, &configured);
         let mut scopes = vec![build_kernel(kpath, ksource, &unit, f, false, &limits).0];
         if !opts.block_level {
             let (k, shared) = build_kernel(kpath, ksource, &unit, f, true, &limits);
             scopes.push(scope::across_blocks(k, &shared));
         }
-        // Defaults only for the families neither the header nor the
-        // command line fixes.
-        let fixed: Vec<&str> = [
+        // Defaults only for the families neither the header, the command
+        // line nor a launch fixes.
+        let mut fixed: Vec<&str> = [
             ("blockDim", opts.block_dim.is_some()),
             ("gridDim", opts.grid_dim.is_some()),
         ]
@@ -121,6 +125,7 @@ pub fn load(
         .filter(|(_, f)| *f)
         .map(|(d, _)| *d)
         .collect();
+        fixed.extend(configured.unsettled.iter().copied());
         for mut k in scopes {
             k.unsupported
                 .extend(hits.iter().map(|e| partial::unsupported(e, kpath)));
@@ -129,6 +134,13 @@ pub fn load(
             }
             apply_dims(&mut k, opts.block_dim.as_ref(), opts.grid_dim.as_ref());
             limits.assume_grid_size(&mut k);
+            for (dim, v) in &configured.components {
+                k.program.assumptions.push(Assumption {
+                    cond: BExp::rel(ROp::Eq, NExp::var(dim), NExp::num(*v)),
+                    span: Span::default(),
+                });
+            }
+            k.launch.extend(configured.notes.iter().cloned());
             out.push(k);
         }
     }
@@ -152,6 +164,8 @@ struct LaunchLimits {
     dims: BTreeMap<String, i128>,
     /// The parameters `--param` fixes.
     params: BTreeMap<String, u64>,
+    /// Template and scalar parameters (by key) the launches fix.
+    constants: BTreeMap<String, i128>,
     large_params: bool,
     /// `gridDim.x ≤ n`, assumed (not a CUDA limit).
     grid_x: Option<i128>,
@@ -162,7 +176,18 @@ const BLOCK_LIMITS: [i128; 3] = [1024, 1024, 64];
 const GRID_LIMITS: [i128; 3] = [(1 << 31) - 1, 65535, 65535];
 
 impl LaunchLimits {
-    fn new(opts: &LoadOptions, mentioned: &BTreeSet<String>) -> LaunchLimits {
+    fn new(
+        opts: &LoadOptions,
+        mentioned: &BTreeSet<String>,
+        launched: &launches::Configured,
+    ) -> LaunchLimits {
+        let given = |name: &str| {
+            launched
+                .components
+                .iter()
+                .find(|(d, _)| d == name)
+                .map(|(_, v)| *v as i128)
+        };
         let mut dims = BTreeMap::new();
         let families = [
             (
@@ -177,16 +202,25 @@ impl LaunchLimits {
             for (i, d) in DIMS.iter().enumerate() {
                 let name = format!("{dim}.{d}");
                 let used = mentioned.contains(&name) || mentioned.contains(&format!("{id}.{d}"));
-                let max = match fixed {
-                    Some(f) => f.xyz()[i] as i128,
-                    None if !used && !opts.all_dims => 1,
-                    None => limits[i],
+                let max = match (fixed, given(&name)) {
+                    (Some(f), _) => f.xyz()[i] as i128,
+                    (None, Some(v)) => v,
+                    (None, None)
+                        if !used && !opts.all_dims && !launched.unsettled.contains(&dim) =>
+                    {
+                        1
+                    }
+                    (None, None) => limits[i],
                 };
                 dims.insert(name, max);
             }
         }
         let mut grid_x = None;
-        if opts.grid_dim.is_none() && !opts.all_dims && dims["gridDim.x"] > 1 {
+        if opts.grid_dim.is_none()
+            && !opts.all_dims
+            && given("gridDim.x").is_none()
+            && dims["gridDim.x"] > 1
+        {
             // At most 1024 threads per block (CUDA's limit on the product).
             let block: i128 = DIMS
                 .iter()
@@ -200,6 +234,7 @@ impl LaunchLimits {
         LaunchLimits {
             dims,
             grid_x,
+            constants: launched.constants.clone(),
             params: opts.params.clone(),
             large_params: opts.large_params,
         }
@@ -311,6 +346,7 @@ fn build_kernel(
         .launch_limits(&limits.dims)
         .fixed_params(&limits.params)
         .large_params(limits.large_params)
+        .constants(&limits.constants)
         .kernel(f);
     let mut program = Program {
         body: out.body,

@@ -42,6 +42,9 @@ impl Infer<'_> {
             if let Some(v) = self.env.get(key) {
                 return Some(v.clone());
             }
+            if let (Some(c), None) = (self.constants.get(key), self.template_frames.last()) {
+                return Some(Val::Int(Lin::int(*c)));
+            }
             if let Some(frame) = self.template_frames.last_mut() {
                 // A template parameter of an inlined function whose value
                 // the call does not tell: a constant of this instance only

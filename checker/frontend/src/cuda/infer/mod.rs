@@ -150,6 +150,9 @@ pub struct Infer<'a> {
     fixed: BTreeMap<String, u64>,
     /// Signed parameters (keys) an assumption keeps non-negative.
     nonnegative: BTreeSet<String>,
+    /// Template and scalar parameters (keys) with a known constant value
+    /// (the kernel's launches agree on it).
+    constants: BTreeMap<String, i128>,
     /// `--large-params`: no bound on the magnitude of integer parameters.
     large_params: bool,
     /// The constant length of each dimension of the arrays (by array name).
@@ -222,6 +225,7 @@ impl<'a> Infer<'a> {
             var_types: BTreeMap::new(),
             fixed: BTreeMap::new(),
             nonnegative: BTreeSet::new(),
+            constants: BTreeMap::new(),
             large_params: false,
             template_frames: Vec::new(),
             sizes: BTreeMap::new(),
@@ -276,7 +280,8 @@ impl<'a> Infer<'a> {
     pub fn kernel(mut self, f: &Func) -> Output {
         self.bind_globals();
         self.nonnegative = integers::nonnegative_params(f);
-        let constants = integers::constant_params(f);
+        let mut constants = integers::constant_params(f);
+        constants.extend(self.constants.clone());
         for p in &f.params {
             let v = match constants.get(&p.key) {
                 Some(c) if p.shape == Shape::Scalar => Val::Int(Lin::int(*c)),
@@ -294,6 +299,12 @@ impl<'a> Infer<'a> {
         self.out.shared = std::mem::take(&mut self.shared);
         self.assume_small_params();
         self.out
+    }
+
+    /// Parameters (template or scalar, by key) known to be constants.
+    pub fn constants(mut self, values: &BTreeMap<String, i128>) -> Self {
+        self.constants = values.clone();
+        self
     }
 
     /// `--large-params`: integer parameters may be 2^31 or more.

@@ -61,6 +61,7 @@ fn infer(body: Vec<S>) -> Output {
     let unit = Unit {
         funcs: vec![f.clone()],
         globals: Vec::new(),
+        launches: Vec::new(),
     };
     Infer::new(&unit, Vec::<String>::new()).kernel(&f)
 }

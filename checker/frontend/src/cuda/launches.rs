@@ -1,0 +1,239 @@
+#![allow(non_upper_case_globals)]
+//! The launch configuration from the user's own host code: every
+//! `kernel<<<grid, block, shmem>>>(args)` in a function of the file (clang
+//! shows it as a call whose second child is the call of
+//! `cudaConfigureCall(grid, block, shmem, stream)`), with the dimensions,
+//! template arguments and integer arguments that are compile-time constants
+//! (literals, `#define`s, `const` variables, `dim3(…)` constructions and
+//! `dim3` variables initialised by them).  `cuda::load` turns what every
+//! launch of a kernel agrees on into assumptions, printed with the verdict.
+
+use super::ast::{Func, Launch, Shape, Unit};
+use super::clang::Cursor;
+use crate::options::Dims;
+use crate::LoadOptions;
+use clang_sys::*;
+use std::collections::BTreeMap;
+
+/// What the launches of one kernel fix, merged with the command line and
+/// the header (which win).
+pub struct Configured {
+    /// The options with the dimensions every launch agrees on.
+    pub opts: LoadOptions,
+    /// Families (`blockDim`, `gridDim`) the launches give but do not all
+    /// agree on: no default of 1 for them; the components they agree on
+    /// are in `components`, the others stay symbolic.
+    pub unsettled: Vec<&'static str>,
+    pub components: Vec<(String, u64)>,
+    /// Template parameters and scalar parameters (by key) every launch
+    /// gives the same constant.
+    pub constants: BTreeMap<String, i128>,
+    /// What was taken from where, printed with the verdict.
+    pub notes: Vec<String>,
+}
+
+/// The configuration of kernel `f` from its launches in `unit`.
+pub fn configure(unit: &Unit, f: &Func, opts: &LoadOptions) -> Configured {
+    let sites: Vec<&Launch> = unit.launches.iter().filter(|l| l.kernel == f.key).collect();
+    let mut out = Configured {
+        opts: opts.clone(),
+        unsettled: Vec::new(),
+        components: Vec::new(),
+        constants: BTreeMap::new(),
+        notes: Vec::new(),
+    };
+    if sites.is_empty() {
+        return out;
+    }
+    let agreed = |get: &dyn Fn(&Launch) -> Option<i128>| {
+        let first = get(sites[0])?;
+        sites.iter().all(|l| get(l) == Some(first)).then_some(first)
+    };
+    let dims = |pick: fn(&Launch) -> [Option<u64>; 3]| -> Vec<Option<u64>> {
+        (0..3)
+            .map(|i| agreed(&|l: &Launch| pick(l)[i].map(i128::from)).map(|v| v as u64))
+            .collect()
+    };
+    type Pick = fn(&Launch) -> [Option<u64>; 3];
+    let families: [(&'static str, Pick, bool); 2] = [
+        ("blockDim", |l| l.block, opts.block_dim.is_none()),
+        ("gridDim", |l| l.grid, opts.grid_dim.is_none()),
+    ];
+    for (family, pick, open) in families {
+        if !open {
+            continue;
+        }
+        match dims(pick).as_slice() {
+            [Some(x), Some(y), Some(z)] => {
+                let d = Some(Dims::new([*x, *y, *z]));
+                if family == "blockDim" {
+                    out.opts.block_dim = d;
+                } else {
+                    out.opts.grid_dim = d;
+                }
+            }
+            v => {
+                out.unsettled.push(family);
+                for (axis, value) in ["x", "y", "z"].iter().zip(v) {
+                    if let Some(value) = value {
+                        out.components.push((format!("{family}.{axis}"), *value));
+                    }
+                }
+            }
+        }
+    }
+    let template_keys: Vec<String> = sites[0].template.iter().map(|(k, _)| k.clone()).collect();
+    for key in template_keys {
+        let value = |l: &Launch| l.template.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
+        if let Some(v) = agreed(&value) {
+            out.constants.insert(key, v);
+        }
+    }
+    for (i, p) in f.params.iter().enumerate() {
+        if p.shape == Shape::Scalar && p.ty.is_some() {
+            if let Some(v) = agreed(&|l: &Launch| l.args.get(i).copied().flatten()) {
+                out.constants.insert(p.key.clone(), v);
+            }
+        }
+    }
+    for l in &sites {
+        out.notes.push(describe(l, f));
+    }
+    if sites.len() > 1 {
+        out.notes.push(format!(
+            "the {} launches of `{}` agree on what is fixed above; what they differ on stays symbolic",
+            sites.len(),
+            f.name
+        ));
+    }
+    if opts.block_dim.is_some() || opts.grid_dim.is_some() {
+        out.notes.push(
+            "dimensions given by the header or the command line replace the launches'".into(),
+        );
+    }
+    out
+}
+
+/// `launch at k.cu:40:3: gridDim = [4, 2, 1], blockDim = [256, 1, 1], …`.
+fn describe(l: &Launch, f: &Func) -> String {
+    let dim = |d: [Option<u64>; 3]| {
+        let parts: Vec<String> = d
+            .iter()
+            .map(|v| v.map_or("?".to_string(), |v| v.to_string()))
+            .collect();
+        format!("[{}]", parts.join(", "))
+    };
+    let mut parts = vec![
+        format!("gridDim = {}", dim(l.grid)),
+        format!("blockDim = {}", dim(l.block)),
+    ];
+    if let Some(b) = l.shared_bytes.filter(|b| *b > 0) {
+        parts.push(format!("{b} bytes of dynamic shared memory"));
+    }
+    for (k, v) in &l.template {
+        let name = k.split('@').next().unwrap_or(k);
+        parts.push(format!("{name} = {v}"));
+    }
+    for (p, v) in f.params.iter().zip(&l.args) {
+        if let (Some(v), Shape::Scalar) = (v, &p.shape) {
+            parts.push(format!("{} = {v}", p.name));
+        }
+    }
+    let place = match &l.file {
+        Some(file) => format!("{}:{}:{}", file.display(), l.span.line, l.span.col),
+        None => format!("{}:{}", l.span.line, l.span.col),
+    };
+    format!("the launch at {place}: {}", parts.join(", "))
+}
+
+/// Appends the launches in (the body of) `c` to `out`.
+pub fn find(c: Cursor, out: &mut Vec<Launch>) {
+    for k in c.children() {
+        if k.kind() == CXCursor_CallExpr {
+            if let Some(l) = launch(k) {
+                out.push(l);
+            }
+        }
+        find(k, out);
+    }
+}
+
+/// The launch `c` is, if it is one.
+fn launch(c: Cursor) -> Option<Launch> {
+    let ch = c.children();
+    let config = ch
+        .get(1)
+        .filter(|k| k.kind() == CXCursor_CallExpr && k.spelling() == "cudaConfigureCall")?;
+    let callee = c.referenced();
+    let kernel = super::convert::definition_key(callee).unwrap_or_else(|| callee.decl_key());
+    let config_args: Vec<Cursor> = (0..config.num_args().max(0) as u32)
+        .map(|i| config.arg(i))
+        .collect();
+    let dims = |i: usize| config_args.get(i).map(|a| dim3(*a)).unwrap_or([Some(1); 3]);
+    Some(Launch {
+        kernel,
+        grid: dims(0),
+        block: dims(1),
+        shared_bytes: config_args
+            .get(2)
+            .and_then(|a| a.evaluate_int())
+            .and_then(|v| u64::try_from(v).ok()),
+        template: callee.template_values(),
+        args: (0..c.num_args().max(0) as u32)
+            .map(|i| c.arg(i).evaluate_int())
+            .collect(),
+        file: c.file(),
+        span: c.span(),
+    })
+}
+
+/// The three components of a `dim3` expression (or of an integer
+/// converted to one), each when constant.
+fn dim3(e: Cursor) -> [Option<u64>; 3] {
+    let e = strip(e);
+    if let Some(v) = e.evaluate_int() {
+        return [u64::try_from(v).ok(), Some(1), Some(1)];
+    }
+    match e.kind() {
+        // `dim3(x, y)`: the constructor's arguments (missing ones are 1).
+        CXCursor_CallExpr if e.num_args() >= 0 => {
+            let n = e.num_args() as u32;
+            if n == 1 && e.arg(0).ty().spelling().contains("dim3") {
+                return dim3(e.arg(0));
+            }
+            let mut out = [Some(1); 3];
+            for (i, slot) in out.iter_mut().enumerate().take(n.min(3) as usize) {
+                *slot = e
+                    .arg(i as u32)
+                    .evaluate_int()
+                    .and_then(|v| u64::try_from(v).ok());
+            }
+            out
+        }
+        // A `dim3` variable: its initialiser, when it is never changed
+        // (only `const` ones or ones initialised where declared are read).
+        CXCursor_DeclRefExpr => {
+            let d = e.referenced();
+            match d.var_init() {
+                Some(init) if d.kind() == CXCursor_VarDecl => dim3(init),
+                _ => [None; 3],
+            }
+        }
+        _ => e.children().first().map(|k| dim3(*k)).unwrap_or([None; 3]),
+    }
+}
+
+/// Looks through parentheses, implicit conversions and functional casts.
+fn strip(e: Cursor) -> Cursor {
+    let mut e = e;
+    while matches!(
+        e.kind(),
+        CXCursor_UnexposedExpr | CXCursor_ParenExpr | CXCursor_CXXFunctionalCastExpr
+    ) {
+        match e.children().into_iter().find(|k| k.is_expression()) {
+            Some(k) => e = k,
+            None => break,
+        }
+    }
+    e
+}
