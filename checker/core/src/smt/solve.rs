@@ -5,7 +5,9 @@
 use super::encode::{counterexample_script, Query, QueryContext};
 use super::model::{small_model, Model};
 use semantics::expr::{BExp, NExp, Var};
+use super::script::or_all;
 use std::cell::{Cell, RefCell};
+use std::time::{Duration, Instant};
 
 /// The answer of Z3 for one query.
 #[derive(Clone, Debug)]
@@ -57,6 +59,7 @@ impl Session {
     /// The solver for the next query, a fresh one every
     /// [`QUERIES_PER_SOLVER`] queries.
     fn solver(&self) -> std::cell::Ref<'_, z3::Solver> {
+        self.ensure_clean();
         if self.queries.get() >= QUERIES_PER_SOLVER {
             *self.solver.borrow_mut() = z3::Solver::new();
             self.queries.set(0);
@@ -113,18 +116,88 @@ impl Session {
         out
     }
 
+    /// Every query starts on a solver without assertions at the base level.
+    /// Should a `push` or `pop` of an earlier query have failed (see
+    /// [`absorb_interrupt`]), the solver is replaced rather than trusted: a
+    /// leftover assertion could make this query `unsat`, a wrong DRF verdict.
+    fn ensure_clean(&self) {
+        if !self.solver.borrow().get_assertions().is_empty() {
+            *self.solver.borrow_mut() = z3::Solver::new();
+            self.queries.set(0);
+        }
+    }
+
     /// Solves a query with Z3 within `timeout_ms`.
+    ///
+    /// The query's text is asserted once; its alternatives are checked
+    /// [`Query::batch`] at a time, each batch in its own scope with the
+    /// query's declarations.  The query is the disjunction of its
+    /// alternatives, so it is `sat` as soon as one batch is (the first race
+    /// found wins), `unsat` when every batch is, and otherwise `unknown`.
+    /// One deadline holds for the whole query.
     ///
     /// The time limit is enforced by a watchdog thread that interrupts the
     /// context (`z3::ContextHandle::interrupt`), not by Z3's `timeout`
     /// parameter: with the system libz3 4.8.12 the latter deadlocks on some
     /// non-linear queries (nested `scoped_timer`s).
     pub fn solve(&self, q: &Query, timeout_ms: u64) -> Answer {
-        self.in_scope(&q.text, timeout_ms, |solver, checked| {
-            let Timed { result, timed_out } = match checked {
-                Err(rejected) => return Answer::Unknown(rejected),
-                Ok(timed) => timed,
-            };
+        let deadline = Instant::now() + Duration::from_millis(timeout_ms);
+        let batches: Vec<&[String]> = q.alternatives.chunks(q.batch.max(1)).collect();
+        let solver = self.solver();
+        // Each batch is a scope, like a query (see QUERIES_PER_SOLVER).
+        let extra = u32::try_from(batches.len().saturating_sub(1)).unwrap_or(u32::MAX);
+        self.queries.set(self.queries.get().saturating_add(extra));
+        solver.push();
+        let answer = match assert_script(&solver, &q.text) {
+            Err(rejected) => Answer::Unknown(rejected),
+            Ok(()) => {
+                let mut unknown: Option<String> = None;
+                let mut answer = None;
+                for batch in &batches {
+                    let script = format!("{}(assert {})\n", q.declarations, or_all(batch));
+                    match check_now(&solver, q, &script, timeout_ms, deadline) {
+                        Answer::Unsat => {}
+                        Answer::Sat(model) => {
+                            answer = Some(Answer::Sat(model));
+                            break;
+                        }
+                        Answer::Unknown(why) => {
+                            unknown.get_or_insert(why);
+                        }
+                    }
+                }
+                answer.unwrap_or_else(|| match unknown {
+                    Some(why) => Answer::Unknown(why),
+                    None => Answer::Unsat,
+                })
+            }
+        };
+        solver.pop(1);
+        answer
+    }
+}
+
+/// Asserts `script` (a batch of alternatives with the query's
+/// declarations) in a new scope of `solver`, where the rest of the query
+/// holds, and checks it within what is left of `deadline` (the one
+/// deadline of the whole query).
+fn check_now(
+    solver: &z3::Solver,
+    q: &Query,
+    script: &str,
+    timeout_ms: u64,
+    deadline: Instant,
+) -> Answer {
+    let left = deadline.saturating_duration_since(Instant::now());
+    if left.is_zero() {
+        return Answer::Unknown(format!("timeout after {timeout_ms} ms"));
+    }
+    let left_ms = u64::try_from(left.as_millis()).unwrap_or(u64::MAX).max(1);
+    solver.push();
+    let answer = match assert_script(solver, script) {
+        Err(rejected) => Answer::Unknown(rejected),
+        Ok(()) => {
+            let Timed { result, timed_out } = with_deadline(left_ms, || solver.check());
             match result {
                 z3::SatResult::Unsat => Answer::Unsat,
                 z3::SatResult::Unknown if timed_out => {
@@ -137,8 +210,10 @@ impl Session {
                 ),
                 z3::SatResult::Sat => Answer::Sat(small_model(q, solver, timeout_ms)),
             }
-        })
-    }
+        }
+    };
+    solver.pop(1);
+    answer
 }
 
 /// Asserts an SMT-LIB script in the solver's current scope.  Z3 stops at
@@ -174,6 +249,17 @@ pub(super) struct Timed<T> {
     pub(super) timed_out: bool,
 }
 
+/// Clears an interrupt of this thread's context that no check consumed.
+/// The watchdog may interrupt just after `f` returned; the flag then stays
+/// set and would cancel the next `push`, `pop` or parse of the session's
+/// solver, silently (the `z3` crate does not report their errors), which
+/// could leave a query's assertions in the solver for the queries after
+/// it.  A check resets the flag when it starts, so an empty check on a
+/// scratch solver consumes it.
+fn absorb_interrupt() {
+    let _ = z3::Solver::new().check();
+}
+
 /// Runs `f` (a Z3 call on this thread's context) and interrupts it after
 /// `timeout_ms`.
 pub(super) fn with_deadline<T>(timeout_ms: u64, f: impl FnOnce() -> T) -> Timed<T> {
@@ -203,6 +289,9 @@ pub(super) fn with_deadline<T>(timeout_ms: u64, f: impl FnOnce() -> T) -> Timed<
         let result = f();
         let _ = done.send(());
         let timed_out = watchdog.join().unwrap_or(true);
+        if timed_out {
+            absorb_interrupt();
+        }
         Timed { result, timed_out }
     })
 }
@@ -365,6 +454,75 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(start.elapsed().as_secs() < 5, "interrupted promptly");
+    }
+
+    /// `wr[tid + k·T]` for `k` in `1..=n` (accesses numbered from `first`).
+    fn blocks(n: u64, first: usize) -> U {
+        let t = || NExp::var("T");
+        (1..=n)
+            .map(|k| {
+                let i = NExp::add(NExp::tid(), NExp::mul(NExp::num(k), t()));
+                acc(Mode::Wr, i, first + k as usize)
+            })
+            .reduce(U::seq)
+            .expect("n > 0")
+    }
+
+    #[test]
+    fn alternatives_are_checked_in_batches_and_a_race_in_the_last_is_found() {
+        // Each block of T cells is its own group: 20 alternatives.
+        let safe = query(blocks(20, 0), &ctx());
+        assert_eq!(safe.alternatives.len(), 20);
+        assert_eq!(safe.batch, crate::smt::encode::LINEAR_BATCH);
+        assert!(matches!(solve(&safe, 5_000), Answer::Unsat));
+        // rd[tid + 20·T + 1] meets the write of thread tid + 1 in block 20.
+        let last = NExp::add(
+            NExp::add(NExp::tid(), NExp::mul(NExp::num(20), NExp::var("T"))),
+            NExp::num(1),
+        );
+        let racy = query(U::seq(blocks(20, 0), acc(Mode::Rd, last, 99)), &ctx());
+        match solve(&racy, 5_000) {
+            Answer::Sat(m) => {
+                assert_eq!(m["idx1.0"], m["idx2.0"]);
+                assert_eq!(&m["t1.tid"] + 0u32, &m["t2.tid"] + 1u32);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn non_linear_queries_check_one_alternative_at_a_time() {
+        let sq = NExp::mul(NExp::tid(), NExp::tid());
+        let q = query(U::seq(blocks(3, 0), acc(Mode::Wr, sq, 9)), &ctx());
+        assert_eq!(q.batch, 1);
+        // tid² meets tid' + T, e.g. T = 3: 2² = 1 + 3.
+        assert!(matches!(solve(&q, 5_000), Answer::Sat(_)));
+    }
+
+    #[test]
+    fn a_timeout_leaves_the_session_sound() {
+        let session = Session::new();
+        let v = NExp::var;
+        let cube = |x: &str| NExp::mul(NExp::mul(v(x), v(x)), v(x));
+        let mut c = ctx();
+        for x in ["A", "B"] {
+            c.params.push(x.into());
+            c.globals.push(BExp::rel(ROp::Gt, v(x), NExp::num(1)));
+        }
+        let hard = U::seq(
+            acc(Mode::Wr, NExp::add(NExp::mul(cube("A"), NExp::tid()), cube("B")), 0),
+            acc(Mode::Rd, NExp::add(NExp::mul(cube("B"), NExp::tid()), cube("A")), 1),
+        );
+        let safe = query(acc(Mode::Wr, NExp::tid(), 0), &ctx());
+        let racy = query(acc(Mode::Wr, NExp::num(0), 0), &ctx());
+        for timeout in [0, 1, 2, 3, 5, 8] {
+            let _ = session.solve(&query(hard.clone(), &c), timeout);
+            assert!(matches!(session.solve(&racy, 5_000), Answer::Sat(_)));
+            assert!(matches!(session.solve(&safe, 5_000), Answer::Unsat));
+        }
+        // An assertion left at the base level is not trusted.
+        session.solver.borrow().assert(z3::ast::Bool::from_bool(false));
+        assert!(matches!(session.solve(&racy, 5_000), Answer::Sat(_)));
     }
 
     #[test]
