@@ -207,9 +207,9 @@ pub struct SuiteArgs {
     pub dirs: Vec<PathBuf>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Files checked in parallel.
-    #[arg(long, default_value_t = 1)]
-    pub jobs: usize,
+    /// Files checked in parallel [default: the number of cores].
+    #[arg(long)]
+    pub jobs: Option<usize>,
     /// Per SMT query, in milliseconds.
     #[arg(long, default_value_t = 10_000)]
     pub timeout: u64,
