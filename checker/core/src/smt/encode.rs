@@ -89,7 +89,7 @@ pub struct Query {
     pub text: String,
     /// The disjuncts of the last assertion (at least one).
     pub alternatives: Vec<String>,
-    /// How many alternatives one check decides (see [`Session::solve`](super::Session::solve)).
+    /// How many alternatives the first check decides (see [`Session::solve`](super::Session::solve)).
     pub batch: usize,
     /// The declarations of `text` alone (a batch of alternatives is
     /// asserted with them, in the scope where `text` holds).

@@ -129,9 +129,9 @@ impl Session {
 
     /// Solves a query with Z3 within `timeout_ms`.
     ///
-    /// The query's text is asserted once; its alternatives are checked
-    /// [`Query::batch`] at a time, each batch in its own scope with the
-    /// query's declarations.  The query is the disjunction of its
+    /// The query's text is asserted once; its alternatives are checked in
+    /// batches (see [`solve_alternatives`]), each batch in its own scope
+    /// with the query's declarations.  The query is the disjunction of its
     /// alternatives, so it is `sat` as soon as one batch is (the first race
     /// found wins), `unsat` when every batch is, and otherwise `unknown`.
     /// One deadline holds for the whole query.
@@ -142,34 +142,16 @@ impl Session {
     /// non-linear queries (nested `scoped_timer`s).
     pub fn solve(&self, q: &Query, timeout_ms: u64) -> Answer {
         let deadline = Instant::now() + Duration::from_millis(timeout_ms);
-        let batches: Vec<&[String]> = q.alternatives.chunks(q.batch.max(1)).collect();
         let solver = self.solver();
-        // Each batch is a scope, like a query (see QUERIES_PER_SOLVER).
-        let extra = u32::try_from(batches.len().saturating_sub(1)).unwrap_or(u32::MAX);
-        self.queries.set(self.queries.get().saturating_add(extra));
         solver.push();
         let answer = match assert_script(&solver, &q.text) {
             Err(rejected) => Answer::Unknown(rejected),
             Ok(()) => {
-                let mut unknown: Option<String> = None;
-                let mut answer = None;
-                for batch in &batches {
-                    let script = format!("{}(assert {})\n", q.declarations, or_all(batch));
-                    match check_now(&solver, q, &script, timeout_ms, deadline) {
-                        Answer::Unsat => {}
-                        Answer::Sat(model) => {
-                            answer = Some(Answer::Sat(model));
-                            break;
-                        }
-                        Answer::Unknown(why) => {
-                            unknown.get_or_insert(why);
-                        }
-                    }
-                }
-                answer.unwrap_or_else(|| match unknown {
-                    Some(why) => Answer::Unknown(why),
-                    None => Answer::Unsat,
-                })
+                let (answer, checks) = solve_alternatives(&solver, q, timeout_ms, deadline);
+                // Each check is a scope, like a query (see QUERIES_PER_SOLVER).
+                let extra = u32::try_from(checks.saturating_sub(1)).unwrap_or(u32::MAX);
+                self.queries.set(self.queries.get().saturating_add(extra));
+                answer
             }
         };
         solver.pop(1);
@@ -177,22 +159,92 @@ impl Session {
     }
 }
 
+/// A check of a batch of several alternatives that takes longer than this
+/// is stopped and its batch split in two (a single alternative gets all
+/// the time left).
+pub const PROBE_MS: u64 = 400;
+
+/// Batches checked faster than this double; slower than [`SLOW_MS`], halve
+/// (tuned on `mapcheck bench synthetic` at size 1000: larger thresholds
+/// slow the `access` category down, where a check costs the square of its
+/// batch).
+const FAST_MS: u128 = 3;
+const SLOW_MS: u128 = 12;
+
+/// Checks the alternatives of `q` (whose text `solver` holds) in batches:
+/// the first batch has [`Query::batch`] alternatives, then the size adapts
+/// to the time a check takes (cheap checks amortize their overhead over
+/// more alternatives; expensive ones, where Z3 slows down with the
+/// number of alternatives, get fewer).  Returns the answer and the number
+/// of checks.
+fn solve_alternatives(
+    solver: &z3::Solver,
+    q: &Query,
+    timeout_ms: u64,
+    deadline: Instant,
+) -> (Answer, usize) {
+    let n = q.alternatives.len();
+    let (mut next, mut size, mut checks) = (0, q.batch.max(1), 0);
+    let mut unknown: Option<String> = None;
+    while next < n {
+        let end = (next + size).min(n);
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            unknown.get_or_insert(format!("timeout after {timeout_ms} ms"));
+            break;
+        }
+        let probe = end - next > 1 && left > Duration::from_millis(PROBE_MS);
+        let limit = if probe {
+            Duration::from_millis(PROBE_MS)
+        } else {
+            left
+        };
+        let batch = &q.alternatives[next..end];
+        let script = format!("{}(assert {})\n", q.declarations, or_all(batch));
+        let started = Instant::now();
+        checks += 1;
+        match check_now(solver, q, &script, timeout_ms, limit) {
+            Answer::Sat(model) => return (Answer::Sat(model), checks),
+            Answer::Unsat => {
+                let took = started.elapsed().as_millis();
+                next = end;
+                if took < FAST_MS {
+                    size = (size * 2).min(MAX_BATCH);
+                } else if took > SLOW_MS {
+                    size = (size / 2).max(1);
+                }
+            }
+            // The probe ran out: the same alternatives, fewer at a time.
+            Answer::Unknown(_) if probe && started.elapsed() >= limit => {
+                size = ((end - next) / 2).max(1);
+            }
+            Answer::Unknown(why) => {
+                unknown.get_or_insert(why);
+                next = end;
+            }
+        }
+    }
+    let answer = match unknown {
+        Some(why) => Answer::Unknown(why),
+        None => Answer::Unsat,
+    };
+    (answer, checks)
+}
+
+/// The largest batch.
+const MAX_BATCH: usize = 1024;
+
 /// Asserts `script` (a batch of alternatives with the query's
 /// declarations) in a new scope of `solver`, where the rest of the query
-/// holds, and checks it within what is left of `deadline` (the one
-/// deadline of the whole query).
+/// holds, and checks it within `limit`.
 fn check_now(
     solver: &z3::Solver,
     q: &Query,
     script: &str,
     timeout_ms: u64,
-    deadline: Instant,
+    limit: Duration,
 ) -> Answer {
-    let left = deadline.saturating_duration_since(Instant::now());
-    if left.is_zero() {
-        return Answer::Unknown(format!("timeout after {timeout_ms} ms"));
-    }
-    let left_ms = u64::try_from(left.as_millis()).unwrap_or(u64::MAX).max(1);
+    let left_ms = u64::try_from(limit.as_millis()).unwrap_or(u64::MAX).max(1);
     solver.push();
     let answer = match assert_script(solver, script) {
         Err(rejected) => Answer::Unknown(rejected),
