@@ -228,11 +228,19 @@ pub struct GenArgs {
 
 #[derive(Args, Debug, Clone)]
 pub struct BenchArgs {
-    /// What to benchmark: `synthetic`.
+    /// What to benchmark: `synthetic` or `corpus`.
     pub what: String,
-    /// Largest size.
+    /// `corpus`: the directories (or files) of CUDA kernels to run.
+    pub dirs: Vec<PathBuf>,
+    /// `synthetic`: largest size.
     #[arg(long, default_value_t = 50)]
     pub max: usize,
+    /// `synthetic`: sizes 1 and every multiple of STEP up to --max.
+    #[arg(long, default_value_t = 1)]
+    pub step: usize,
+    /// `corpus`: per SMT query, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    pub timeout: u64,
     /// Output directory for the CSV and the SVG plot.
     #[arg(long)]
     pub out: PathBuf,
