@@ -85,13 +85,13 @@ fn selected_arrays(kernel: &Kernel, opts: &CheckOptions) -> Vec<String> {
 fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
     let contradiction = contradictory_assumptions(session, kernel, opts);
     let arrays = par_map(selected_arrays(kernel, opts), |a| match &contradiction {
-            Some(verdict) => ArrayReport {
-                array: a,
-                verdict: verdict.clone(),
-                closures: 0,
-                queries: 1,
-                seconds: 0.0,
-            },
+        Some(verdict) => ArrayReport {
+            array: a,
+            verdict: verdict.clone(),
+            closures: 0,
+            queries: 1,
+            seconds: 0.0,
+        },
         None => Session::on_this_thread(|session| check_array(session, kernel, &a, opts)),
     });
     let arrays = if arrays.is_empty() {

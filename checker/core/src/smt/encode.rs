@@ -199,7 +199,12 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
         };
         for (g1, g2) in groups {
             let pick = |side: &[(String, Item)], members: &[usize]| {
-                or_all(&members.iter().map(|&i| side[i].0.clone()).collect::<Vec<_>>())
+                or_all(
+                    &members
+                        .iter()
+                        .map(|&i| side[i].0.clone())
+                        .collect::<Vec<_>>(),
+                )
             };
             let mut parts = Vec::with_capacity(3);
             if !open.ranges.is_empty() {

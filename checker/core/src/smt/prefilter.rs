@@ -216,10 +216,7 @@ impl Abs {
 
     /// A value in `lo..hi` (exclusive `hi`), both abstracted.
     pub(super) fn range(lo: &Abs, hi: &Abs) -> Abs {
-        let upper = hi
-            .hi
-            .as_ref()
-            .and_then(|h| h.add(&Poly::constant(-1)));
+        let upper = hi.hi.as_ref().and_then(|h| h.add(&Poly::constant(-1)));
         Abs {
             lo: lo.lo.clone(),
             hi: upper,
@@ -301,12 +298,11 @@ impl Abs {
 
     /// Monus `a - b` (0 when `b > a`).
     fn monus(&self, o: &Abs) -> Abs {
-        let lo = o
-            .hi
-            .as_ref()
-            .and_then(|h| self.lo.sub(h))
-            .filter(Poly::nonneg)
-            .unwrap_or_else(|| Poly::constant(0));
+        let lo =
+            o.hi.as_ref()
+                .and_then(|h| self.lo.sub(h))
+                .filter(Poly::nonneg)
+                .unwrap_or_else(|| Poly::constant(0));
         if let (Some(a), Some(b)) = (self.as_const(), o.as_const()) {
             return Abs::constant((a - b).max(0));
         }
@@ -681,7 +677,10 @@ mod tests {
         assert!(exceeds(&two_t.add(&Poly::constant(1)).unwrap(), &two_t));
         assert!(!exceeds(&two_t, &two_t));
         assert!(!exceeds(&tp, &Poly::constant(0))); // T may be 0
-        assert!(exceeds(&tp.add(&Poly::constant(1)).unwrap(), &Poly::constant(0)));
+        assert!(exceeds(
+            &tp.add(&Poly::constant(1)).unwrap(),
+            &Poly::constant(0)
+        ));
         assert!(!exceeds(&Poly::constant(5), &tp));
     }
 }

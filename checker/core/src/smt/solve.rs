@@ -4,8 +4,8 @@
 
 use super::encode::{counterexample_script, Query, QueryContext};
 use super::model::{small_model, Model};
-use semantics::expr::{BExp, NExp, Var};
 use super::script::or_all;
+use semantics::expr::{BExp, NExp, Var};
 use std::cell::{Cell, RefCell};
 use std::time::{Duration, Instant};
 
@@ -562,8 +562,16 @@ mod tests {
             c.globals.push(BExp::rel(ROp::Gt, v(x), NExp::num(1)));
         }
         let hard = U::seq(
-            acc(Mode::Wr, NExp::add(NExp::mul(cube("A"), NExp::tid()), cube("B")), 0),
-            acc(Mode::Rd, NExp::add(NExp::mul(cube("B"), NExp::tid()), cube("A")), 1),
+            acc(
+                Mode::Wr,
+                NExp::add(NExp::mul(cube("A"), NExp::tid()), cube("B")),
+                0,
+            ),
+            acc(
+                Mode::Rd,
+                NExp::add(NExp::mul(cube("B"), NExp::tid()), cube("A")),
+                1,
+            ),
         );
         let safe = query(acc(Mode::Wr, NExp::tid(), 0), &ctx());
         let racy = query(acc(Mode::Wr, NExp::num(0), 0), &ctx());
@@ -573,7 +581,10 @@ mod tests {
             assert!(matches!(session.solve(&safe, 5_000), Answer::Unsat));
         }
         // An assertion left at the base level is not trusted.
-        session.solver.borrow().assert(z3::ast::Bool::from_bool(false));
+        session
+            .solver
+            .borrow()
+            .assert(z3::ast::Bool::from_bool(false));
         assert!(matches!(session.solve(&racy, 5_000), Answer::Sat(_)));
     }
 
