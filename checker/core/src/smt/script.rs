@@ -27,7 +27,7 @@ pub fn unquote(s: &str) -> &str {
 /// An SMT-LIB script being written: declarations and assertions in order.
 pub(super) struct Builder {
     logic: IntModel,
-    /// The declarations, then the assertions.
+    /// The declarations alone (also in `out`).
     decls: String,
     out: String,
     pub(super) fresh: usize,
@@ -47,9 +47,10 @@ impl Builder {
         }
     }
 
-    /// The script: declarations, then assertions.
+    /// The script: declarations and assertions in the order written (Z3's
+    /// heuristics, hence its time on hard queries, depend on the order).
     pub(super) fn finish(self) -> String {
-        self.decls + &self.out
+        self.out
     }
 
     /// The declarations written so far.
@@ -68,6 +69,7 @@ impl Builder {
     pub(super) fn declare(&mut self, name: &str) -> String {
         let s = sym(name);
         let _ = writeln!(self.decls, "(declare-const {s} {})", self.sort());
+        let _ = writeln!(self.out, "(declare-const {s} {})", self.sort());
         if self.logic == IntModel::Nat {
             let _ = writeln!(self.out, "(assert (>= {s} 0))");
         }
@@ -77,6 +79,7 @@ impl Builder {
     /// Declares a Boolean constant (`name` already quoted).
     pub(super) fn declare_bool(&mut self, name: &str) {
         let _ = writeln!(self.decls, "(declare-const {name} Bool)");
+        let _ = writeln!(self.out, "(declare-const {name} Bool)");
     }
 
     pub(super) fn assert(&mut self, formula: &str) {
