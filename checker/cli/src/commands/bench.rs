@@ -105,7 +105,15 @@ fn corpus_main(args: &BenchArgs) -> i32 {
         };
         let wall = start.elapsed().as_secs_f64();
         let rss = peak_rss_kb();
-        let file = f.display().to_string();
+        // Relative to the corpus directory given, so the CSV does not
+        // depend on where the corpus lives.
+        let file = args
+            .dirs
+            .iter()
+            .find_map(|d| f.strip_prefix(d).ok().filter(|r| !r.as_os_str().is_empty()))
+            .unwrap_or(f)
+            .display()
+            .to_string();
         if report.kernels.is_empty() {
             rows.push(KernelRow {
                 file,
