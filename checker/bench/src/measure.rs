@@ -55,16 +55,62 @@ pub fn measure(category: Category, size: usize, opts: &CheckOptions) -> Row {
 
 /// Every category at sizes `1..=max`.
 pub fn run(max: usize, opts: &CheckOptions) -> Vec<Row> {
+    run_sizes(&sizes(max, 1), opts)
+}
+
+/// Every category at the given sizes.
+pub fn run_sizes(sizes: &[usize], opts: &CheckOptions) -> Vec<Row> {
     let mut rows = Vec::new();
     for c in Category::ALL {
-        for size in 1..=max {
+        for &size in sizes {
             rows.push(measure(c, size, opts));
         }
     }
     rows
 }
 
-fn reset_peak_rss() {
+/// Sizes `1..=max` with a step: 1, then every multiple of `step` up to
+/// `max` (and `max` itself).
+pub fn sizes(max: usize, step: usize) -> Vec<usize> {
+    let step = step.max(1);
+    let mut out: Vec<usize> = (1..=max).filter(|n| *n == 1 || n % step == 0).collect();
+    if max >= 1 && out.last() != Some(&max) {
+        out.push(max);
+    }
+    out
+}
+
+/// Smallest size used to fit the growth (below it a check costs about
+/// its constant overhead, which would hide the growth).
+pub const FIT_FROM: usize = 50;
+
+/// The growth of a category: the slope of the least-squares line through
+/// `(ln size, ln seconds)` for sizes ≥ [`FIT_FROM`] (1 = linear, 2 =
+/// quadratic); `None` with fewer than two such sizes.
+pub fn growth(rows: &[Row], category: Category) -> Option<f64> {
+    let points: Vec<(f64, f64)> = rows
+        .iter()
+        .filter(|r| r.category == category && r.size >= FIT_FROM && r.seconds > 0.0)
+        .map(|r| ((r.size as f64).ln(), r.seconds.ln()))
+        .collect();
+    slope(&points)
+}
+
+/// The least-squares slope of `points`.
+pub fn slope(points: &[(f64, f64)]) -> Option<f64> {
+    let n = points.len() as f64;
+    if points.len() < 2 {
+        return None;
+    }
+    let mx = points.iter().map(|p| p.0).sum::<f64>() / n;
+    let my = points.iter().map(|p| p.1).sum::<f64>() / n;
+    let sxx: f64 = points.iter().map(|p| (p.0 - mx).powi(2)).sum();
+    let sxy: f64 = points.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    (sxx > 0.0).then(|| sxy / sxx)
+}
+
+/// Resets the peak resident set (`VmHWM`) of this process, when Linux allows it.
+pub fn reset_peak_rss() {
     let _ = std::fs::write("/proc/self/clear_refs", "5");
 }
 
@@ -111,33 +157,31 @@ pub fn slowest(rows: &[Row]) -> Vec<(Category, usize, f64)> {
         .collect()
 }
 
-/// An SVG plot of time against size, one line per category.
+/// An SVG plot of time against size, one line per category, time on a
+/// logarithmic scale (as Fig. 18 of `seeds/000_*`).
 pub fn plot(rows: &[Row], path: &std::path::Path) -> Result<(), String> {
     use plotters::prelude::*;
     let err = |e: &dyn std::fmt::Display| e.to_string();
     let max_size = rows.iter().map(|r| r.size).max().unwrap_or(1) as f64;
-    let max_ms = rows
-        .iter()
-        .map(|r| r.seconds * 1e3)
-        .fold(0.0, f64::max)
-        .max(1e-3)
-        * 1.1;
+    let ms = |r: &Row| (r.seconds * 1e3).max(0.01);
+    let max_ms = rows.iter().map(ms).fold(1.0, f64::max) * 2.0;
+    let min_ms = rows.iter().map(ms).fold(max_ms, f64::min) / 2.0;
     let root = SVGBackend::new(path, (900, 600)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let mut chart = ChartBuilder::on(&root)
         .caption(
-            "mapcheck: synthetic protocols of Fig. 17",
+            "mapcheck: synthetic protocols of Fig. 17 (time per protocol)",
             ("sans-serif", 22),
         )
         .margin(15)
         .x_label_area_size(45)
-        .y_label_area_size(60)
-        .build_cartesian_2d(0.0..max_size, 0.0..max_ms)
+        .y_label_area_size(70)
+        .build_cartesian_2d(0.0..max_size, (min_ms..max_ms).log_scale())
         .map_err(|e| err(&e))?;
     chart
         .configure_mesh()
         .x_desc("size")
-        .y_desc("time (ms)")
+        .y_desc("time (ms, log scale)")
         .draw()
         .map_err(|e| err(&e))?;
     for (k, c) in Category::ALL.iter().enumerate() {
@@ -145,7 +189,7 @@ pub fn plot(rows: &[Row], path: &std::path::Path) -> Result<(), String> {
         let points: Vec<(f64, f64)> = rows
             .iter()
             .filter(|r| r.category == *c)
-            .map(|r| (r.size as f64, r.seconds * 1e3))
+            .map(|r| (r.size as f64, ms(r)))
             .collect();
         chart
             .draw_series(LineSeries::new(points, color.stroke_width(2)))
@@ -157,9 +201,48 @@ pub fn plot(rows: &[Row], path: &std::path::Path) -> Result<(), String> {
     }
     chart
         .configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
         .background_style(WHITE.mix(0.8))
         .border_style(BLACK)
         .draw()
         .map_err(|e| err(&e))?;
     root.present().map_err(|e| err(&e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_step_through_the_range_and_end_at_max() {
+        assert_eq!(sizes(5, 1), [1, 2, 3, 4, 5]);
+        assert_eq!(sizes(1000, 250), [1, 250, 500, 750, 1000]);
+        assert_eq!(sizes(7, 3), [1, 3, 6, 7]);
+    }
+
+    #[test]
+    fn the_slope_of_a_power_law_is_its_exponent() {
+        let row = |size: usize, seconds: f64| Row {
+            category: Category::Access,
+            size,
+            verdict: "drf".into(),
+            seconds,
+            peak_rss_kb: None,
+        };
+        let linear: Vec<Row> = [50, 100, 400]
+            .iter()
+            .map(|&n| row(n, n as f64 * 1e-3))
+            .collect();
+        let g = growth(&linear, Category::Access).expect("three points");
+        assert!((g - 1.0).abs() < 1e-9, "{g}");
+        let square: Vec<Row> = [50, 100, 400]
+            .iter()
+            .map(|&n| row(n, (n * n) as f64))
+            .collect();
+        let g = growth(&square, Category::Access).expect("three points");
+        assert!((g - 2.0).abs() < 1e-9, "{g}");
+        // Sizes below FIT_FROM do not count.
+        assert_eq!(growth(&[row(1, 1.0), row(2, 5.0)], Category::Access), None);
+        assert_eq!(growth(&linear, Category::Barrier), None);
+    }
 }

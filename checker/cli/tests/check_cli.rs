@@ -171,4 +171,66 @@ fn bench_writes_csv_and_svg() {
     );
     let svg = std::fs::read_to_string(dir.path().join("synthetic.svg")).expect("svg");
     assert!(svg.contains("<svg") && svg.contains("sync-loop"));
+    assert!(out.contains("access") && out.contains("slowest"), "{out}");
+}
+
+#[test]
+fn bench_steps_through_sizes_and_fits_the_growth() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out_dir = dir.path().display().to_string();
+    let args = [
+        "bench",
+        "synthetic",
+        "--max",
+        "100",
+        "--step",
+        "50",
+        "--out",
+        &out_dir,
+    ];
+    let (code, out, err) = mapcheck(&args);
+    assert_eq!(code, 0, "{out}{err}");
+    let csv = std::fs::read_to_string(dir.path().join("synthetic.csv")).expect("csv");
+    let sizes: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .filter(|l| l.starts_with("access,"))
+        .filter_map(|l| l.split(',').nth(1))
+        .collect();
+    assert_eq!(sizes, ["1", "50", "100"]);
+    // Two sizes ≥ 50 per category: each gets a fitted growth.
+    assert_eq!(out.matches("growth: time ∝ size^").count(), 5, "{out}");
+}
+
+#[test]
+fn bench_corpus_writes_one_row_per_kernel_and_a_summary() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out_dir = dir.path().display().to_string();
+    let corpus = dir.path().join("corpus");
+    std::fs::create_dir(&corpus).expect("mkdir");
+    std::fs::write(corpus.join("two.proto"), "wr A[tid];\nwr B[0]\n").expect("write");
+    std::fs::write(corpus.join("bad.proto"), "wr[\n").expect("write");
+    let corpus_dir = corpus.display().to_string();
+    let (code, out, err) = mapcheck(&["bench", "corpus", &corpus_dir, "--out", &out_dir]);
+    assert_eq!(code, 0, "{out}{err}");
+    let csv = std::fs::read_to_string(dir.path().join("corpus.csv")).expect("csv");
+    let rows: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), 2, "{csv}");
+    assert!(rows
+        .iter()
+        .any(|r| r[0].ends_with("bad.proto") && r[1].is_empty() && r[2] == "error"));
+    assert!(rows
+        .iter()
+        .any(|r| r[0].ends_with("two.proto") && r[1] == "two" && r[2] == "racy"));
+    assert!(
+        out.contains("2 files: 1 kernels analysed, 1 files not analysed"),
+        "{out}"
+    );
+    assert!(out.contains("check time per kernel: median"), "{out}");
+    let svg = std::fs::read_to_string(dir.path().join("corpus.svg")).expect("svg");
+    assert!(svg.contains("<svg"));
 }

@@ -59,6 +59,17 @@ pub fn observe_kernel(kernel: &Kernel, opts: &CheckOptions, observer: &mut dyn O
     })
 }
 
+/// `f` over the items, in parallel on rayon's pool when there are several
+/// (a single item stays on this thread and its Z3 session), in order.
+pub fn par_map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync + Send) -> Vec<R> {
+    use rayon::prelude::*;
+    if items.len() <= 1 {
+        items.into_iter().map(f).collect()
+    } else {
+        items.into_par_iter().map(f).collect()
+    }
+}
+
 /// The arrays of the kernel that `opts` asks for.
 fn selected_arrays(kernel: &Kernel, opts: &CheckOptions) -> Vec<String> {
     kernel
@@ -69,21 +80,20 @@ fn selected_arrays(kernel: &Kernel, opts: &CheckOptions) -> Vec<String> {
         .collect()
 }
 
+/// The arrays are independent: they are checked in parallel (rayon; each
+/// worker thread has its own Z3 session), and reported in their order.
 fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
     let contradiction = contradictory_assumptions(session, kernel, opts);
-    let arrays = selected_arrays(kernel, opts)
-        .into_iter()
-        .map(|a| match &contradiction {
-            Some(verdict) => ArrayReport {
-                array: a,
-                verdict: verdict.clone(),
-                closures: 0,
-                queries: 1,
-                seconds: 0.0,
-            },
-            None => check_array(session, kernel, &a, opts),
-        })
-        .collect::<Vec<_>>();
+    let arrays = par_map(selected_arrays(kernel, opts), |a| match &contradiction {
+        Some(verdict) => ArrayReport {
+            array: a,
+            verdict: verdict.clone(),
+            closures: 0,
+            queries: 1,
+            seconds: 0.0,
+        },
+        None => Session::on_this_thread(|session| check_array(session, kernel, &a, opts)),
+    });
     let arrays = if arrays.is_empty() {
         unsupported_without_arrays(kernel).into_iter().collect()
     } else {

@@ -59,7 +59,7 @@ fn side(q: &Query, model: &Model, case: &Case, k: usize) -> Option<Side> {
     let values = ThreadValues {
         ids: values(&q.ids[k], model),
         locals: values(&q.locals[k], model),
-        loop_vars: values(&occ.loop_vars, model),
+        loop_vars: values(&occ.loop_vars.names(), model),
     };
     Some(Side {
         access,

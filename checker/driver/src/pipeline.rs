@@ -6,7 +6,7 @@
 //! every race, and the diagnostics about the file; [`show_file`] runs the
 //! same stages for an observer instead of deciding verdicts.
 
-use mapcheck_core::check::{observe_kernel, Observer};
+use mapcheck_core::check::{observe_kernel, par_map, Observer};
 use mapcheck_core::kernel::Kernel;
 use mapcheck_core::triage::{check_with_triage, Triage};
 use mapcheck_core::verdict::{worst, ArrayReport, CheckOptions, Severity, Verdict};
@@ -114,7 +114,7 @@ pub fn show_file(path: &Path, cli: &Flags, observer: &mut dyn Observer) -> FileR
     run(path, cli, Some(observer))
 }
 
-fn run(path: &Path, cli: &Flags, mut observer: Option<&mut dyn Observer>) -> FileReport {
+fn run(path: &Path, cli: &Flags, observer: Option<&mut dyn Observer>) -> FileReport {
     let mut report = FileReport::new(path);
     // Any encoding: the text is UTF-8 or else Latin-1 (`decode_source`), so
     // no file, and no expectation in its header, is lost to a stray byte.
@@ -142,13 +142,23 @@ fn run(path: &Path, cli: &Flags, mut observer: Option<&mut dyn Observer>) -> Fil
             .push(Diagnostic::note(note).in_file(path).at(span));
         report.ignored_flags.push(flag);
     }
-    for k in &loaded.kernels {
-        match observer.as_deref_mut() {
-            Some(o) => observe_kernel(k, &loaded.options, o),
-            None => match check_kernel(k, &loaded.options) {
-                Ok(checked) => report.kernels.push(checked),
-                Err(d) => report.diagnostics.push(d),
-            },
+    match observer {
+        Some(o) => {
+            for k in &loaded.kernels {
+                observe_kernel(k, &loaded.options, o);
+            }
+        }
+        None => {
+            // Kernels are independent: checked in parallel (rayon), reported
+            // in their order.
+            let kernels: Vec<&Kernel> = loaded.kernels.iter().collect();
+            let checked = par_map(kernels, |k| check_kernel(k, &loaded.options));
+            for c in checked {
+                match c {
+                    Ok(checked) => report.kernels.push(checked),
+                    Err(d) => report.diagnostics.push(d),
+                }
+            }
         }
     }
     report

@@ -213,9 +213,9 @@ pub struct SuiteArgs {
     pub dirs: Vec<PathBuf>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Files checked in parallel.
-    #[arg(long, default_value_t = 1)]
-    pub jobs: usize,
+    /// Files checked in parallel [default: the number of cores].
+    #[arg(long)]
+    pub jobs: Option<usize>,
     /// Per SMT query, in milliseconds.
     #[arg(long, default_value_t = 10_000)]
     pub timeout: u64,
@@ -234,11 +234,19 @@ pub struct GenArgs {
 
 #[derive(Args, Debug, Clone)]
 pub struct BenchArgs {
-    /// What to benchmark: `synthetic`.
+    /// What to benchmark: `synthetic` or `corpus`.
     pub what: String,
-    /// Largest size.
+    /// `corpus`: the directories (or files) of CUDA kernels to run.
+    pub dirs: Vec<PathBuf>,
+    /// `synthetic`: largest size.
     #[arg(long, default_value_t = 50)]
     pub max: usize,
+    /// `synthetic`: sizes 1 and every multiple of STEP up to --max.
+    #[arg(long, default_value_t = 1)]
+    pub step: usize,
+    /// `corpus`: per SMT query, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    pub timeout: u64,
     /// Output directory for the CSV and the SVG plot.
     #[arg(long)]
     pub out: PathBuf,

@@ -22,7 +22,7 @@ pub fn main(args: &SuiteArgs) -> i32 {
     };
     let bar = progress(files.len() as u64, args.format);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.max(1))
+        .num_threads(args.jobs.unwrap_or_else(cores).max(1))
         .build();
     let run = || -> Vec<FileResult> {
         files
@@ -50,6 +50,11 @@ pub fn main(args: &SuiteArgs) -> i32 {
     } else {
         exit::RACE
     }
+}
+
+/// The number of cores (the default of `--jobs`).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 fn progress(n: u64, format: Format) -> ProgressBar {

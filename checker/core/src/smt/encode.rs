@@ -1,6 +1,7 @@
 //! From protocol closures to one SMT query (the disjunction of Example 5),
 //! and validity goals to counterexample scripts (see [`crate::smt`]).
 
+use super::prefilter::{self, Abs, AbsEnv, Item, Symbols};
 use super::script::{and_all, or_all, Builder, Env};
 use crate::numbered::{AccessId, C, U};
 use crate::verdict::IntModel;
@@ -35,15 +36,64 @@ pub struct Occurrence {
     /// The closure it belongs to (position in the query).
     pub closure: usize,
     pub dims: usize,
-    /// Its unsynchronized loop variables: source name, SMT name.
-    pub loop_vars: Names,
+    /// Its unsynchronized loop variables (shared with the other
+    /// occurrences under the same loops).
+    pub loop_vars: LoopVars,
+}
+
+/// The unsynchronized loop variables around an occurrence, as a list
+/// shared between occurrences (innermost first), so that `n` accesses
+/// nested in `n` loops take linear space.
+#[derive(Clone, Debug, Default)]
+pub struct LoopVars(Option<std::sync::Arc<LoopVar>>);
+
+#[derive(Debug)]
+struct LoopVar {
+    /// Source name, SMT name.
+    name: (Var, String),
+    outer: LoopVars,
+}
+
+impl LoopVars {
+    /// This list with `name` as the innermost variable.
+    fn push(&self, name: (Var, String)) -> LoopVars {
+        LoopVars(Some(std::sync::Arc::new(LoopVar {
+            name,
+            outer: self.clone(),
+        })))
+    }
+
+    /// Source name and SMT name of each variable, outermost first.
+    pub fn names(&self) -> Names {
+        let mut out = Vec::new();
+        let mut at = &self.0;
+        while let Some(v) = at {
+            out.push(v.name.clone());
+            at = &v.outer.0;
+        }
+        out.reverse();
+        out
+    }
 }
 
 /// An SMT query in SMT-LIB 2 text, with what is needed to read a model back.
+///
+/// The query is `text ∧ (alternative₁ ∨ … ∨ alternativeₙ)`: `text` holds
+/// the declarations and every assertion but the last disjunction, one
+/// alternative per group of accesses that may race (see
+/// [`crate::smt`], "Pre-filter").  [`Session::solve`](super::Session::solve)
+/// asserts `text` once and the alternatives in batches.
 #[derive(Clone, Debug)]
 pub struct Query {
-    /// Declarations and assertions (no `check-sat`).
+    /// Declarations and assertions (no `check-sat`), without the alternatives.
     pub text: String,
+    /// The disjuncts of the last assertion (at least one).
+    pub alternatives: Vec<String>,
+    /// How many alternatives the first check decides (see [`Session::solve`](super::Session::solve)).
+    pub batch: usize,
+    /// The declarations of `text` alone (a batch of alternatives is
+    /// asserted with them, in the scope where `text` holds).
+    pub declarations: String,
     pub logic: IntModel,
     /// Parameters: source name, SMT name.
     pub params: Names,
@@ -54,12 +104,18 @@ pub struct Query {
     pub locals: [Names; 2],
     /// Per thread: the occurrences, numbered by position (the value of `acc1`, `acc2`).
     pub occurrences: [Vec<Occurrence>; 2],
+    /// Per thread: every unsynchronized loop variable declared (source, SMT).
+    pub loop_vars: [Names; 2],
 }
 
 impl Query {
     /// The complete SMT-LIB script (`--show smt`).
     pub fn script(&self) -> String {
-        format!("{}(check-sat)\n(get-model)\n", self.text)
+        format!(
+            "{}(assert {})\n(check-sat)\n(get-model)\n",
+            self.text,
+            or_all(&self.alternatives)
+        )
     }
 }
 
@@ -81,7 +137,7 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
     }
     let mut b = Builder::new(ctx.logic);
     let params = b.declare_params(ctx);
-    let shared: Env = params.iter().cloned().collect();
+    let shared: Env = b.param_env(ctx, &params);
     let mut ids = [Vec::new(), Vec::new()];
     let mut locals = [Vec::new(), Vec::new()];
     let mut envs = [shared.clone(), shared.clone()];
@@ -99,30 +155,89 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
         .unwrap_or(0);
     b.declare_selectors(dims);
     let mut occurrences = [Vec::new(), Vec::new()];
+    let mut loop_vars = [Vec::new(), Vec::new()];
     let mut sync_vars = Vec::new();
     let mut alternatives = Vec::new();
+    let mut symbols = Symbols::default();
+    let filter = ctx.logic == IntModel::Nat;
     for (j, c) in selected.iter().enumerate() {
         let mut closure_env = shared.clone();
         let open = b.open_closure(j, c, &mut closure_env);
-        let mut parts = open.ranges;
+        let mut abs_env = if filter {
+            shared_abstraction(ctx, &open.vars, &params, &mut symbols)
+        } else {
+            AbsEnv::new()
+        };
+        let mut sides: [Vec<(String, Item)>; 2] = [Vec::new(), Vec::new()];
         for k in 0..2 {
             let mut env = closure_env.clone();
             env.extend(ids[k].iter().chain(&locals[k]).cloned());
-            parts.push(b.thread_accesses(k, j, open.body, &mut env, &mut occurrences[k]));
+            if filter {
+                thread_abstraction(ctx, &mut abs_env, &mut symbols);
+            }
+            sides[k] = b.thread_accesses(
+                k,
+                j,
+                open.body,
+                (&mut env, &mut abs_env, &mut symbols),
+                (&mut occurrences[k], &mut loop_vars[k]),
+            );
         }
-        alternatives.push(and_all(&parts));
+        let [first, second] = &sides;
+        let groups = if filter {
+            prefilter::groups(&items(first), &items(second))
+        } else {
+            vec![((0..first.len()).collect(), (0..second.len()).collect())]
+        };
+        // One alternative per group; the closure's ranges are named once
+        // when several groups share them.
+        let ranges = and_all(&open.ranges);
+        let ranges = if groups.len() > 1 && open.ranges.len() > 1 {
+            b.named_guard(&ranges)
+        } else {
+            ranges
+        };
+        for (g1, g2) in groups {
+            let pick = |side: &[(String, Item)], members: &[usize]| {
+                or_all(
+                    &members
+                        .iter()
+                        .map(|&i| side[i].0.clone())
+                        .collect::<Vec<_>>(),
+                )
+            };
+            let mut parts = Vec::with_capacity(3);
+            if !open.ranges.is_empty() {
+                parts.push(ranges.clone());
+            }
+            parts.extend([pick(first, &g1), pick(second, &g2)]);
+            alternatives.push(and_all(&parts));
+        }
         sync_vars.push(open.vars);
     }
-    b.assert(&or_all(&alternatives));
+    if alternatives.is_empty() {
+        // The pre-filter proved that no pair of accesses can race.
+        return None;
+    }
     b.assert_race(dims);
+    let declarations = b.declarations().to_string();
+    // Z3 decides a disjunction of linear alternatives about as fast as each
+    // alternative alone, but slows down sharply on several non-linear ones
+    // (the bitonic sorts of the GPUVerify benchmarks: 57 alternatives take
+    // 0.9 s one at a time, 1.5 s two at a time, 5 s four at a time).
+    let batch = if b.nonlinear { 1 } else { LINEAR_BATCH };
     Some(Query {
+        declarations,
+        batch,
         text: b.finish(),
+        alternatives,
         logic: ctx.logic,
         params,
         sync_vars,
         ids,
         locals,
         occurrences,
+        loop_vars,
     })
 }
 
@@ -136,7 +251,7 @@ pub(super) fn counterexample_script(
 ) -> Option<String> {
     let mut b = Builder::new(ctx.logic);
     let params = b.declare_params(ctx);
-    let mut env: Env = params.iter().cloned().collect();
+    let mut env: Env = b.param_env(ctx, &params);
     for g in &ctx.globals {
         if g.fv().iter().all(|x| env.contains_key(x)) {
             let f = b.bexp(g, &env);
@@ -202,6 +317,23 @@ impl Builder {
             out.push((x.clone(), s));
         }
         out
+    }
+
+    /// The terms of the parameters in expressions: a fixed parameter is its
+    /// value (so `x * width` with `--param width=1920` is linear), the others
+    /// their constants.  Every parameter is still declared, and a fixed one
+    /// asserted equal to its value, so models name them all.
+    fn param_env(&self, ctx: &QueryContext, params: &Names) -> Env {
+        params
+            .iter()
+            .map(|(x, s)| {
+                let term = match ctx.fixed.get(x) {
+                    Some(v) => self.num(v),
+                    None => s.clone(),
+                };
+                (x.clone(), term)
+            })
+            .collect()
     }
 
     /// Declares the `var` variables of closure `j`.
@@ -277,25 +409,32 @@ impl Builder {
         }
     }
 
-    /// Thread `k` performs one access of `u` (closure `j`): the disjunction
-    /// of Example 5.  Occurrences are appended to `occs`.
+    /// Thread `k` performs one access of `u` (closure `j`): the disjuncts
+    /// of Example 5, each with what the pre-filter knows of its access.
+    /// Occurrences are appended to `occs`.
     fn thread_accesses(
         &mut self,
         k: usize,
         j: usize,
         u: &U,
-        env: &mut Env,
-        occs: &mut Vec<Occurrence>,
-    ) -> String {
+        (env, abs, symbols): (&mut Env, &mut AbsEnv, &mut Symbols),
+        (occs, declared): (&mut Vec<Occurrence>, &mut Names),
+    ) -> Vec<(String, Item)> {
         let mut disjuncts = Vec::new();
         let mut walk = Walk {
             k,
             closure: j,
             guard: Vec::new(),
-            loop_vars: Vec::new(),
+            loop_vars: LoopVars::default(),
+            declared: Vec::new(),
+            abs: std::mem::take(abs),
+            symbols: std::mem::take(symbols),
         };
         self.walk(u, env, &mut walk, occs, &mut disjuncts);
-        or_all(&disjuncts)
+        *abs = walk.abs;
+        *symbols = walk.symbols;
+        declared.extend(walk.declared);
+        disjuncts
     }
 
     fn walk(
@@ -304,7 +443,7 @@ impl Builder {
         env: &mut Env,
         w: &mut Walk,
         occs: &mut Vec<Occurrence>,
-        out: &mut Vec<String>,
+        out: &mut Vec<(String, Item)>,
     ) {
         match u {
             U::Skip => {}
@@ -321,12 +460,18 @@ impl Builder {
                     format!("(= |mode{k}| {})", self.lit(mode_code(mode))),
                     format!("(= |dims{k}| {})", self.lit(index.len() as u64)),
                 ];
-                parts.extend(w.guard.iter().cloned());
+                let guard = self.guard_of(&mut w.guard);
+                parts.extend(guard);
+                let mut item = Item {
+                    mode,
+                    index: Vec::with_capacity(index.len()),
+                };
                 for (d, n) in index.iter().enumerate() {
                     let e = self.nexp(n, env);
                     parts.push(format!("(= |idx{k}.{d}| {e})"));
+                    item.index.push(w.symbols.abs(n, &w.abs));
                 }
-                out.push(and_all(&parts));
+                out.push((and_all(&parts), item));
                 occs.push(Occurrence {
                     access: site.id,
                     closure: w.closure,
@@ -340,15 +485,57 @@ impl Builder {
             }
             U::If(c, t, e) => {
                 let cond = self.bexp(c, env);
-                w.guard.push(cond.clone());
+                w.guard.push(Guard::new(cond.clone()));
                 self.walk(t, env, w, occs, out);
                 w.guard.pop();
-                w.guard.push(format!("(not {cond})"));
+                w.guard.push(Guard::new(format!("(not {cond})")));
                 self.walk(e, env, w, occs, out);
                 w.guard.pop();
             }
             U::For(x, n, m, body) => self.walk_loop(x, n, m, body, env, w, occs, out),
         }
+    }
+
+    /// The conditions an access under the guards `stack` carries: the
+    /// conditions themselves up to [`INLINE_GUARDS`] deep (each access
+    /// repeats them, as the solver likes best), else one Boolean constant
+    /// defined once per guard as its condition and its parent's constant,
+    /// so that the query stays linear in the protocol under deep nesting.
+    fn guard_of(&mut self, stack: &mut [Guard]) -> Vec<String> {
+        if stack.len() <= INLINE_GUARDS {
+            return stack.iter().map(|g| g.cond.clone()).collect();
+        }
+        vec![self.name_guard(stack)]
+    }
+
+    /// The constant of the innermost guard of `stack` (defined on first use).
+    fn name_guard(&mut self, stack: &mut [Guard]) -> String {
+        let Some((last, outer)) = stack.split_last_mut() else {
+            return "true".into();
+        };
+        if let Some(name) = &last.name {
+            return name.clone();
+        }
+        let formula = if outer.is_empty() {
+            last.cond.clone()
+        } else {
+            let parent = self.name_guard(outer);
+            format!("(and {parent} {})", last.cond)
+        };
+        let name = self.named_guard(&formula);
+        last.name = Some(name.clone());
+        name
+    }
+
+    /// A fresh Boolean constant `g` defined as `formula` (`g = formula`:
+    /// Z3 decides some non-linear queries much faster with the definition
+    /// than with the implication `g ⇒ formula`).
+    fn named_guard(&mut self, formula: &str) -> String {
+        self.fresh += 1;
+        let g = format!("|g{}|", self.fresh);
+        self.declare_bool(&g);
+        self.assert(&format!("(= {g} {formula})"));
+        g
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -361,9 +548,10 @@ impl Builder {
         env: &mut Env,
         w: &mut Walk,
         occs: &mut Vec<Occurrence>,
-        out: &mut Vec<String>,
+        out: &mut Vec<(String, Item)>,
     ) {
         let (lo, hi) = (self.nexp(n, env), self.nexp(m, env));
+        let range_abs = Abs::range(&w.symbols.abs(n, &w.abs), &w.symbols.abs(m, &w.abs));
         self.fresh += 1;
         let s = self.declare(&format!("t{}.{x}#{}", w.k + 1, self.fresh));
         let range = format!(
@@ -372,14 +560,21 @@ impl Builder {
             self.rel(ROp::Lt, &s, &hi)
         );
         let saved = env.insert(x.clone(), s.clone());
-        w.guard.push(range);
-        w.loop_vars.push((x.clone(), s));
+        let saved_abs = w.abs.insert(x.clone(), range_abs);
+        w.guard.push(Guard::new(range));
+        w.declared.push((x.clone(), s.clone()));
+        let outer = w.loop_vars.clone();
+        w.loop_vars = outer.push((x.clone(), s));
         self.walk(body, env, w, occs, out);
-        w.loop_vars.pop();
+        w.loop_vars = outer;
         w.guard.pop();
         match saved {
             Some(old) => env.insert(x.clone(), old),
             None => env.remove(x),
+        };
+        match saved_abs {
+            Some(old) => w.abs.insert(x.clone(), old),
+            None => w.abs.remove(x),
         };
     }
 
@@ -428,6 +623,77 @@ struct Thread {
 struct Walk {
     k: usize,
     closure: usize,
-    guard: Vec<String>,
-    loop_vars: Names,
+    /// The guards entered, innermost last.
+    guard: Vec<Guard>,
+    loop_vars: LoopVars,
+    /// Every loop variable declared so far.
+    declared: Names,
+    /// What the pre-filter knows of the variables in scope.
+    abs: AbsEnv,
+    symbols: Symbols,
+}
+
+/// Alternatives of a linear query decided by one check: a few at a time
+/// keeps the cost linear in their number (one check over hundreds of
+/// alternatives grows faster: Z3 refutes each within a tableau holding all
+/// the others), and more than one amortizes the cost of a check (`mapcheck
+/// bench synthetic`, category `access`: 1000 alternatives take 1.2 s one
+/// at a time, 0.4 s eight at a time).
+pub const LINEAR_BATCH: usize = 8;
+
+/// Guards up to this depth are written into each access; deeper ones are
+/// named (see `Builder::guard_of`).
+const INLINE_GUARDS: usize = 8;
+
+/// A condition entered by a thread's walk (a branch or a loop range), and
+/// the Boolean constant that names it with its parents, once defined.
+struct Guard {
+    cond: String,
+    name: Option<String>,
+}
+
+impl Guard {
+    fn new(cond: String) -> Guard {
+        Guard { cond, name: None }
+    }
+}
+
+/// The filter's view of a thread's disjuncts.
+fn items(side: &[(String, Item)]) -> Vec<&Item> {
+    side.iter().map(|(_, i)| i).collect()
+}
+
+/// The pre-filter's view of the shared variables: parameters (fixed ones
+/// as their values) and the closure's `var` variables, each a symbol.
+fn shared_abstraction(
+    ctx: &QueryContext,
+    vars: &Names,
+    params: &Names,
+    symbols: &mut Symbols,
+) -> AbsEnv {
+    let mut env = AbsEnv::new();
+    for (x, s) in params {
+        let a = match ctx.fixed.get(x) {
+            Some(v) => prefilter::fixed(v),
+            None => symbols.symbol(s),
+        };
+        env.insert(x.clone(), a);
+    }
+    for (x, s) in vars {
+        env.insert(x.clone(), symbols.symbol(s));
+    }
+    env
+}
+
+/// The pre-filter's view of a thread's own constants: each identifier
+/// below its bound, each thread-local any number.
+fn thread_abstraction(ctx: &QueryContext, env: &mut AbsEnv, symbols: &mut Symbols) {
+    let shared = env.clone();
+    for (x, bound) in &ctx.thread_ids {
+        let hi = symbols.abs(bound, &shared);
+        env.insert(x.clone(), Abs::range(&prefilter::fixed(&0u32.into()), &hi));
+    }
+    for x in &ctx.locals {
+        env.insert(x.clone(), Abs::any());
+    }
 }

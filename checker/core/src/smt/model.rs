@@ -50,10 +50,10 @@ fn read_model(q: &Query, m: &z3::Model) -> Model {
         .chain(q.locals.iter().flatten());
     names.extend(all.map(|(_, s)| unquote(s).to_string()));
     names.extend(
-        q.occurrences
+        q.loop_vars
             .iter()
             .flatten()
-            .flat_map(|o| o.loop_vars.iter().map(|(_, s)| unquote(s).to_string())),
+            .map(|(_, s)| unquote(s).to_string()),
     );
     for k in 1..=2 {
         names.push(format!("acc{k}"));

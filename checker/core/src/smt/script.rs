@@ -27,21 +27,35 @@ pub fn unquote(s: &str) -> &str {
 /// An SMT-LIB script being written: declarations and assertions in order.
 pub(super) struct Builder {
     logic: IntModel,
+    /// The declarations alone (also in `out`).
+    decls: String,
     out: String,
     pub(super) fresh: usize,
+    /// Has a product of two non-constants, a division or a remainder been
+    /// written (the query is not linear arithmetic)?
+    pub(super) nonlinear: bool,
 }
 
 impl Builder {
     pub(super) fn new(logic: IntModel) -> Builder {
         Builder {
             logic,
+            decls: String::new(),
             out: String::new(),
             fresh: 0,
+            nonlinear: false,
         }
     }
 
+    /// The script: declarations and assertions in the order written (Z3's
+    /// heuristics, hence its time on hard queries, depend on the order).
     pub(super) fn finish(self) -> String {
         self.out
+    }
+
+    /// The declarations written so far.
+    pub(super) fn declarations(&self) -> &str {
+        &self.decls
     }
 
     fn sort(&self) -> &'static str {
@@ -54,11 +68,18 @@ impl Builder {
     /// Declares a natural-number constant.
     pub(super) fn declare(&mut self, name: &str) -> String {
         let s = sym(name);
+        let _ = writeln!(self.decls, "(declare-const {s} {})", self.sort());
         let _ = writeln!(self.out, "(declare-const {s} {})", self.sort());
         if self.logic == IntModel::Nat {
             let _ = writeln!(self.out, "(assert (>= {s} 0))");
         }
         s
+    }
+
+    /// Declares a Boolean constant (`name` already quoted).
+    pub(super) fn declare_bool(&mut self, name: &str) {
+        let _ = writeln!(self.decls, "(declare-const {name} Bool)");
+        let _ = writeln!(self.out, "(declare-const {name} Bool)");
     }
 
     pub(super) fn assert(&mut self, formula: &str) {
@@ -99,6 +120,12 @@ impl Builder {
 
     fn binop(&mut self, op: NOp, a: String, b: String) -> String {
         let bv = self.logic == IntModel::Bv32;
+        let numeral = |t: &str| t.starts_with("(_ bv") || t.chars().all(|c| c.is_ascii_digit());
+        match op {
+            NOp::Mul if !numeral(&a) && !numeral(&b) => self.nonlinear = true,
+            NOp::Div | NOp::Mod => self.nonlinear = true,
+            _ => {}
+        }
         match op {
             NOp::Add => format!("({} {a} {b})", if bv { "bvadd" } else { "+" }),
             NOp::Mul => format!("({} {a} {b})", if bv { "bvmul" } else { "*" }),

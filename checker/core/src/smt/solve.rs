@@ -4,8 +4,10 @@
 
 use super::encode::{counterexample_script, Query, QueryContext};
 use super::model::{small_model, Model};
+use super::script::or_all;
 use semantics::expr::{BExp, NExp, Var};
 use std::cell::{Cell, RefCell};
+use std::time::{Duration, Instant};
 
 /// The answer of Z3 for one query.
 #[derive(Clone, Debug)]
@@ -57,6 +59,7 @@ impl Session {
     /// The solver for the next query, a fresh one every
     /// [`QUERIES_PER_SOLVER`] queries.
     fn solver(&self) -> std::cell::Ref<'_, z3::Solver> {
+        self.ensure_clean();
         if self.queries.get() >= QUERIES_PER_SOLVER {
             *self.solver.borrow_mut() = z3::Solver::new();
             self.queries.set(0);
@@ -128,31 +131,52 @@ impl Session {
         out
     }
 
+    /// Every query starts on a solver without assertions at the base level.
+    /// Should a `push` or `pop` of an earlier query have failed (see
+    /// [`absorb_interrupt`]), the solver is replaced rather than trusted: a
+    /// leftover assertion could make this query `unsat`, a wrong DRF verdict.
+    fn ensure_clean(&self) {
+        if !self.solver.borrow().get_assertions().is_empty() {
+            *self.solver.borrow_mut() = z3::Solver::new();
+            self.queries.set(0);
+        }
+    }
+
     /// Solves a query with Z3 within `timeout_ms`.
+    ///
+    /// The query's text is asserted once; its alternatives are checked in
+    /// batches (see [`solve_alternatives`]), each batch in its own scope
+    /// with the query's declarations.  The query is the disjunction of its
+    /// alternatives, so it is `sat` as soon as one batch is (the first race
+    /// found wins), `unsat` when every batch is, and otherwise `unknown`.
+    /// One deadline holds for the whole query.
     ///
     /// The time limit is enforced by a watchdog thread that interrupts the
     /// context (`z3::ContextHandle::interrupt`), not by Z3's `timeout`
     /// parameter: with the system libz3 4.8.12 the latter deadlocks on some
     /// non-linear queries (nested `scoped_timer`s).
     pub fn solve(&self, q: &Query, timeout_ms: u64) -> Answer {
-        self.in_scope(&q.text, timeout_ms, |solver, checked| {
-            let Timed { result, timed_out } = match checked {
-                Err(rejected) => return Answer::Unknown(rejected),
-                Ok(timed) => timed,
-            };
-            match result {
-                z3::SatResult::Unsat => Answer::Unsat,
-                z3::SatResult::Unknown if timed_out => {
-                    Answer::Unknown(format!("timeout after {timeout_ms} ms"))
-                }
-                z3::SatResult::Unknown => Answer::Unknown(
-                    solver
-                        .get_reason_unknown()
-                        .unwrap_or_else(|| "unknown".into()),
-                ),
-                z3::SatResult::Sat => Answer::Sat(small_model(q, solver, timeout_ms)),
+        let deadline = Instant::now() + Duration::from_millis(timeout_ms);
+        if let Some(answer) = self.solve_fresh_if_wrapping(q, timeout_ms) {
+            return answer;
+        }
+        if q.alternatives.len() <= q.batch.max(1) {
+            return self.solve_one_batch(q, timeout_ms, deadline);
+        }
+        let solver = self.solver();
+        solver.push();
+        let answer = match assert_script(&solver, &q.text) {
+            Err(rejected) => Answer::Unknown(rejected),
+            Ok(()) => {
+                let (answer, checks) = solve_alternatives(&solver, q, timeout_ms, deadline);
+                // Each check is a scope, like a query (see QUERIES_PER_SOLVER).
+                let extra = u32::try_from(checks.saturating_sub(1)).unwrap_or(u32::MAX);
+                self.queries.set(self.queries.get().saturating_add(extra));
+                answer
             }
-        })
+        };
+        solver.pop(1);
+        answer
     }
 }
 
@@ -169,6 +193,195 @@ fn wraps_around(script: &str) -> bool {
     ["256)", "65536)", "4294967296)", "18446744073709551616)"]
         .iter()
         .any(|m| script.contains(&format!(" {m}")) && script.contains("(mod "))
+}
+
+impl Session {
+    /// A query whose alternatives fit in one batch.  Z3's time on a
+    /// non-linear query depends a lot on luck, i.e. on the order in which
+    /// it meets terms: the same query of the GPUVerify corpus takes 0.1 s
+    /// asserted in one piece and 8 s asserted in two (text, then the
+    /// alternatives in a scope), and another one the other way round.  So
+    /// the two ways take turns, with a time limit starting at
+    /// [`FIRST_TRY_MS`] and doubling, until the deadline: a query that
+    /// needs time `t` either way costs at most about `3t`.
+    fn solve_one_batch(&self, q: &Query, timeout_ms: u64, deadline: Instant) -> Answer {
+        let mut budget = Duration::from_millis(FIRST_TRY_MS);
+        let mut whole = true;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Answer::Unknown(format!("{TIMEOUT} after {timeout_ms} ms"));
+            }
+            let last = left <= budget;
+            let limit = if last { left } else { budget };
+            let solver = self.solver();
+            solver.push();
+            let answer = if whole {
+                let script = format!("{}(assert {})\n", q.text, or_all(&q.alternatives));
+                match assert_script(&solver, &script) {
+                    Err(rejected) => Answer::Unknown(rejected),
+                    Ok(()) => check_asserted(&solver, q, timeout_ms, limit),
+                }
+            } else {
+                match assert_script(&solver, &q.text) {
+                    Err(rejected) => Answer::Unknown(rejected),
+                    Ok(()) => {
+                        let script =
+                            format!("{}(assert {})\n", q.declarations, or_all(&q.alternatives));
+                        check_now(&solver, q, &script, timeout_ms, limit)
+                    }
+                }
+            };
+            solver.pop(1);
+            if last || !is_timeout(&answer) {
+                return answer;
+            }
+            whole = !whole;
+            budget *= 2;
+        }
+    }
+}
+
+impl Session {
+    /// A query with C's wrap-around ([`wraps_around`]) is first checked
+    /// whole on a fresh solver, within half the time; `None` when that
+    /// does not decide it (the incremental solver then takes over).
+    fn solve_fresh_if_wrapping(&self, q: &Query, timeout_ms: u64) -> Option<Answer> {
+        let script = format!("{}(assert {})\n", q.text, or_all(&q.alternatives));
+        if !wraps_around(&script) {
+            return None;
+        }
+        let fresh = z3::Solver::new();
+        assert_script(&fresh, &script).ok()?;
+        let limit = Duration::from_millis((timeout_ms / 2).max(1));
+        match check_asserted(&fresh, q, timeout_ms, limit) {
+            Answer::Unknown(_) => None,
+            answer => Some(answer),
+        }
+    }
+}
+
+/// The first time limit of a query in one batch (see
+/// [`Session::solve_one_batch`]).
+pub const FIRST_TRY_MS: u64 = 250;
+
+/// A check of a batch of several alternatives that takes longer than this
+/// is stopped and its batch split in two (a single alternative gets all
+/// the time left).
+pub const PROBE_MS: u64 = 400;
+
+/// Batches checked faster than this double; slower than [`SLOW_MS`], halve
+/// (tuned on `mapcheck bench synthetic` at size 1000: larger thresholds
+/// slow the `access` category down, where a check costs the square of its
+/// batch).
+const FAST_MS: u128 = 3;
+const SLOW_MS: u128 = 12;
+
+/// Checks the alternatives of `q` (whose text `solver` holds) in batches:
+/// the first batch has [`Query::batch`] alternatives, then the size adapts
+/// to the time a check takes (cheap checks amortize their overhead over
+/// more alternatives; expensive ones, where Z3 slows down with the
+/// number of alternatives, get fewer).  Returns the answer and the number
+/// of checks.
+fn solve_alternatives(
+    solver: &z3::Solver,
+    q: &Query,
+    timeout_ms: u64,
+    deadline: Instant,
+) -> (Answer, usize) {
+    let n = q.alternatives.len();
+    let (mut next, mut size, mut checks) = (0, q.batch.max(1), 0);
+    let mut unknown: Option<String> = None;
+    while next < n {
+        let end = (next + size).min(n);
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            unknown.get_or_insert(format!("{TIMEOUT} after {timeout_ms} ms"));
+            break;
+        }
+        let probe = end - next > 1 && left > Duration::from_millis(PROBE_MS);
+        let limit = if probe {
+            Duration::from_millis(PROBE_MS)
+        } else {
+            left
+        };
+        let batch = &q.alternatives[next..end];
+        let script = format!("{}(assert {})\n", q.declarations, or_all(batch));
+        let started = Instant::now();
+        checks += 1;
+        match check_now(solver, q, &script, timeout_ms, limit) {
+            Answer::Sat(model) => return (Answer::Sat(model), checks),
+            Answer::Unsat => {
+                let took = started.elapsed().as_millis();
+                next = end;
+                if took < FAST_MS {
+                    size = (size * 2).min(MAX_BATCH);
+                } else if took > SLOW_MS {
+                    size = (size / 2).max(1);
+                }
+            }
+            // The probe ran out: the same alternatives, fewer at a time.
+            Answer::Unknown(_) if probe && started.elapsed() >= limit => {
+                size = ((end - next) / 2).max(1);
+            }
+            Answer::Unknown(why) => {
+                unknown.get_or_insert(why);
+                next = end;
+            }
+        }
+    }
+    let answer = match unknown {
+        Some(why) => Answer::Unknown(why),
+        None => Answer::Unsat,
+    };
+    (answer, checks)
+}
+
+/// The largest batch.
+const MAX_BATCH: usize = 1024;
+
+/// Asserts `script` (a batch of alternatives with the query's
+/// declarations) in a new scope of `solver`, where the rest of the query
+/// holds, and checks it within `limit`.
+fn check_now(
+    solver: &z3::Solver,
+    q: &Query,
+    script: &str,
+    timeout_ms: u64,
+    limit: Duration,
+) -> Answer {
+    solver.push();
+    let answer = match assert_script(solver, script) {
+        Err(rejected) => Answer::Unknown(rejected),
+        Ok(()) => check_asserted(solver, q, timeout_ms, limit),
+    };
+    solver.pop(1);
+    answer
+}
+
+/// Checks what `solver` holds within `limit`; a model is read for `q`.
+fn check_asserted(solver: &z3::Solver, q: &Query, timeout_ms: u64, limit: Duration) -> Answer {
+    let limit_ms = u64::try_from(limit.as_millis()).unwrap_or(u64::MAX).max(1);
+    let Timed { result, timed_out } = with_deadline(limit_ms, || solver.check());
+    match result {
+        z3::SatResult::Unsat => Answer::Unsat,
+        z3::SatResult::Unknown if timed_out => {
+            Answer::Unknown(format!("{TIMEOUT} after {timeout_ms} ms"))
+        }
+        z3::SatResult::Unknown => Answer::Unknown(
+            solver
+                .get_reason_unknown()
+                .unwrap_or_else(|| "unknown".into()),
+        ),
+        z3::SatResult::Sat => Answer::Sat(small_model(q, solver, timeout_ms)),
+    }
+}
+
+/// How the reason of an unknown answer starts when the time ran out.
+const TIMEOUT: &str = "timeout";
+
+fn is_timeout(a: &Answer) -> bool {
+    matches!(a, Answer::Unknown(why) if why.starts_with(TIMEOUT))
 }
 
 /// Asserts an SMT-LIB script in the solver's current scope.  Z3 stops at
@@ -204,6 +417,17 @@ pub(super) struct Timed<T> {
     pub(super) timed_out: bool,
 }
 
+/// Clears an interrupt of this thread's context that no check consumed.
+/// The watchdog may interrupt just after `f` returned; the flag then stays
+/// set and would cancel the next `push`, `pop` or parse of the session's
+/// solver, silently (the `z3` crate does not report their errors), which
+/// could leave a query's assertions in the solver for the queries after
+/// it.  A check resets the flag when it starts, so an empty check on a
+/// scratch solver consumes it.
+fn absorb_interrupt() {
+    let _ = z3::Solver::new().check();
+}
+
 /// Runs `f` (a Z3 call on this thread's context) and interrupts it after
 /// `timeout_ms`.
 pub(super) fn with_deadline<T>(timeout_ms: u64, f: impl FnOnce() -> T) -> Timed<T> {
@@ -233,6 +457,9 @@ pub(super) fn with_deadline<T>(timeout_ms: u64, f: impl FnOnce() -> T) -> Timed<
         let result = f();
         let _ = done.send(());
         let timed_out = watchdog.join().unwrap_or(true);
+        if timed_out {
+            absorb_interrupt();
+        }
         Timed { result, timed_out }
     })
 }
@@ -395,6 +622,86 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(start.elapsed().as_secs() < 5, "interrupted promptly");
+    }
+
+    /// `wr[tid + k·T]` for `k` in `1..=n` (accesses numbered from `first`).
+    fn blocks(n: u64, first: usize) -> U {
+        let t = || NExp::var("T");
+        (1..=n)
+            .map(|k| {
+                let i = NExp::add(NExp::tid(), NExp::mul(NExp::num(k), t()));
+                acc(Mode::Wr, i, first + k as usize)
+            })
+            .reduce(U::seq)
+            .expect("n > 0")
+    }
+
+    #[test]
+    fn alternatives_are_checked_in_batches_and_a_race_in_the_last_is_found() {
+        // Each block of T cells is its own group: 20 alternatives.
+        let safe = query(blocks(20, 0), &ctx());
+        assert_eq!(safe.alternatives.len(), 20);
+        assert_eq!(safe.batch, crate::smt::encode::LINEAR_BATCH);
+        assert!(matches!(solve(&safe, 5_000), Answer::Unsat));
+        // rd[tid + 20·T + 1] meets the write of thread tid + 1 in block 20.
+        let last = NExp::add(
+            NExp::add(NExp::tid(), NExp::mul(NExp::num(20), NExp::var("T"))),
+            NExp::num(1),
+        );
+        let racy = query(U::seq(blocks(20, 0), acc(Mode::Rd, last, 99)), &ctx());
+        match solve(&racy, 5_000) {
+            Answer::Sat(m) => {
+                assert_eq!(m["idx1.0"], m["idx2.0"]);
+                assert_eq!(&m["t1.tid"] + 0u32, &m["t2.tid"] + 1u32);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn non_linear_queries_check_one_alternative_at_a_time() {
+        let sq = NExp::mul(NExp::tid(), NExp::tid());
+        let q = query(U::seq(blocks(3, 0), acc(Mode::Wr, sq, 9)), &ctx());
+        assert_eq!(q.batch, 1);
+        // tid² meets tid' + T, e.g. T = 3: 2² = 1 + 3.
+        assert!(matches!(solve(&q, 5_000), Answer::Sat(_)));
+    }
+
+    #[test]
+    fn a_timeout_leaves_the_session_sound() {
+        let session = Session::new();
+        let v = NExp::var;
+        let cube = |x: &str| NExp::mul(NExp::mul(v(x), v(x)), v(x));
+        let mut c = ctx();
+        for x in ["A", "B"] {
+            c.params.push(x.into());
+            c.globals.push(BExp::rel(ROp::Gt, v(x), NExp::num(1)));
+        }
+        let hard = U::seq(
+            acc(
+                Mode::Wr,
+                NExp::add(NExp::mul(cube("A"), NExp::tid()), cube("B")),
+                0,
+            ),
+            acc(
+                Mode::Rd,
+                NExp::add(NExp::mul(cube("B"), NExp::tid()), cube("A")),
+                1,
+            ),
+        );
+        let safe = query(acc(Mode::Wr, NExp::tid(), 0), &ctx());
+        let racy = query(acc(Mode::Wr, NExp::num(0), 0), &ctx());
+        for timeout in [0, 1, 2, 3, 5, 8] {
+            let _ = session.solve(&query(hard.clone(), &c), timeout);
+            assert!(matches!(session.solve(&racy, 5_000), Answer::Sat(_)));
+            assert!(matches!(session.solve(&safe, 5_000), Answer::Unsat));
+        }
+        // An assertion left at the base level is not trusted.
+        session
+            .solver
+            .borrow()
+            .assert(z3::ast::Bool::from_bool(false));
+        assert!(matches!(session.solve(&racy, 5_000), Answer::Sat(_)));
     }
 
     #[test]
