@@ -156,6 +156,8 @@ pub(crate) struct TokenStream {
     pub pos: usize,
     pub is_keyword: fn(&str) -> bool,
     pub reject_array_reads: bool,
+    /// Current nesting (see [`TokenStream::enter`]).
+    pub depth: usize,
 }
 
 impl TokenStream {
@@ -166,7 +168,24 @@ impl TokenStream {
             pos: 0,
             is_keyword: cfg.is_keyword,
             reject_array_reads: cfg.reject_array_reads,
+            depth: 0,
         })
+    }
+    /// One more level of nesting: a statement inside a block, a `let`, a
+    /// parenthesis, a `!`, or one more operator of a chain (`a + b + …` is a
+    /// tree as deep as it is long).  Everything after the parser recurses on
+    /// this nesting, so past [`crate::limits::MAX_NESTING`] the input is
+    /// rejected here, at the token that goes too deep.  Pair with
+    /// [`TokenStream::leave`].
+    pub fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > crate::limits::MAX_NESTING {
+            return self.error(crate::limits::nesting_message());
+        }
+        Ok(())
+    }
+    pub fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
     }
     pub fn peek(&self) -> &Tok {
         &self.toks[self.pos].tok
