@@ -38,11 +38,7 @@ fn run(args: &RunArgs) -> Result<i32, Diagnostic> {
     let source = read_source(&args.file)?;
     let program = surface::parse(&source)
         .map_err(|e| Diagnostic::at_position(&args.file, e.line, e.col, e.message))?;
-    if args.threads < 2 {
-        return Err(Diagnostic::error(
-            "--threads must be at least 2 (one thread cannot race)",
-        ));
-    }
+    thread_count(args.threads).map_err(Diagnostic::error)?;
     check_declared(&program)?;
     let env = environment(&program, args)?;
     let arrays = selected_arrays(&program, args)?;
@@ -59,10 +55,37 @@ fn run(args: &RunArgs) -> Result<i32, Diagnostic> {
     let mut racy = false;
     for array in &arrays {
         let w = instantiate(&lower(&program, array, &env)?, &params);
-        let history = w.eval(&threads).map_err(|e| no_derivation(&program, e))?;
-        racy |= report(array, &history);
+        let steps = semantics::limits::MAX_STEPS;
+        match semantics::limits::with_steps(steps, || w.eval(&threads)) {
+            Ok(history) => racy |= report(array, &history),
+            Err(semantics::NoDerivation::OutOfSteps) => {
+                let e = Diagnostic::error(format!(
+                    "unknown: the run needs more than {steps} evaluation steps (the reference interpreter's limit): use fewer threads or smaller parameters"
+                ));
+                eprint!("{}", render(&e.in_file(&args.file), None, Style::Short));
+                return Ok(if racy { exit::RACE } else { exit::UNKNOWN });
+            }
+            Err(e) => return Err(no_derivation(&program, e)),
+        }
     }
     Ok(if racy { exit::RACE } else { exit::OK })
+}
+
+/// `--threads N` must be in `2..=MAX_THREADS` (the reference simulates each
+/// thread; `check` prints no replay line beyond that).
+pub fn thread_count(n: u64) -> Result<(), String> {
+    let max = semantics::limits::MAX_THREADS;
+    if n < 2 {
+        Err(format!(
+            "--threads {n}: at least 2 threads are needed (one thread cannot race)"
+        ))
+    } else if n > max {
+        Err(format!(
+            "--threads {n}: the reference interpreter simulates at most {max} threads"
+        ))
+    } else {
+        Ok(())
+    }
 }
 
 /// With explicit `param` declarations, every free variable must be declared.
@@ -231,6 +254,7 @@ fn no_derivation(program: &Program, e: semantics::NoDerivation) -> Diagnostic {
             first_use(&program.body, &s.free_var).unwrap_or_default(),
             e.to_string(),
         ),
+        semantics::NoDerivation::OutOfSteps => Diagnostic::error(e.to_string()),
     }
 }
 
