@@ -222,6 +222,9 @@ impl Witness {
     /// The `mapcheck run` flags that replay this race in the reference
     /// semantics: `--threads T --param X=V …` (and `--local` when the
     /// protocol has thread-local unknowns; unspecified threads get 0).
+    ///
+    /// Check [`Witness::replay_limit`] first: these flags are only meaningful
+    /// when it is `None`.
     pub fn replay_args(&self, thread_count_var: &str) -> Vec<String> {
         let mut out = Vec::new();
         if let Some(t) = self.params.get(thread_count_var) {
@@ -238,6 +241,28 @@ impl Witness {
         out
     }
 
+    /// Why `mapcheck run` cannot replay this race, if it cannot: it needs
+    /// more threads than the reference interpreter simulates
+    /// (`semantics::limits::MAX_THREADS`), or a value that does not fit the
+    /// 64 bits of `--threads`/`--param`.
+    pub fn replay_limit(&self, thread_count_var: &str) -> Option<String> {
+        let max = semantics::limits::MAX_THREADS;
+        let Some(t) = self.params.get(thread_count_var) else {
+            return Some("the witness has no thread count".into());
+        };
+        if u64::try_from(t).map_or(true, |t| t > max) {
+            return Some(format!(
+                "the race needs {thread_count_var} = {t} threads; `mapcheck run` simulates at most {max}"
+            ));
+        }
+        for (x, v) in &self.params {
+            if u64::try_from(v).is_err() {
+                return Some(format!("`{x}` = {v} does not fit the 64 bits of --param"));
+            }
+        }
+        None
+    }
+
     /// `--local x=v0,v1,…` for each thread-local unknown, with the two
     /// racing threads' values at their `tid` (single-`tid` model only).
     fn local_args(&self) -> Vec<String> {
@@ -250,6 +275,7 @@ impl Witness {
         };
         let mut out = Vec::new();
         for x in self.threads[0].locals.keys() {
+            // Both ids are below the thread count, which `replay_limit` bounds.
             let len = a.max(b) + 1;
             let mut vals = vec![Nat::from(0u32); len];
             vals[a] = self.threads[0].locals[x].clone();
