@@ -65,6 +65,10 @@ pub enum Command {
     Gen(GenArgs),
     /// Benchmarks (timings as CSV and an SVG plot).
     Bench(BenchArgs),
+    /// Internal: one file of `mapcheck suite`, checked in a child process;
+    /// prints its result as JSON.
+    #[command(name = "suite-file", hide = true)]
+    SuiteFile(SuiteFileArgs),
 }
 
 pub use mapcheck_frontend::options::parse_param;
@@ -207,9 +211,23 @@ pub struct SuiteArgs {
     pub dirs: Vec<PathBuf>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Files checked in parallel.
+    /// Files checked in parallel (at most 4 per core).
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
+    /// Per SMT query, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    pub timeout: u64,
+    /// Wall-clock limit per file, in seconds (the file is then `unknown`).
+    #[arg(long = "file-timeout", default_value_t = 300, value_name = "SECONDS")]
+    pub file_timeout: u64,
+    /// Address-space limit per file, in MiB (the file is then `unknown`).
+    #[arg(long = "file-memory", default_value_t = 4096, value_name = "MIB")]
+    pub file_memory: u64,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct SuiteFileArgs {
+    pub file: PathBuf,
     /// Per SMT query, in milliseconds.
     #[arg(long, default_value_t = 10_000)]
     pub timeout: u64,

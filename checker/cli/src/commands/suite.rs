@@ -1,18 +1,40 @@
 //! `mapcheck suite DIR...`: runs `mapcheck_driver::suite` over the files,
 //! in parallel, with a progress bar on a terminal, and prints the
 //! `mapcheck_report::suite` table, JSON or CSV.
+//!
+//! Each file is checked in a child process (this executable, `mapcheck
+//! suite-file FILE`, which prints its `FileResult` as JSON) under an
+//! address-space limit (`--file-memory`) and a wall-clock limit
+//! (`--file-timeout`): a file that crashes, runs out of memory or time is
+//! one row of the table with its reason, and the run goes on (issue 12).
 
-use super::{exit, Format, SuiteArgs};
+use super::{exit, Format, SuiteArgs, SuiteFileArgs};
 use indicatif::{ProgressBar, ProgressStyle};
-use mapcheck_driver::suite::{collect_files, run_file, FileResult, Totals};
+use mapcheck_driver::suite::{
+    collect_files, expectation, outcome, run_file, FileResult, Got, Totals,
+};
 use mapcheck_frontend::Diagnostic;
 use mapcheck_report::diagnostic::{render, Style};
 use mapcheck_report::suite::{suite_csv, suite_json, suite_table};
 use rayon::prelude::*;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Read};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// At most this many files in parallel per core: each child is one
+/// process with its own solver, and more only adds memory.
+const JOBS_PER_CORE: usize = 4;
 
 /// Runs the suite; returns the exit status (1 if an expectation is missed).
 pub fn main(args: &SuiteArgs) -> i32 {
+    let jobs = match jobs(args.jobs) {
+        Ok(j) => j,
+        Err(e) => {
+            eprint!("{}", render(&Diagnostic::error(e), None, Style::Short));
+            return exit::BAD_INPUT;
+        }
+    };
     let files = match collect_files(&args.dirs) {
         Ok(f) => f,
         Err(e) => {
@@ -21,14 +43,12 @@ pub fn main(args: &SuiteArgs) -> i32 {
         }
     };
     let bar = progress(files.len() as u64, args.format);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.max(1))
-        .build();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();
     let run = || -> Vec<FileResult> {
         files
             .par_iter()
             .map(|f| {
-                let r = run_file(f, args.timeout);
+                let r = run_isolated(f, args);
                 bar.inc(1);
                 r
             })
@@ -51,6 +71,183 @@ pub fn main(args: &SuiteArgs) -> i32 {
         exit::RACE
     }
 }
+
+/// `--jobs N`: at least 1; more than [`JOBS_PER_CORE`] per core is capped
+/// (with a note).
+fn jobs(requested: usize) -> Result<usize, String> {
+    if requested == 0 {
+        return Err("--jobs 0: at least one file must be checked at a time (--jobs 1)".into());
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let max = JOBS_PER_CORE * cores;
+    if requested > max {
+        eprintln!(
+            "note: --jobs {requested} capped to {max} ({JOBS_PER_CORE} per core, {cores} cores)"
+        );
+    }
+    Ok(requested.min(max))
+}
+
+/// `mapcheck suite-file FILE`: the child's side; always exit status 0 once
+/// the result is printed.
+pub fn file_main(args: &SuiteFileArgs) -> i32 {
+    let r = run_file(&args.file, args.timeout);
+    match serde_json::to_string(&r) {
+        Ok(s) => {
+            println!("{s}");
+            exit::OK
+        }
+        Err(e) => {
+            eprintln!("{}: cannot encode the result: {e}", args.file.display());
+            exit::BAD_INPUT
+        }
+    }
+}
+
+/// Checks one file in a child process under the suite's limits.
+fn run_isolated(file: &Path, args: &SuiteArgs) -> FileResult {
+    let start = Instant::now();
+    let failed = |got: Got, detail: String| {
+        let source = std::fs::read(file).unwrap_or_default();
+        let expected = expectation(&String::from_utf8_lossy(&source));
+        FileResult {
+            file: file.to_path_buf(),
+            expected,
+            got,
+            outcome: outcome(expected, got),
+            millis: start.elapsed().as_secs_f64() * 1000.0,
+            classification: None,
+            detail,
+            ignored_flags: Vec::new(),
+        }
+    };
+    let exe = match std::env::current_exe() {
+        Ok(e) => e,
+        Err(e) => return failed(Got::Error, format!("cannot find mapcheck's executable: {e}")),
+    };
+    let mut cmd = Command::new(exe);
+    cmd.arg("suite-file")
+        .arg(file)
+        .arg("--timeout")
+        .arg(args.timeout.to_string())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    limit_child(&mut cmd, args.file_memory);
+    let mut child = match cmd.spawn() {
+        Ok(c) => c,
+        Err(e) => return failed(Got::Error, format!("cannot start a child process: {e}")),
+    };
+    let out = drain(child.stdout.take());
+    let err = drain(child.stderr.take());
+    let deadline = start + Duration::from_secs(args.file_timeout);
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break Some(s),
+            Ok(None) if Instant::now() >= deadline => {
+                // Our own child, by its handle.
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            Err(_) => break None,
+        }
+    };
+    let stdout = out.join().unwrap_or_default();
+    let stderr = err.join().unwrap_or_default();
+    let Some(status) = status else {
+        return failed(
+            Got::Unknown,
+            format!(
+                "time limit reached: not checked within --file-timeout {} s",
+                args.file_timeout
+            ),
+        );
+    };
+    if status.success() {
+        if let Ok(mut r) = serde_json::from_str::<FileResult>(stdout.trim()) {
+            r.millis = start.elapsed().as_secs_f64() * 1000.0;
+            return r;
+        }
+    }
+    let last = stderr
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim()
+        .to_string();
+    let out_of_memory = stderr.contains("memory allocation of")
+        || stderr.contains("out of memory")
+        || stderr.contains("bad_alloc");
+    if out_of_memory {
+        return failed(
+            Got::Unknown,
+            format!(
+                "memory limit reached: more than --file-memory {} MiB ({last})",
+                args.file_memory
+            ),
+        );
+    }
+    let how = match (status.code(), signal_of(&status)) {
+        (_, Some(sig)) => format!("signal {sig}"),
+        (Some(code), _) => format!("exit status {code}"),
+        _ => "no exit status".into(),
+    };
+    failed(
+        Got::Error,
+        format!("internal error: mapcheck crashed on this file ({how}): {last}"),
+    )
+}
+
+/// Reads a child's pipe to its end on a thread (so that neither pipe fills).
+fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        if let Some(mut p) = pipe {
+            let _ = p.read_to_end(&mut bytes);
+        }
+        String::from_utf8_lossy(&bytes).into_owned()
+    })
+}
+
+#[cfg(unix)]
+fn signal_of(status: &std::process::ExitStatus) -> Option<i32> {
+    std::os::unix::process::ExitStatusExt::signal(status)
+}
+
+#[cfg(not(unix))]
+fn signal_of(_: &std::process::ExitStatus) -> Option<i32> {
+    None
+}
+
+/// The child's address space is limited to `mib` MiB (plus the 512 MiB
+/// reserved for its stack), and it writes no core file.
+#[cfg(unix)]
+fn limit_child(cmd: &mut Command, mib: u64) {
+    use std::os::unix::process::CommandExt;
+    let bytes = mib.saturating_add(512).saturating_mul(1 << 20);
+    // SAFETY: `setrlimit` is async-signal-safe; the closure allocates nothing.
+    unsafe {
+        cmd.pre_exec(move || {
+            let r#as = libc::rlimit {
+                rlim_cur: bytes as libc::rlim_t,
+                rlim_max: bytes as libc::rlim_t,
+            };
+            libc::setrlimit(libc::RLIMIT_AS, &r#as);
+            let core = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            libc::setrlimit(libc::RLIMIT_CORE, &core);
+            Ok(())
+        });
+    }
+}
+
+#[cfg(not(unix))]
+fn limit_child(_: &mut Command, _: u64) {}
 
 fn progress(n: u64, format: Format) -> ProgressBar {
     if format != Format::Text || !std::io::stderr().is_terminal() {
