@@ -216,6 +216,10 @@ pub struct Witness {
     pub params: BTreeMap<Var, Nat>,
     /// Assumptions under which the race happens (well-formedness case split).
     pub assumptions: Vec<Assumption>,
+    /// Why `mapcheck run` with these values would not reproduce the race,
+    /// when the replay was tried and failed ([`crate::replay_proto`]); the
+    /// race stands, only the replay command is withheld.
+    pub replay_blocked: Option<String>,
 }
 
 impl Witness {
@@ -246,6 +250,9 @@ impl Witness {
     /// (`semantics::limits::MAX_THREADS`), or a value that does not fit the
     /// 64 bits of `--threads`/`--param`.
     pub fn replay_limit(&self, thread_count_var: &str) -> Option<String> {
+        if let Some(why) = &self.replay_blocked {
+            return Some(why.clone());
+        }
         let max = semantics::limits::MAX_THREADS;
         let Some(t) = self.params.get(thread_count_var) else {
             return Some("the witness has no thread count".into());

@@ -7,7 +7,8 @@
 //! same stages for an observer instead of deciding verdicts.
 
 use mapcheck_core::check::{observe_kernel, Observer};
-use mapcheck_core::kernel::Kernel;
+use mapcheck_core::kernel::{Kernel, Provenance};
+use mapcheck_core::replay_proto::replays;
 use mapcheck_core::triage::{check_with_triage, Triage};
 use mapcheck_core::verdict::{worst, ArrayReport, CheckOptions, Severity, Verdict};
 use mapcheck_frontend::options::Flags;
@@ -156,8 +157,18 @@ fn run(path: &Path, cli: &Flags, mut observer: Option<&mut dyn Observer>) -> Fil
 /// Check and triage of one kernel; a provable race that does not replay is
 /// an internal error, never hidden.
 fn check_kernel(k: &Kernel, opts: &CheckOptions) -> Result<CheckedKernel, Diagnostic> {
-    let (report, mut triage) = check_with_triage(k, opts)
+    let (mut report, mut triage) = check_with_triage(k, opts)
         .map_err(|bug| Diagnostic::error(format!("internal error: {bug}")).in_file(&k.file))?;
+    if k.provenance == Provenance::Protocol {
+        // The replay command is printed only if `mapcheck run` reproduces it.
+        for a in &mut report.arrays {
+            if let Verdict::Racy(w) = &mut a.verdict {
+                if let Err(why) = replays(&k.program, w) {
+                    w.replay_blocked = Some(why);
+                }
+            }
+        }
+    }
     let arrays = report
         .arrays
         .into_iter()

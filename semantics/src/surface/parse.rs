@@ -120,6 +120,27 @@ fn split_flags(line: &str) -> Vec<(String, usize, usize)> {
     out
 }
 
+/// With `param` declarations, every free variable must be declared (with
+/// `param` or `local`): `check` and `run` then agree on what the parameters
+/// are.  Without them, free variables are parameters.
+fn check_declared(prog: &Program) -> PResult<()> {
+    if prog.params.is_empty() {
+        return Ok(());
+    }
+    for x in prog.free_vars() {
+        let known = super::ast::is_builtin(&x) || prog.params.contains(&x) || prog.locals.contains(&x);
+        if !known {
+            let at = prog.first_use(&x).unwrap_or_default();
+            return super::lex::err(
+                at.line,
+                at.col,
+                format!("unknown variable `{x}`: not declared with `param` or `local` (declare it, or remove the `param` line to make every free variable a parameter)"),
+            );
+        }
+    }
+    Ok(())
+}
+
 parser_over_token_stream!(
 /// The `.proto` statement parser over the shared token stream
 /// ([`super::lex`], [`super::expr_parse`]).
@@ -137,8 +158,26 @@ impl Parser {
         loop {
             if self.is_kw("param") || self.is_kw("local") {
                 let local = self.is_kw("local");
+                let at = self.span();
                 self.bump();
                 let names = self.ident_list()?;
+                for x in &names {
+                    let kind = if local { "local" } else { "param" };
+                    if super::ast::is_builtin(x) {
+                        return super::lex::err(
+                            at.line,
+                            at.col,
+                            format!("`{kind} {x}`: `{x}` is built in (`tid` is the thread identifier, `T` the number of threads); choose another name"),
+                        );
+                    }
+                    if prog.params.contains(x) || prog.locals.contains(x) {
+                        return super::lex::err(
+                            at.line,
+                            at.col,
+                            format!("`{x}` is declared twice (`param` and `local` names must be distinct)"),
+                        );
+                    }
+                }
                 if local {
                     prog.locals.extend(names);
                 } else {
@@ -159,6 +198,7 @@ impl Parser {
             }
         }
         prog.body = self.block_until_eof()?;
+        check_declared(&prog)?;
         Ok(prog)
     }
 
@@ -290,7 +330,15 @@ impl Parser {
             "forS" => Some(LoopTag::Sync),
             _ => None,
         };
+        let at = self.span();
         let var = self.ident("a loop variable")?;
+        if super::ast::is_builtin(&var) {
+            return super::lex::err(
+                at.line,
+                at.col,
+                format!("loop variable `{var}`: `{var}` is built in (`tid` is the thread identifier, `T` the number of threads); choose another name"),
+            );
+        }
         self.loop_in()?;
         let lo = self.nexp()?;
         self.expect_sym("..")?;

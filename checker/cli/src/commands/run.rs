@@ -39,7 +39,6 @@ fn run(args: &RunArgs) -> Result<i32, Diagnostic> {
     let program = surface::parse(&source)
         .map_err(|e| Diagnostic::at_position(&args.file, e.line, e.col, e.message))?;
     thread_count(args.threads).map_err(Diagnostic::error)?;
-    check_declared(&program)?;
     let env = environment(&program, args)?;
     let arrays = selected_arrays(&program, args)?;
     if let Some(stage) = args.show {
@@ -86,24 +85,6 @@ pub fn thread_count(n: u64) -> Result<(), String> {
     } else {
         Ok(())
     }
-}
-
-/// With explicit `param` declarations, every free variable must be declared.
-fn check_declared(program: &Program) -> Result<(), Diagnostic> {
-    if program.params.is_empty() {
-        return Ok(());
-    }
-    for x in program.free_vars() {
-        let known =
-            surface::is_builtin(&x) || program.params.contains(&x) || program.locals.contains(&x);
-        if !known {
-            return Err(error_at(
-                first_use(&program.body, &x).unwrap_or_default(),
-                format!("unknown variable `{x}`: not declared with `param` or `local`"),
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// `--param` values plus `T = --threads`; rejects names that are not parameters.
