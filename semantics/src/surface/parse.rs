@@ -324,6 +324,7 @@ impl Parser {
     }
 
     fn for_stmt(&mut self, kw: &str) -> PResult<StmtKind> {
+        let at_loop = self.span();
         self.bump();
         let tag = match kw {
             "forU" => Some(LoopTag::Unsync),
@@ -344,6 +345,26 @@ impl Parser {
         self.expect_sym("..")?;
         let hi = self.nexp()?;
         let body = self.braced_block()?;
+        // Fig. 2: `forU` is a U (no `sync`), `forS` a W (its body syncs).
+        // Structural, like a missing brace: `check` and `run` reject it alike.
+        let start = at_loop;
+        match (tag, super::ast::block_has_sync(&body)) {
+            (Some(LoopTag::Unsync), true) => {
+                return super::lex::err(
+                    start.line,
+                    start.col,
+                    "`sync` inside an unsynchronized loop `forU` (Fig. 2: U has no sync); use `forS`, or `for` to let mapcheck decide",
+                )
+            }
+            (Some(LoopTag::Sync), false) => {
+                return super::lex::err(
+                    start.line,
+                    start.col,
+                    "synchronized loop `forS` has no `sync` in its body (Fig. 2); use `forU`, or `for` to let mapcheck decide",
+                )
+            }
+            _ => {}
+        }
         Ok(StmtKind::For {
             tag,
             var,
