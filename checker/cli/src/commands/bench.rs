@@ -5,11 +5,21 @@ use super::{exit, BenchArgs};
 use mapcheck_bench::measure::{csv, plot, run, slowest};
 use mapcheck_core::verdict::CheckOptions;
 
+/// Largest `--max`.
+const MAX_SIZE: usize = 1_000;
+
 pub fn main(args: &BenchArgs) -> i32 {
     if args.what != "synthetic" {
         eprintln!(
             "mapcheck bench: unknown benchmark `{}` (expected `synthetic`)",
             args.what
+        );
+        return exit::BAD_INPUT;
+    }
+    if args.max > MAX_SIZE {
+        eprintln!(
+            "mapcheck bench: --max {}: at most {MAX_SIZE} (every size up to it is checked in all five categories)",
+            args.max
         );
         return exit::BAD_INPUT;
     }

@@ -220,7 +220,8 @@ pub struct SuiteArgs {
     /// Wall-clock limit per file, in seconds (the file is then `unknown`).
     #[arg(long = "file-timeout", default_value_t = 300, value_name = "SECONDS")]
     pub file_timeout: u64,
-    /// Address-space limit per file, in MiB (the file is then `unknown`).
+    /// Address-space limit per file, in MiB, stack included (the file is
+    /// then `unknown`).
     #[arg(long = "file-memory", default_value_t = 4096, value_name = "MIB")]
     pub file_memory: u64,
 }

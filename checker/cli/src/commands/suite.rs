@@ -171,13 +171,7 @@ fn run_isolated(file: &Path, args: &SuiteArgs) -> FileResult {
             return r;
         }
     }
-    let last = stderr
-        .lines()
-        .rev()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("")
-        .trim()
-        .to_string();
+    let last = crash_reason(&stderr);
     let out_of_memory = stderr.contains("memory allocation of")
         || stderr.contains("out of memory")
         || stderr.contains("bad_alloc");
@@ -201,6 +195,30 @@ fn run_isolated(file: &Path, args: &SuiteArgs) -> FileResult {
     )
 }
 
+/// The line of a crashed child's standard error that says why: a panic's
+/// message, a fatal runtime error, an allocation failure, else the last line
+/// that is not part of a backtrace.
+fn crash_reason(stderr: &str) -> String {
+    let lines: Vec<&str> = stderr.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    if let Some(k) = lines.iter().position(|l| l.contains("panicked at")) {
+        let message = lines.get(k + 1).copied().unwrap_or_default();
+        return format!("{} {message}", lines[k]);
+    }
+    let telling = ["memory allocation of", "fatal runtime error", "error"];
+    if let Some(l) = lines.iter().find(|l| telling.iter().any(|t| l.contains(t))) {
+        return l.to_string();
+    }
+    let is_trace = |l: &&&str| {
+        l.starts_with("note:") || l.starts_with("at ") || l.starts_with(|c: char| c.is_ascii_digit())
+    };
+    lines
+        .iter()
+        .rev()
+        .find(|l| !is_trace(l))
+        .map(|l| l.to_string())
+        .unwrap_or_else(|| "no message".into())
+}
+
 /// Reads a child's pipe to its end on a thread (so that neither pipe fills).
 fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<String> {
     std::thread::spawn(move || {
@@ -222,12 +240,12 @@ fn signal_of(_: &std::process::ExitStatus) -> Option<i32> {
     None
 }
 
-/// The child's address space is limited to `mib` MiB (plus the 512 MiB
-/// reserved for its stack), and it writes no core file.
+/// The child's address space (its 512 MiB stack reservation included) is
+/// limited to `mib` MiB, and it writes no core file.
 #[cfg(unix)]
 fn limit_child(cmd: &mut Command, mib: u64) {
     use std::os::unix::process::CommandExt;
-    let bytes = mib.saturating_add(512).saturating_mul(1 << 20);
+    let bytes = mib.saturating_mul(1 << 20);
     // SAFETY: `setrlimit` is async-signal-safe; the closure allocates nothing.
     unsafe {
         cmd.pre_exec(move || {
