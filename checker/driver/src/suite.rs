@@ -209,7 +209,7 @@ pub fn run_file(path: &Path, timeout_ms: u64) -> FileResult {
 /// verdict (racy beats divergence beats invalid beats unknown beats DRF).
 fn summarize(report: &FileReport) -> (Got, Option<String>, String) {
     if let Some(e) = report.errors().next() {
-        return (Got::Error, None, first_line(&e.to_string()));
+        return (Got::Error, None, one_line(&e.to_string()));
     }
     let Some((k, a)) = report.worst() else {
         return (Got::Drf, None, String::new());
@@ -237,8 +237,20 @@ fn summarize(report: &FileReport) -> (Got, Option<String>, String) {
     }
 }
 
-fn first_line(s: &str) -> String {
-    s.lines().next().unwrap_or_default().to_string()
+/// A multi-line error (a compiler's diagnostics under a headline) on one
+/// line of at most 500 characters: `the file does not compile: k.cu:1:47:
+/// error: expected ';' …`.
+fn one_line(s: &str) -> String {
+    let joined = s
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    match joined.char_indices().nth(500) {
+        Some((k, _)) => format!("{} …", &joined[..k]),
+        None => joined,
+    }
 }
 
 /// The class of a race, with how triage settled it (`.bcu`).

@@ -129,7 +129,7 @@ pub(crate) fn lex(src: &str, cfg: &LexConfig) -> Result<Vec<Token>, ParseError> 
         } else {
             let rest: String = chars[k..chars.len().min(k + 2)].iter().collect();
             let Some(sym) = cfg.symbols.iter().find(|s| rest.starts_with(**s)) else {
-                return err(sl, sc, format!("unexpected character `{c}`"));
+                return err(sl, sc, unexpected_character(c));
             };
             for _ in 0..sym.chars().count() {
                 step(&mut k, &mut line, &mut col);
@@ -145,6 +145,22 @@ pub(crate) fn lex(src: &str, cfg: &LexConfig) -> Result<Vec<Token>, ParseError> 
         span: Span::point(line, col),
     });
     Ok(toks)
+}
+
+/// An unexpected character, named when it is invisible.
+fn unexpected_character(c: char) -> String {
+    let name = match c {
+        '\u{feff}' => Some("a byte order mark; save the file as UTF-8 without BOM"),
+        '\0' => Some("a NUL byte"),
+        '\u{a0}' => Some("a non-breaking space"),
+        '\u{200b}' => Some("a zero-width space"),
+        c if c.is_control() || c.is_whitespace() => Some("an invisible character"),
+        _ => None,
+    };
+    match name {
+        Some(n) => format!("unexpected character U+{:04X} ({n})", c as u32),
+        None => format!("unexpected character `{c}`"),
+    }
 }
 
 pub(crate) type PResult<T> = Result<T, ParseError>;

@@ -18,8 +18,16 @@ fn error_at(span: Span, message: impl Into<String>) -> Diagnostic {
 }
 
 pub fn main(args: &RunArgs) -> i32 {
-    if args.file.extension().and_then(|e| e.to_str()) == Some("bcu") {
-        return super::run_bcu_dispatch(args);
+    match args.file.extension().and_then(|e| e.to_str()) {
+        Some("bcu") => return super::run_bcu_dispatch(args),
+        Some("proto") => {}
+        _ => {
+            let e = Diagnostic::error(
+                "mapcheck run takes a .proto or .bcu file: the reference interpreter has no semantics for CUDA (use `mapcheck check`)",
+            );
+            eprint!("{}", render(&e.in_file(&args.file), None, Style::Short));
+            return exit::BAD_INPUT;
+        }
     }
     match run(args) {
         Ok(code) => code,

@@ -30,7 +30,8 @@ impl Outcome {
             Some(c) => return bad(&format!("exit status {c}")),
             None => return bad(&format!("killed by signal {:?}", self.signal)),
         }
-        for word in ["panicked", "internal error", "BUG", "stack overflow"] {
+        // (Temporary paths are random letters: match whole phrases.)
+        for word in ["panicked at", "internal error", "BUG: ", "stack overflow", "fatal runtime error"] {
             if self.stderr.contains(word) || self.stdout.contains(word) {
                 return bad(&format!("`{word}` in the output"));
             }
