@@ -37,7 +37,11 @@ fn seeds() -> &'static Vec<(String, Vec<u8>)> {
                     stack.push(p);
                     continue;
                 }
-                let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("").to_string();
+                let ext = p
+                    .extension()
+                    .and_then(|e| e.to_str())
+                    .unwrap_or("")
+                    .to_string();
                 let wanted = match &only {
                     Some(o) => *o == ext,
                     None => ["proto", "bcu", "cu"].contains(&ext.as_str()),
@@ -55,24 +59,89 @@ fn seeds() -> &'static Vec<(String, Vec<u8>)> {
 
 /// Tokens that have broken parsers and interpreters before.
 const HOSTILE: &[&str] = &[
-    "{", "}", "(", ")", "[", "]", ";", "sync", "tid", "T", "param tid;", "local tid;",
-    "local x;", "0", "1", "2147483648", "4294967296", "9223372036854775807",
-    "18446744073709551615", "18446744073709551616", "99999999999999999999999999",
-    "forS i in 0..N { sync }", "for (int i = 0; i < n; i++) {", "__syncthreads();",
-    "threadIdx.x", "let v = A[0] in", "A[tid] := 1;", "wr[tid]", "rd[x]", "if (tid > 1000000000) {",
-    "\u{feff}", "\0", "\u{7f}", "/*", "*/", "//", "#define X X X", "#include \"x.h\"", "\\",
-    "\"", "'", "!", "-", "%", "/ 0", "..", "∈",
+    "{",
+    "}",
+    "(",
+    ")",
+    "[",
+    "]",
+    ";",
+    "sync",
+    "tid",
+    "T",
+    "param tid;",
+    "local tid;",
+    "local x;",
+    "0",
+    "1",
+    "2147483648",
+    "4294967296",
+    "9223372036854775807",
+    "18446744073709551615",
+    "18446744073709551616",
+    "99999999999999999999999999",
+    "forS i in 0..N { sync }",
+    "for (int i = 0; i < n; i++) {",
+    "__syncthreads();",
+    "threadIdx.x",
+    "let v = A[0] in",
+    "A[tid] := 1;",
+    "wr[tid]",
+    "rd[x]",
+    "if (tid > 1000000000) {",
+    "\u{feff}",
+    "\0",
+    "\u{7f}",
+    "/*",
+    "*/",
+    "//",
+    "#define X X X",
+    "#include \"x.h\"",
+    "\\",
+    "\"",
+    "'",
+    "!",
+    "-",
+    "%",
+    "/ 0",
+    "..",
+    "∈",
 ];
 
 #[derive(Clone, Debug)]
 enum Mutation {
-    FlipByte { at: usize, bit: u8 },
-    InsertByte { at: usize, byte: u8 },
-    InsertToken { at: usize, token: usize, times: u8 },
-    Delete { at: usize, len: usize },
-    Duplicate { at: usize, len: usize, times: u8 },
-    Splice { at: usize, other: usize, from: usize, len: usize },
-    SwapWords { a: usize, b: usize },
+    FlipByte {
+        at: usize,
+        bit: u8,
+    },
+    InsertByte {
+        at: usize,
+        byte: u8,
+    },
+    InsertToken {
+        at: usize,
+        token: usize,
+        times: u8,
+    },
+    Delete {
+        at: usize,
+        len: usize,
+    },
+    Duplicate {
+        at: usize,
+        len: usize,
+        times: u8,
+    },
+    Splice {
+        at: usize,
+        other: usize,
+        from: usize,
+        len: usize,
+    },
+    SwapWords {
+        a: usize,
+        b: usize,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -101,7 +170,11 @@ impl Arbitrary for Mutation {
                 at,
                 token: small(g, HOSTILE.len()),
                 // Mostly once; sometimes enough to nest thousands deep.
-                times: if small(g, 6) == 0 { u8::arbitrary(g) } else { 1 },
+                times: if small(g, 6) == 0 {
+                    u8::arbitrary(g)
+                } else {
+                    1
+                },
             },
             3 => Mutation::Delete {
                 at,

@@ -19,7 +19,14 @@ static REPLAYED: AtomicUsize = AtomicUsize::new(0);
 
 const NAMES: &[&str] = &["N", "M", "x", "y", "tid", "T", "i"];
 const NUMBERS: &[&str] = &[
-    "0", "1", "2", "3", "16", "1000000000", "4294967296", "18446744073709551615",
+    "0",
+    "1",
+    "2",
+    "3",
+    "16",
+    "1000000000",
+    "4294967296",
+    "18446744073709551615",
     "18446744073709551616",
 ];
 
@@ -44,7 +51,10 @@ fn cond(g: &mut Gen) -> String {
 
 fn stmts(g: &mut Gen, depth: u32) -> String {
     let n = 1 + usize::arbitrary(g) % 3;
-    (0..n).map(|_| stmt(g, depth)).collect::<Vec<_>>().join("; ")
+    (0..n)
+        .map(|_| stmt(g, depth))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 fn stmt(g: &mut Gen, depth: u32) -> String {
@@ -91,9 +101,17 @@ impl Arbitrary for Proto {
 
 /// `run`'s exit status 2 for reasons of the values given, not of the input.
 fn value_dependent(stderr: &str) -> bool {
-    ["no derivation", "does not hold", "cannot be evaluated", "empty range", "barrier divergence", "step limit", "steps"]
-        .iter()
-        .any(|w| stderr.contains(w))
+    [
+        "no derivation",
+        "does not hold",
+        "cannot be evaluated",
+        "empty range",
+        "barrier divergence",
+        "step limit",
+        "steps",
+    ]
+    .iter()
+    .any(|w| stderr.contains(w))
 }
 
 fn agree(p: Proto) -> TestResult {

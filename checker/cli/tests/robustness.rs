@@ -22,27 +22,48 @@ fn nested(open: &str, body: &str, n: usize) -> String {
 /// The inputs of the issue (name, text).
 fn inputs() -> Vec<(&'static str, String)> {
     vec![
-        ("big-tid.proto", "local x;\nif (tid > 1000000000) { wr[x] }\n".into()),
-        ("i64max.bcu", "A[tid + 9223372036854775807] := 1; A[tid] := 2\n".into()),
-        ("two32.bcu", "A[tid + 4294967296] := 1; A[tid] := 2\n".into()),
-        ("u64max.bcu", "A[tid + 18446744073709551615] := 1; A[tid] := 2\n".into()),
+        (
+            "big-tid.proto",
+            "local x;\nif (tid > 1000000000) { wr[x] }\n".into(),
+        ),
+        (
+            "i64max.bcu",
+            "A[tid + 9223372036854775807] := 1; A[tid] := 2\n".into(),
+        ),
+        (
+            "two32.bcu",
+            "A[tid + 4294967296] := 1; A[tid] := 2\n".into(),
+        ),
+        (
+            "u64max.bcu",
+            "A[tid + 18446744073709551615] := 1; A[tid] := 2\n".into(),
+        ),
         (
             "loop.bcu",
             "param N;\nfor i in 0..N + 2147483648 { A[tid] := i }; A[0] := 1\n".into(),
         ),
         (
             "deep-forS.proto",
-            format!("param N;\n{}\n", nested("forS i in 0..N {\n", "wr[tid]; sync\n", 4000)),
+            format!(
+                "param N;\n{}\n",
+                nested("forS i in 0..N {\n", "wr[tid]; sync\n", 4000)
+            ),
         ),
         (
             "deep-let.bcu",
             nested("let x = A[0] in {", "A[tid] := 1", 5000),
         ),
-        ("long-sum.proto", format!("wr[{}]\n", ["1"; 100_000].join("+"))),
+        (
+            "long-sum.proto",
+            format!("wr[{}]\n", ["1"; 100_000].join("+")),
+        ),
         ("param-tid.proto", "param tid;\nwr[tid]\n".into()),
         ("local-tid.proto", "local tid;\nwr[tid]\n".into()),
         ("undeclared.proto", "param N;\nwr[y]\n".into()),
-        ("many-iterations.proto", "forS i in 0..100000000 { wr[tid]; sync }\n".into()),
+        (
+            "many-iterations.proto",
+            "forS i in 0..100000000 { wr[tid]; sync }\n".into(),
+        ),
     ]
 }
 
@@ -53,7 +74,8 @@ fn witnesses_too_large_to_replay_are_reported_not_allocated() {
     let out = bounded(&["check", &f]);
     assert_eq!(out.code, Some(1), "{}", out.stdout);
     assert!(
-        out.stdout.contains("replay: not printed: the race needs T = "),
+        out.stdout
+            .contains("replay: not printed: the race needs T = "),
         "{}",
         out.stdout
     );
@@ -61,7 +83,11 @@ fn witnesses_too_large_to_replay_are_reported_not_allocated() {
         let f = write(dir.path(), name, text.as_bytes());
         let out = bounded(&["check", &f]);
         assert_eq!(out.code, Some(1), "{name}: {}", out.stdout);
-        assert!(out.stdout.contains("not replayed: too large"), "{name}: {}", out.stdout);
+        assert!(
+            out.stdout.contains("not replayed: too large"),
+            "{name}: {}",
+            out.stdout
+        );
     }
 }
 
@@ -88,8 +114,16 @@ fn nesting_past_the_limit_is_a_located_error() {
         for cmd in [vec!["check", &f], vec!["run", &f, "--threads", "2"]] {
             let out = bounded(&cmd);
             assert_eq!(out.code, Some(2), "{name}: {}", out.stderr);
-            assert!(out.stderr.contains("nesting deeper than 1000"), "{name}: {}", out.stderr);
-            assert!(out.stderr.contains(&format!("{name}:{line}")), "{name}: {}", out.stderr);
+            assert!(
+                out.stderr.contains("nesting deeper than 1000"),
+                "{name}: {}",
+                out.stderr
+            );
+            assert!(
+                out.stderr.contains(&format!("{name}:{line}")),
+                "{name}: {}",
+                out.stderr
+            );
         }
     }
 }
@@ -97,17 +131,31 @@ fn nesting_past_the_limit_is_a_located_error() {
 #[test]
 fn long_synchronized_loops_run_within_the_step_limit() {
     let dir = tempfile::tempdir().unwrap();
-    let f = write(dir.path(), "l.proto", b"forS i in 0..10000 { wr[tid]; sync }\n");
+    let f = write(
+        dir.path(),
+        "l.proto",
+        b"forS i in 0..10000 { wr[tid]; sync }\n",
+    );
     let out = bounded(&["run", &f, "--threads", "2"]);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
-    assert!(out.stdout.contains("phase 10000"), "every iteration is a phase");
+    assert!(
+        out.stdout.contains("phase 10000"),
+        "every iteration is a phase"
+    );
     let f = write(dir.path(), "m.proto", inputs()[11].1.as_bytes());
     let out = bounded(&["run", &f, "--threads", "2"]);
     assert_eq!(out.code, Some(3), "{}", out.stderr);
     let out = bounded(&["run", &f, "--threads", "100000000"]);
     assert_eq!(out.code, Some(2));
     assert!(out.stderr.contains("--threads 100000000"), "{}", out.stderr);
-    let out = bounded(&["gen", "synthetic", "--category", "access", "--size", "100000000"]);
+    let out = bounded(&[
+        "gen",
+        "synthetic",
+        "--category",
+        "access",
+        "--size",
+        "100000000",
+    ]);
     assert_eq!(out.code, Some(2));
     assert!(out.stderr.contains("--size"), "{}", out.stderr);
 }
@@ -121,7 +169,11 @@ fn builtin_and_undeclared_names_are_rejected_alike_by_check_and_run() {
         let run = bounded(&["run", &f, "--threads", "2", "--param", "tid=0"]);
         assert_eq!(check.code, Some(2), "{name}: {}", check.stdout);
         assert_eq!(run.code, Some(2), "{name}: {}", run.stderr);
-        assert!(check.stderr.contains(&format!("{name}:")), "{name}: located: {}", check.stderr);
+        assert!(
+            check.stderr.contains(&format!("{name}:")),
+            "{name}: located: {}",
+            check.stderr
+        );
         assert!(!check.stdout.contains("Z3"), "{name}: {}", check.stdout);
     }
 }
@@ -129,7 +181,11 @@ fn builtin_and_undeclared_names_are_rejected_alike_by_check_and_run() {
 #[test]
 fn check_flags_that_name_nothing_are_errors() {
     let dir = tempfile::tempdir().unwrap();
-    let f = write(dir.path(), "l.proto", b"forU j in 0..M { rd[tid + j] };\nforU i in 0..M { wr[tid] }\n");
+    let f = write(
+        dir.path(),
+        "l.proto",
+        b"forU j in 0..M { rd[tid + j] };\nforU i in 0..M { wr[tid] }\n",
+    );
     for (flag, value, says) in [
         ("--threads", "0", "--threads 0"),
         ("--threads", "1", "--threads 1"),
@@ -153,12 +209,29 @@ fn a_suite_over_every_hostile_input_is_complete() {
     }
     std::os::unix::fs::symlink(dir.path(), dir.path().join("loop")).unwrap();
     let d = dir.path().display().to_string();
-    let out = mapcheck_limited(&["suite", &d, "--format", "json", "--jobs", "100000"], 120, 4096);
-    assert!(matches!(out.code, Some(0 | 1)), "{:?}: {}", out.code, out.stderr);
-    assert!(out.stderr.contains("--jobs 100000 capped"), "{}", out.stderr);
+    let out = mapcheck_limited(
+        &["suite", &d, "--format", "json", "--jobs", "100000"],
+        120,
+        4096,
+    );
+    assert!(
+        matches!(out.code, Some(0 | 1)),
+        "{:?}: {}",
+        out.code,
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("--jobs 100000 capped"),
+        "{}",
+        out.stderr
+    );
     let json: serde_json::Value = serde_json::from_str(&out.stdout).expect("valid JSON");
     let files = json["files"].as_array().expect("files");
-    assert_eq!(files.len(), inputs.len(), "one row per file, the link loop walked once");
+    assert_eq!(
+        files.len(),
+        inputs.len(),
+        "one row per file, the link loop walked once"
+    );
     for f in files {
         let detail = f["detail"].as_str().unwrap_or_default();
         assert!(!detail.contains("crashed"), "{f}");
@@ -174,13 +247,25 @@ fn a_file_that_crashes_its_check_is_one_row_of_the_suite() {
     write(dir.path(), "a.proto", b"wr[tid]\n");
     write(dir.path(), "b.proto", b"// expect: drf\nwr[tid]\n");
     let d = dir.path().display().to_string();
-    let out = mapcheck_limited(&["suite", &d, "--format", "json", "--file-memory", "40"], 60, 4096);
-    assert_eq!(out.code, Some(1), "an expectation is missed: {}", out.stderr);
+    let out = mapcheck_limited(
+        &["suite", &d, "--format", "json", "--file-memory", "40"],
+        60,
+        4096,
+    );
+    assert_eq!(
+        out.code,
+        Some(1),
+        "an expectation is missed: {}",
+        out.stderr
+    );
     let json: serde_json::Value = serde_json::from_str(&out.stdout).expect("valid JSON");
     let files = json["files"].as_array().expect("files");
     assert_eq!(files.len(), 2, "{}", out.stdout);
     for f in files {
         assert_eq!(f["got"], "error", "{f}");
-        assert!(f["detail"].as_str().unwrap_or_default().contains("crashed"), "{f}");
+        assert!(
+            f["detail"].as_str().unwrap_or_default().contains("crashed"),
+            "{f}"
+        );
     }
 }

@@ -17,12 +17,17 @@ use semantics::{NExp, Nat, Threads, TID};
 /// why not.
 pub fn replays(program: &Program, w: &Witness) -> Result<(), String> {
     let max = semantics::limits::MAX_THREADS;
-    let t = w.params.get(THREAD_COUNT).ok_or("the witness has no thread count")?;
+    let t = w
+        .params
+        .get(THREAD_COUNT)
+        .ok_or("the witness has no thread count")?;
     let count = u64::try_from(t)
         .ok()
         .filter(|t| (2..=max).contains(t))
         .ok_or_else(|| {
-            format!("the race needs {THREAD_COUNT} = {t} threads; `mapcheck run` simulates 2 to {max}")
+            format!(
+                "the race needs {THREAD_COUNT} = {t} threads; `mapcheck run` simulates 2 to {max}"
+            )
         })?;
     let params = program.parameters();
     for x in &params {
@@ -32,7 +37,9 @@ pub fn replays(program: &Program, w: &Witness) -> Result<(), String> {
     }
     for x in w.params.keys() {
         if x != THREAD_COUNT && !params.contains(x) {
-            return Err(format!("`{x}` is not a parameter `mapcheck run --param` accepts"));
+            return Err(format!(
+                "`{x}` is not a parameter `mapcheck run --param` accepts"
+            ));
         }
     }
     let env = w.params.clone();
@@ -42,7 +49,10 @@ pub fn replays(program: &Program, w: &Witness) -> Result<(), String> {
             c = c.subst(x, &NExp::Num(v.clone()));
         }
         if c.eval() != Ok(true) {
-            return Err(format!("the assumption `{}` does not hold for these values", a.cond));
+            return Err(format!(
+                "the assumption `{}` does not hold for these values",
+                a.cond
+            ));
         }
     }
     let opts = LowerOptions {
@@ -73,9 +83,8 @@ pub fn replays(program: &Program, w: &Witness) -> Result<(), String> {
     }
     let h = semantics::limits::with_steps(semantics::limits::MAX_STEPS, || p.eval(&threads))
         .map_err(|e| format!("the reference run fails: {e}"))?;
-    let access = |k: usize, id: u64| {
-        AccessValue::new(Nat::from(id), w.accesses[k].mode, w.index.clone())
-    };
+    let access =
+        |k: usize, id: u64| AccessValue::new(Nat::from(id), w.accesses[k].mode, w.index.clone());
     let (x, y) = (access(0, a), access(1, b));
     if a != b && x.mode.conflicts(y.mode) && h.iter().any(|ph| ph.contains(&x) && ph.contains(&y)) {
         Ok(())

@@ -131,7 +131,10 @@ pub enum EvalErrorKind {
 impl EvalErrorKind {
     /// A resource limit of the interpreter, not a property of the program.
     pub fn is_limit(&self) -> bool {
-        matches!(self, EvalErrorKind::OutOfFuel | EvalErrorKind::TooManyThreads(_))
+        matches!(
+            self,
+            EvalErrorKind::OutOfFuel | EvalErrorKind::TooManyThreads(_)
+        )
     }
 }
 

@@ -297,9 +297,13 @@ impl Program {
                     return None;
                 }
                 match &s.kind {
-                    StmtKind::If { cond, then_branch, else_branch } if !cond.fv().contains(x) => {
-                        find(then_branch, x).or_else(|| find(else_branch, x)).or(Some(s.span))
-                    }
+                    StmtKind::If {
+                        cond,
+                        then_branch,
+                        else_branch,
+                    } if !cond.fv().contains(x) => find(then_branch, x)
+                        .or_else(|| find(else_branch, x))
+                        .or(Some(s.span)),
                     StmtKind::For { lo, hi, body, .. }
                         if !lo.fv().contains(x) && !hi.fv().contains(x) =>
                     {

@@ -128,7 +128,8 @@ fn check_declared(prog: &Program) -> PResult<()> {
         return Ok(());
     }
     for x in prog.free_vars() {
-        let known = super::ast::is_builtin(&x) || prog.params.contains(&x) || prog.locals.contains(&x);
+        let known =
+            super::ast::is_builtin(&x) || prog.params.contains(&x) || prog.locals.contains(&x);
         if !known {
             let at = prog.first_use(&x).unwrap_or_default();
             return super::lex::err(

@@ -123,7 +123,12 @@ fn run_isolated(file: &Path, args: &SuiteArgs) -> FileResult {
     };
     let exe = match std::env::current_exe() {
         Ok(e) => e,
-        Err(e) => return failed(Got::Error, format!("cannot find mapcheck's executable: {e}")),
+        Err(e) => {
+            return failed(
+                Got::Error,
+                format!("cannot find mapcheck's executable: {e}"),
+            )
+        }
     };
     let mut cmd = Command::new(exe);
     cmd.arg("suite-file")
@@ -199,7 +204,11 @@ fn run_isolated(file: &Path, args: &SuiteArgs) -> FileResult {
 /// message, a fatal runtime error, an allocation failure, else the last line
 /// that is not part of a backtrace.
 fn crash_reason(stderr: &str) -> String {
-    let lines: Vec<&str> = stderr.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let lines: Vec<&str> = stderr
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
     if let Some(k) = lines.iter().position(|l| l.contains("panicked at")) {
         let message = lines.get(k + 1).copied().unwrap_or_default();
         return format!("{} {message}", lines[k]);
@@ -209,7 +218,9 @@ fn crash_reason(stderr: &str) -> String {
         return l.to_string();
     }
     let is_trace = |l: &&&str| {
-        l.starts_with("note:") || l.starts_with("at ") || l.starts_with(|c: char| c.is_ascii_digit())
+        l.starts_with("note:")
+            || l.starts_with("at ")
+            || l.starts_with(|c: char| c.is_ascii_digit())
     };
     lines
         .iter()

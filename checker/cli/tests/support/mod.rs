@@ -23,7 +23,10 @@ impl Outcome {
     pub fn bounded(&self) -> Result<(), String> {
         let bad = |why: &str| Err(format!("{why}\nstderr: {}", tail(&self.stderr)));
         if self.timed_out {
-            return bad(&format!("no answer within the limit ({:.1} s)", self.seconds));
+            return bad(&format!(
+                "no answer within the limit ({:.1} s)",
+                self.seconds
+            ));
         }
         match self.code {
             Some(0..=3) => {}
@@ -31,7 +34,13 @@ impl Outcome {
             None => return bad(&format!("killed by signal {:?}", self.signal)),
         }
         // (Temporary paths are random letters: match whole phrases.)
-        for word in ["panicked at", "internal error", "BUG: ", "stack overflow", "fatal runtime error"] {
+        for word in [
+            "panicked at",
+            "internal error",
+            "BUG: ",
+            "stack overflow",
+            "fatal runtime error",
+        ] {
             if self.stderr.contains(word) || self.stdout.contains(word) {
                 return bad(&format!("`{word}` in the output"));
             }
@@ -82,8 +91,18 @@ pub fn mapcheck_limited(args: &[&str], seconds: u64, mib: u64) -> Outcome {
             String::from_utf8_lossy(&b).into_owned()
         })
     };
-    let out = drain(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
-    let err = drain(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let out = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let err = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
     let deadline = start + Duration::from_secs(seconds);
     let mut timed_out = false;
     let status = loop {

@@ -55,11 +55,7 @@ impl std::fmt::Display for ReplayFailure {
 
 /// Replays the witness of a provable race in the reference semantics,
 /// within the interpreter's limits (`semantics::limits`).
-pub fn replay(
-    program: &Program,
-    array: &str,
-    w: &Witness,
-) -> Result<ConcreteRace, ReplayFailure> {
+pub fn replay(program: &Program, array: &str, w: &Witness) -> Result<ConcreteRace, ReplayFailure> {
     let bug = |m: String| {
         ReplayFailure::Bug(TriageBug(format!(
             "replay of the race on `{array}` failed: {m}"
@@ -81,7 +77,11 @@ pub fn replay(
         .ok_or_else(|| too_large(format!("the race needs T = {t} threads")))?;
     let (t1, t2) = match (thread_id(w, 0), thread_id(w, 1)) {
         (Some(a), Some(b)) => (a, b),
-        _ => return Err(too_large("the racing threads' ids do not fit 64 bits".into())),
+        _ => {
+            return Err(too_large(
+                "the racing threads' ids do not fit 64 bits".into(),
+            ))
+        }
     };
     let mut cfg = Config::new(threads);
     for x in program.parameters() {
@@ -269,7 +269,10 @@ mod tests {
             let inf = super::super::test_support::bcu(&src);
             let report = check_kernel(&inf.kernel, &CheckOptions::default());
             let Verdict::Racy(w) = &report.arrays[0].verdict else {
-                panic!("{offset}: racy expected, got {:?}", report.arrays[0].verdict)
+                panic!(
+                    "{offset}: racy expected, got {:?}",
+                    report.arrays[0].verdict
+                )
             };
             let r = replay(&inf.program, "A", w);
             assert!(
