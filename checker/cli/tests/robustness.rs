@@ -269,3 +269,24 @@ fn a_file_that_crashes_its_check_is_one_row_of_the_suite() {
         );
     }
 }
+
+#[test]
+fn a_witness_the_reference_does_not_reproduce_gets_no_replay_line() {
+    // Non-emptiness of `forS y in 1..x` is assumed for every iteration x,
+    // but the reference has no derivation at x = 0: the line `run` would
+    // reject is withheld, with the reason.
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(
+        dir.path(),
+        "a.proto",
+        b"param N;\nforS x in 0..N { forS y in 1..x { wr[0]; sync } }\n",
+    );
+    let out = bounded(&["check", &f]);
+    assert_eq!(out.code, Some(1), "{}", out.stdout);
+    assert!(support::replay_lines(&out.stdout).is_empty(), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("replay: not printed: the reference run fails"),
+        "{}",
+        out.stdout
+    );
+}
