@@ -220,6 +220,11 @@ pub struct Witness {
     /// when the replay was tried and failed ([`crate::replay_proto`]); the
     /// race stands, only the replay command is withheld.
     pub replay_blocked: Option<String>,
+    /// The values (thread count `T` included) the replay command gives, when
+    /// they are not the witness's own: a BabyCUDA race that triage
+    /// reproduced gives every parameter of the program, with the values of
+    /// that concrete run.
+    pub replay_values: Option<BTreeMap<Var, Nat>>,
 }
 
 impl Witness {
@@ -231,11 +236,12 @@ impl Witness {
     /// when it is `None`.
     pub fn replay_args(&self, thread_count_var: &str) -> Vec<String> {
         let mut out = Vec::new();
-        if let Some(t) = self.params.get(thread_count_var) {
+        let params = self.replay_values.as_ref().unwrap_or(&self.params);
+        if let Some(t) = params.get(thread_count_var) {
             out.push("--threads".to_string());
             out.push(t.to_string());
         }
-        for (x, v) in &self.params {
+        for (x, v) in params {
             if x != thread_count_var {
                 out.push("--param".to_string());
                 out.push(format!("{x}={v}"));
@@ -254,7 +260,8 @@ impl Witness {
             return Some(why.clone());
         }
         let max = semantics::limits::MAX_THREADS;
-        let Some(t) = self.params.get(thread_count_var) else {
+        let params = self.replay_values.as_ref().unwrap_or(&self.params);
+        let Some(t) = params.get(thread_count_var) else {
             return Some("the witness has no thread count".into());
         };
         if u64::try_from(t).map_or(true, |t| t > max) {
@@ -262,7 +269,7 @@ impl Witness {
                 "the race needs {thread_count_var} = {t} threads; `mapcheck run` simulates at most {max}"
             ));
         }
-        for (x, v) in &self.params {
+        for (x, v) in params {
             if u64::try_from(v).is_err() {
                 return Some(format!("`{x}` = {v} does not fit the 64 bits of --param"));
             }

@@ -33,6 +33,7 @@ pub fn build(
         params: values(&q.params, model),
         assumptions,
         replay_blocked: None,
+        replay_values: None,
     })
 }
 
