@@ -338,7 +338,6 @@ fn mutated_kernels_are_checked_within_bounds() {
     QuickCheck::new()
         .tests(cases)
         .max_tests(cases * 2)
-        .gen(Gen::new(64))
         .quickcheck(check_mutant as fn(Mutant) -> TestResult);
     eprintln!(
         "fuzz: {} executions of `check` in {:.1} s, {} failures kept",

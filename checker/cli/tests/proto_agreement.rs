@@ -178,7 +178,6 @@ fn check_and_run_agree_on_random_protocols() {
     QuickCheck::new()
         .tests(cases)
         .max_tests(cases * 2)
-        .gen(Gen::new(32))
         .quickcheck(agree as fn(Proto) -> TestResult);
     eprintln!(
         "proto agreement: {} accepted by both, {} rejected by both, {} replay commands reproduced",
