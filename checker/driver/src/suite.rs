@@ -219,7 +219,10 @@ fn summarize(report: &FileReport) -> (Got, Option<String>, String) {
         Verdict::Racy(w) => (
             Got::Racy,
             suite_class(a),
-            format!("{kernel}: race on `{}`", w.array),
+            format!(
+                "{kernel}: race on `{}`",
+                crate::pipeline::array_name(&w.array)
+            ),
         ),
         Verdict::Divergence { span, message } => (
             Got::Divergence,
