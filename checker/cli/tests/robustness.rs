@@ -326,3 +326,38 @@ fn bcu_replay_lines_give_every_parameter_and_only_reproduced_races() {
     );
     assert!(out.stdout.contains("replay: not printed"), "{}", out.stdout);
 }
+
+#[test]
+fn a_file_past_the_time_limit_is_unknown_and_its_batch_goes_on() {
+    // 120 nested loops take the CUDA front end tens of seconds; the files
+    // after it in the same child's batch are still checked.
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.proto", b"// expect: drf\nwr[tid]\n");
+    let n = 120;
+    let mut cu = String::from("__global__ void k(int *a, int n) {\n");
+    for i in 0..n {
+        cu.push_str(&format!("for (int i{i} = 0; i{i} < n; i{i}++) {{\n"));
+    }
+    cu.push_str("a[threadIdx.x] = 1;\n");
+    cu.push_str(&"}".repeat(n));
+    cu.push_str("\n}\n");
+    write(dir.path(), "b.cu", cu.as_bytes());
+    write(dir.path(), "c.proto", b"// expect: racy\nwr[0]\n");
+    let d = dir.path().display().to_string();
+    let out = mapcheck_limited(
+        &["suite", &d, "--format", "json", "--file-timeout", "1"],
+        60,
+        4096,
+    );
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).expect("valid JSON");
+    let files = json["files"].as_array().expect("files");
+    let got: Vec<&str> = files
+        .iter()
+        .map(|f| f["got"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(got, ["drf", "unknown", "racy"], "{}", out.stdout);
+    assert!(files[1]["detail"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("time limit"));
+}

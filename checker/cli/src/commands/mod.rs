@@ -220,15 +220,16 @@ pub struct SuiteArgs {
     /// Wall-clock limit per file, in seconds (the file is then `unknown`).
     #[arg(long = "file-timeout", default_value_t = 300, value_name = "SECONDS")]
     pub file_timeout: u64,
-    /// Address-space limit per file, in MiB, stack included (the file is
-    /// then `unknown`).
+    /// Address-space limit per child process (a batch of files), in MiB,
+    /// stack included (the file being checked is then `unknown`).
     #[arg(long = "file-memory", default_value_t = 4096, value_name = "MIB")]
     pub file_memory: u64,
 }
 
 #[derive(Args, Debug, Clone)]
 pub struct SuiteFileArgs {
-    pub file: PathBuf,
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
     /// Per SMT query, in milliseconds.
     #[arg(long, default_value_t = 10_000)]
     pub timeout: u64,

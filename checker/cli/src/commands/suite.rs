@@ -2,11 +2,13 @@
 //! in parallel, with a progress bar on a terminal, and prints the
 //! `mapcheck_report::suite` table, JSON or CSV.
 //!
-//! Each file is checked in a child process (this executable, `mapcheck
-//! suite-file FILE`, which prints its `FileResult` as JSON) under an
-//! address-space limit (`--file-memory`) and a wall-clock limit
-//! (`--file-timeout`): a file that crashes, runs out of memory or time is
-//! one row of the table with its reason, and the run goes on (issue 12).
+//! Files are checked in child processes (this executable, `mapcheck
+//! suite-file FILE...`, which prints each file's `FileResult` as a line of
+//! JSON), a batch of files per child, under an address-space limit
+//! (`--file-memory`) and a wall-clock limit per file (`--file-timeout`): a
+//! file that crashes its child, runs out of memory or time is one row of the
+//! table with its reason, and a new child goes on with the rest of the batch
+//! (issue 12).
 
 use super::{exit, Format, SuiteArgs, SuiteFileArgs};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -17,8 +19,8 @@ use mapcheck_frontend::Diagnostic;
 use mapcheck_report::diagnostic::{render, Style};
 use mapcheck_report::suite::{suite_csv, suite_json, suite_table};
 use rayon::prelude::*;
-use std::io::{IsTerminal, Read};
-use std::path::Path;
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -45,14 +47,11 @@ pub fn main(args: &SuiteArgs) -> i32 {
     let bar = progress(files.len() as u64, args.format);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();
     let run = || -> Vec<FileResult> {
-        files
-            .par_iter()
-            .map(|f| {
-                let r = run_isolated(f, args);
-                bar.inc(1);
-                r
-            })
-            .collect()
+        let batches: Vec<Vec<FileResult>> = files
+            .par_chunks(BATCH)
+            .map(|batch| run_batch(batch, args, &bar))
+            .collect();
+        batches.into_iter().flatten().collect()
     };
     let results = match pool {
         Ok(p) => p.install(run),
@@ -88,51 +87,89 @@ fn jobs(requested: usize) -> Result<usize, String> {
     Ok(requested.min(max))
 }
 
-/// `mapcheck suite-file FILE`: the child's side; always exit status 0 once
-/// the result is printed.
+/// `mapcheck suite-file FILE...`: the child's side; prints each file's
+/// result as one line of JSON as soon as it has it.
 pub fn file_main(args: &SuiteFileArgs) -> i32 {
-    let r = run_file(&args.file, args.timeout);
-    match serde_json::to_string(&r) {
-        Ok(s) => {
-            println!("{s}");
-            exit::OK
+    let mut stdout = std::io::stdout().lock();
+    for file in &args.files {
+        let r = run_file(file, args.timeout);
+        match serde_json::to_string(&r) {
+            Ok(s) => {
+                if writeln!(stdout, "{s}")
+                    .and_then(|()| stdout.flush())
+                    .is_err()
+                {
+                    return exit::BAD_INPUT;
+                }
+            }
+            Err(e) => {
+                eprintln!("{}: cannot encode the result: {e}", file.display());
+                return exit::BAD_INPUT;
+            }
         }
-        Err(e) => {
-            eprintln!("{}: cannot encode the result: {e}", args.file.display());
-            exit::BAD_INPUT
-        }
+    }
+    exit::OK
+}
+
+/// Files per child process: a process start (loading the solver, libclang
+/// and mapcheck's CUDA headers) costs about as much as checking a small
+/// file, so each child checks a batch, and a crash or a limit only restarts
+/// the rest of its batch.
+const BATCH: usize = 16;
+
+/// The row of a file whose child failed (crash, time or memory limit).
+fn failed_row(file: &Path, got: Got, detail: String, millis: f64) -> FileResult {
+    let source = std::fs::read(file).unwrap_or_default();
+    let expected = expectation(&String::from_utf8_lossy(&source));
+    FileResult {
+        file: file.to_path_buf(),
+        expected,
+        got,
+        outcome: outcome(expected, got),
+        millis,
+        classification: None,
+        detail,
+        ignored_flags: Vec::new(),
     }
 }
 
-/// Checks one file in a child process under the suite's limits.
-fn run_isolated(file: &Path, args: &SuiteArgs) -> FileResult {
-    let start = Instant::now();
-    let failed = |got: Got, detail: String| {
-        let source = std::fs::read(file).unwrap_or_default();
-        let expected = expectation(&String::from_utf8_lossy(&source));
-        FileResult {
-            file: file.to_path_buf(),
-            expected,
-            got,
-            outcome: outcome(expected, got),
-            millis: start.elapsed().as_secs_f64() * 1000.0,
-            classification: None,
-            detail,
-            ignored_flags: Vec::new(),
-        }
+/// Checks `files` in child processes under the suite's limits, in order:
+/// one child for the whole batch, restarted after the file it failed on.
+fn run_batch(files: &[PathBuf], args: &SuiteArgs, bar: &ProgressBar) -> Vec<FileResult> {
+    let mut out = Vec::with_capacity(files.len());
+    let mut rest = files;
+    while !rest.is_empty() {
+        let done = run_child(rest, args, &mut out, bar);
+        rest = &rest[done..];
+    }
+    out
+}
+
+/// One child on `files`: pushes a row per file it answered, plus a row for
+/// the file it failed on, if any; returns how many files have a row.
+fn run_child(
+    files: &[PathBuf],
+    args: &SuiteArgs,
+    out: &mut Vec<FileResult>,
+    bar: &ProgressBar,
+) -> usize {
+    let mut started = Instant::now();
+    let fail = |out: &mut Vec<FileResult>, k: usize, got: Got, detail: String, started: Instant| {
+        let millis = started.elapsed().as_secs_f64() * 1000.0;
+        out.push(failed_row(&files[k], got, detail, millis));
+        bar.inc(1);
+        k + 1
     };
     let exe = match std::env::current_exe() {
         Ok(e) => e,
         Err(e) => {
-            return failed(
-                Got::Error,
-                format!("cannot find mapcheck's executable: {e}"),
-            )
+            let why = format!("cannot find mapcheck's executable: {e}");
+            return fail(out, 0, Got::Error, why, started);
         }
     };
     let mut cmd = Command::new(exe);
     cmd.arg("suite-file")
-        .arg(file)
+        .args(files)
         .arg("--timeout")
         .arg(args.timeout.to_string())
         .stdin(Stdio::null())
@@ -141,63 +178,79 @@ fn run_isolated(file: &Path, args: &SuiteArgs) -> FileResult {
     limit_child(&mut cmd, args.file_memory);
     let mut child = match cmd.spawn() {
         Ok(c) => c,
-        Err(e) => return failed(Got::Error, format!("cannot start a child process: {e}")),
+        Err(e) => {
+            let why = format!("cannot start a child process: {e}");
+            return fail(out, 0, Got::Error, why, started);
+        }
     };
-    let out = drain(child.stdout.take());
+    let lines = read_lines(child.stdout.take());
     let err = drain(child.stderr.take());
-    let deadline = start + Duration::from_secs(args.file_timeout);
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(s)) => break Some(s),
-            Ok(None) if Instant::now() >= deadline => {
+    let limit = Duration::from_secs(args.file_timeout);
+    let mut k = 0;
+    while k < files.len() {
+        let left = limit.saturating_sub(started.elapsed());
+        match lines.recv_timeout(left) {
+            Ok(line) => {
+                let Ok(r) = serde_json::from_str::<FileResult>(line.trim()) else {
+                    continue;
+                };
+                out.push(r);
+                bar.inc(1);
+                k += 1;
+                started = Instant::now();
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
                 // Our own child, by its handle.
                 let _ = child.kill();
                 let _ = child.wait();
-                break None;
+                let why = format!(
+                    "time limit reached: not checked within --file-timeout {} s",
+                    args.file_timeout
+                );
+                return fail(out, k, Got::Unknown, why, started);
             }
-            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(_) => break None,
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
         }
-    };
-    let stdout = out.join().unwrap_or_default();
+    }
+    let status = child.wait().ok();
     let stderr = err.join().unwrap_or_default();
-    let Some(status) = status else {
-        return failed(
-            Got::Unknown,
-            format!(
-                "time limit reached: not checked within --file-timeout {} s",
-                args.file_timeout
-            ),
-        );
-    };
-    if status.success() {
-        if let Ok(mut r) = serde_json::from_str::<FileResult>(stdout.trim()) {
-            r.millis = start.elapsed().as_secs_f64() * 1000.0;
-            return r;
-        }
+    if k == files.len() {
+        return k;
     }
     let last = crash_reason(&stderr);
     let out_of_memory = stderr.contains("memory allocation of")
         || stderr.contains("out of memory")
         || stderr.contains("bad_alloc");
     if out_of_memory {
-        return failed(
-            Got::Unknown,
-            format!(
-                "memory limit reached: more than --file-memory {} MiB ({last})",
-                args.file_memory
-            ),
+        let why = format!(
+            "memory limit reached: more than --file-memory {} MiB ({last})",
+            args.file_memory
         );
+        return fail(out, k, Got::Unknown, why, started);
     }
-    let how = match (status.code(), signal_of(&status)) {
-        (_, Some(sig)) => format!("signal {sig}"),
-        (Some(code), _) => format!("exit status {code}"),
+    let how = match status.map(|s| (s.code(), signal_of(&s))) {
+        Some((_, Some(sig))) => format!("signal {sig}"),
+        Some((Some(code), _)) => format!("exit status {code}"),
         _ => "no exit status".into(),
     };
-    failed(
-        Got::Error,
-        format!("internal error: mapcheck crashed on this file ({how}): {last}"),
-    )
+    let why = format!("internal error: mapcheck crashed on this file ({how}): {last}");
+    fail(out, k, Got::Error, why, started)
+}
+
+/// The lines of a child's standard output, as they come.
+fn read_lines<R: Read + Send + 'static>(pipe: Option<R>) -> std::sync::mpsc::Receiver<String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        if let Some(p) = pipe {
+            for line in std::io::BufRead::lines(std::io::BufReader::new(p)) {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        }
+    });
+    rx
 }
 
 /// The line of a crashed child's standard error that says why: a panic's
