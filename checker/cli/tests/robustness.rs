@@ -312,6 +312,10 @@ fn bcu_replay_lines_give_every_parameter_and_only_reproduced_races() {
     );
     let argv: Vec<&str> = lines[0].iter().map(String::as_str).collect();
     assert_eq!(bounded(&argv).code, Some(1));
+    // `check` accepts `--param q` as `run` does, and still rejects a name
+    // that is no parameter.
+    assert_eq!(bounded(&["check", &f, "--param", "q=1"]).code, Some(1));
+    assert_eq!(bounded(&["check", &f, "--param", "z=1"]).code, Some(2));
     // A data-dependent alarm triage cannot reproduce gets no replay line.
     let f = write(
         dir.path(),

@@ -167,10 +167,19 @@ fn check_selection(
     }
     let ext = path.extension().and_then(|e| e.to_str());
     if matches!(ext, Some("proto" | "bcu")) && !kernels.is_empty() {
-        let params: std::collections::BTreeSet<String> = kernels
+        // A BabyCUDA parameter may be only a value written, absent from the
+        // protocol: the program's own parameters count (as for `run`).
+        let mut params: std::collections::BTreeSet<String> = kernels
             .iter()
             .flat_map(|k| k.program.parameters())
             .collect();
+        if ext == Some("bcu") {
+            for k in kernels {
+                if let Ok(p) = semantics::babycuda::parse(&k.source) {
+                    params.extend(p.parameters());
+                }
+            }
+        }
         for x in opts.check.params.keys() {
             if !params.contains(x) && x != semantics::trace::THREAD_COUNT {
                 return error(format!(
