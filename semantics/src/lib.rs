@@ -20,6 +20,7 @@ pub mod aligned;
 pub mod babycuda;
 pub mod expr;
 pub mod history;
+pub mod limits;
 pub mod membership;
 pub mod protocol;
 pub mod simplify;

@@ -76,6 +76,18 @@ pub enum NoDerivation {
     /// A synchronized loop with an empty range (Example 2, `empty_loop`,
     /// `faial-coq/src/Main.v`).
     EmptySyncLoop { var: Var, lo: Nat, hi: Nat },
+    /// The run needs more steps than its budget ([`crate::limits::with_steps`]);
+    /// not a judgment of the paper, a resource limit.
+    OutOfSteps,
+}
+
+/// One evaluation step, or [`NoDerivation::OutOfSteps`].
+fn step() -> Result<(), NoDerivation> {
+    if crate::limits::step() {
+        Ok(())
+    } else {
+        Err(NoDerivation::OutOfSteps)
+    }
 }
 
 impl From<Stuck> for NoDerivation {
@@ -91,6 +103,10 @@ impl fmt::Display for NoDerivation {
             NoDerivation::EmptySyncLoop { var, lo, hi } => write!(
                 f,
                 "no derivation: synchronized loop `forS {var} in {lo}..{hi}` has an empty range (Example 2)"
+            ),
+            NoDerivation::OutOfSteps => write!(
+                f,
+                "the run needs more than the step limit of the reference interpreter: use fewer threads or smaller loop bounds"
             ),
         }
     }
@@ -345,6 +361,7 @@ impl U {
     }
 
     fn eval_thread_into(&self, i: &Nat, out: &mut Phase) -> Result<(), NoDerivation> {
+        step()?;
         match self {
             // U-SKIP
             U::Skip => Ok(()),
@@ -418,30 +435,36 @@ impl W {
                         hi,
                     });
                 }
-                let xn = NExp::Num(lo.clone());
-                let p1 = u1.eval_par(threads)?;
-                let h1 = p.subst(x, &xn).eval(threads)?;
-                let p2 = u2.subst(x, &xn).eval_par(threads)?;
-                let first_iteration = merge(&merge(&single(p1), &h1), &single(p2));
-                let next = &lo + 1u32;
-                if next == hi {
-                    // W-FOR-1: [P1] ⊙ H ⊙ [P2]
-                    Ok(first_iteration)
-                } else {
-                    // W-FOR-2: [P1] ⊙ H1 ⊙ [P2] ⊙ H2 with skip; forS x ∈ n+1..m {p; u2} ↓ H2
-                    let rest = W::For(
-                        U::Skip,
-                        x.clone(),
-                        NExp::Num(next),
-                        m.clone(),
-                        p.clone(),
-                        u2.clone(),
-                    );
-                    Ok(merge(&first_iteration, &rest.eval(threads)?))
+                // W-FOR-2 applied to n, n+1, …, m-2 and W-FOR-1 to m-1 give
+                // [P1] ⊙ H_n ⊙ [P2_n] ⊙ [∅] ⊙ H_{n+1} ⊙ [P2_{n+1}] ⊙ … (the
+                // remaining loops start with `skip`, whose phase is ∅).  ⊙ is
+                // associative and [∅] its unit on the right of a non-empty
+                // history, so this left fold is the same history as the
+                // rules' right-nested one, without recursing per iteration.
+                let mut out = single(u1.eval_par(threads)?);
+                let mut k = lo;
+                while k < hi {
+                    step()?;
+                    let xn = NExp::Num(k.clone());
+                    merge_into(&mut out, p.subst(x, &xn).eval(threads)?);
+                    merge_into(&mut out, single(u2.subst(x, &xn).eval_par(threads)?));
+                    k += 1u32;
                 }
+                Ok(out)
             }
         }
     }
+}
+
+/// `acc := acc ⊙ h` in place (`merge` copies both operands).
+fn merge_into(acc: &mut History, mut h: History) {
+    match (acc.pop_back(), h.pop_front()) {
+        (Some(last), Some(first)) => acc.push_back(last.union(first)),
+        (Some(last), None) => acc.push_back(last),
+        (None, Some(first)) => acc.push_back(first),
+        (None, None) => {}
+    }
+    acc.append(h);
 }
 
 fn single(p: Phase) -> History {

@@ -93,10 +93,15 @@ fn bad_input_exits_two_with_a_location() {
     let (code, _, err) = mapcheck(&["check", &f]);
     assert_eq!(code, 2);
     assert!(err.contains("bad.proto:1:"), "{err}");
+    // A `sync` in a `forU` is rejected by the parser, as by `mapcheck run`.
     let f = temp_proto(&dir, "forU.proto", "forU i in 0..2 { wr[tid]; sync }\n");
-    let (code, out, _) = mapcheck(&["check", &f]);
-    assert_eq!(code, 2, "{out}");
-    assert!(out.contains("invalid"), "{out}");
+    let (code, _, err) = mapcheck(&["check", &f]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("forU.proto:1:1"), "{err}");
+    assert!(
+        err.contains("`sync` inside an unsynchronized loop"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -194,8 +194,10 @@ fn sarif_rules_for_divergence_invalid_and_unknown() {
     );
 
     let dir = tempfile::tempdir().expect("tempdir");
-    let invalid = dir.path().join("forU.proto");
-    std::fs::write(&invalid, "forU i in 0..2 { wr[tid]; sync }\n").expect("writes");
+    // Contradictory assumptions: a verdict `invalid` (a `sync` in a `forU`
+    // is now a parse error, a load notification rather than a result).
+    let invalid = dir.path().join("contradiction.proto");
+    std::fs::write(&invalid, "assume 2 < 1;\nwr[tid]\n").expect("writes");
     let hard = dir.path().join("hard.proto");
     std::fs::write(
         &hard,
@@ -225,7 +227,7 @@ fn sarif_rules_for_divergence_invalid_and_unknown() {
         .as_str()
         .expect("uri");
     assert!(
-        uri.starts_with("file:///") && uri.ends_with("/forU.proto"),
+        uri.starts_with("file:///") && uri.ends_with("/contradiction.proto"),
         "{uri}"
     );
 }

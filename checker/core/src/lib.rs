@@ -12,6 +12,7 @@ pub mod check;
 pub mod kernel;
 pub mod numbered;
 pub mod phases;
+pub mod replay_proto;
 pub mod smt;
 pub mod triage;
 pub mod verdict;

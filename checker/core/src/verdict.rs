@@ -216,19 +216,32 @@ pub struct Witness {
     pub params: BTreeMap<Var, Nat>,
     /// Assumptions under which the race happens (well-formedness case split).
     pub assumptions: Vec<Assumption>,
+    /// Why `mapcheck run` with these values would not reproduce the race,
+    /// when the replay was tried and failed ([`crate::replay_proto`]); the
+    /// race stands, only the replay command is withheld.
+    pub replay_blocked: Option<String>,
+    /// The values (thread count `T` included) the replay command gives, when
+    /// they are not the witness's own: a BabyCUDA race that triage
+    /// reproduced gives every parameter of the program, with the values of
+    /// that concrete run.
+    pub replay_values: Option<BTreeMap<Var, Nat>>,
 }
 
 impl Witness {
     /// The `mapcheck run` flags that replay this race in the reference
     /// semantics: `--threads T --param X=V …` (and `--local` when the
     /// protocol has thread-local unknowns; unspecified threads get 0).
+    ///
+    /// Check [`Witness::replay_limit`] first: these flags are only meaningful
+    /// when it is `None`.
     pub fn replay_args(&self, thread_count_var: &str) -> Vec<String> {
         let mut out = Vec::new();
-        if let Some(t) = self.params.get(thread_count_var) {
+        let params = self.replay_values.as_ref().unwrap_or(&self.params);
+        if let Some(t) = params.get(thread_count_var) {
             out.push("--threads".to_string());
             out.push(t.to_string());
         }
-        for (x, v) in &self.params {
+        for (x, v) in params {
             if x != thread_count_var {
                 out.push("--param".to_string());
                 out.push(format!("{x}={v}"));
@@ -236,6 +249,32 @@ impl Witness {
         }
         out.extend(self.local_args());
         out
+    }
+
+    /// Why `mapcheck run` cannot replay this race, if it cannot: it needs
+    /// more threads than the reference interpreter simulates
+    /// (`semantics::limits::MAX_THREADS`), or a value that does not fit the
+    /// 64 bits of `--threads`/`--param`.
+    pub fn replay_limit(&self, thread_count_var: &str) -> Option<String> {
+        if let Some(why) = &self.replay_blocked {
+            return Some(why.clone());
+        }
+        let max = semantics::limits::MAX_THREADS;
+        let params = self.replay_values.as_ref().unwrap_or(&self.params);
+        let Some(t) = params.get(thread_count_var) else {
+            return Some("the witness has no thread count".into());
+        };
+        if u64::try_from(t).map_or(true, |t| t > max) {
+            return Some(format!(
+                "the race needs {thread_count_var} = {t} threads; `mapcheck run` simulates at most {max}"
+            ));
+        }
+        for (x, v) in params {
+            if u64::try_from(v).is_err() {
+                return Some(format!("`{x}` = {v} does not fit the 64 bits of --param"));
+            }
+        }
+        None
     }
 
     /// `--local x=v0,v1,…` for each thread-local unknown, with the two
@@ -250,6 +289,7 @@ impl Witness {
         };
         let mut out = Vec::new();
         for x in self.threads[0].locals.keys() {
+            // Both ids are below the thread count, which `replay_limit` bounds.
             let len = a.max(b) + 1;
             let mut vals = vec![Nat::from(0u32); len];
             vals[a] = self.threads[0].locals[x].clone();

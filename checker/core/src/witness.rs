@@ -32,6 +32,8 @@ pub fn build(
         sync_vars: values(q.sync_vars.get(first.closure)?, model),
         params: values(&q.params, model),
         assumptions,
+        replay_blocked: None,
+        replay_values: None,
     })
 }
 

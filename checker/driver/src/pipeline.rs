@@ -7,11 +7,13 @@
 //! same stages for an observer instead of deciding verdicts.
 
 use mapcheck_core::check::{observe_kernel, par_map, Observer};
-use mapcheck_core::kernel::Kernel;
-use mapcheck_core::triage::{check_with_triage, Triage};
+use mapcheck_core::kernel::{Kernel, Provenance};
+use mapcheck_core::replay_proto::replays;
+use mapcheck_core::triage::{check_with_triage, Resolution, Triage};
 use mapcheck_core::verdict::{worst, ArrayReport, CheckOptions, Severity, Verdict};
 use mapcheck_frontend::options::Flags;
 use mapcheck_frontend::{decode_source, load_bytes, read_source_bytes, Diagnostic};
+use semantics::babycuda::eval::Contents;
 use std::path::{Path, PathBuf};
 
 /// What the pipeline found in one file.
@@ -167,8 +169,50 @@ fn run(path: &Path, cli: &Flags, observer: Option<&mut dyn Observer>) -> FileRep
 /// Check and triage of one kernel; a provable race that does not replay is
 /// an internal error, never hidden.
 fn check_kernel(k: &Kernel, opts: &CheckOptions) -> Result<CheckedKernel, Diagnostic> {
-    let (report, mut triage) = check_with_triage(k, opts)
+    let (mut report, mut triage) = check_with_triage(k, opts)
         .map_err(|bug| Diagnostic::error(format!("internal error: {bug}")).in_file(&k.file))?;
+    if matches!(
+        k.provenance,
+        Provenance::BabyCudaTyped | Provenance::BabyCudaApproximated
+    ) {
+        // `mapcheck run FILE.bcu` takes the thread count and every
+        // parameter, and starts from the program's `init` contents: the
+        // replay command is the concrete run triage found, if it found one
+        // with those contents; else none is printed.
+        for a in &mut report.arrays {
+            if let Verdict::Racy(w) = &mut a.verdict {
+                let t = triage.iter().find(|t| t.array == a.array);
+                match t.map(|t| &t.resolution) {
+                    Some(Resolution::Replayed(r) | Resolution::Confirmed(r))
+                        if r.init == program_init(k) =>
+                    {
+                        let mut values = r.params.clone();
+                        values.insert(semantics::trace::THREAD_COUNT.to_string(), r.threads.into());
+                        w.replay_values = Some(values);
+                    }
+                    Some(Resolution::Replayed(_) | Resolution::Confirmed(_)) => {
+                        w.replay_blocked = Some(
+                            "the concrete race triage found needs initial array contents that `mapcheck run` cannot be given".into(),
+                        );
+                    }
+                    _ => w.replay_blocked = Some(
+                        "the reference interpreter has not reproduced this alarm (see the triage)"
+                            .into(),
+                    ),
+                }
+            }
+        }
+    }
+    if k.provenance == Provenance::Protocol {
+        // The replay command is printed only if `mapcheck run` reproduces it.
+        for a in &mut report.arrays {
+            if let Verdict::Racy(w) = &mut a.verdict {
+                if let Err(why) = replays(&k.program, w) {
+                    w.replay_blocked = Some(why);
+                }
+            }
+        }
+    }
     let arrays = report
         .arrays
         .into_iter()
@@ -194,6 +238,14 @@ fn check_kernel(k: &Kernel, opts: &CheckOptions) -> Result<CheckedKernel, Diagno
         arrays,
         launch: k.launch.clone(),
     })
+}
+
+/// The `init` contents of a BabyCUDA kernel's program (empty if its source
+/// no longer parses, which cannot happen for a kernel that was checked).
+fn program_init(k: &Kernel) -> Contents {
+    semantics::babycuda::parse(&k.source)
+        .map(|p| Contents::from_program(&p))
+        .unwrap_or_default()
 }
 
 /// The display name of an array (`""` is the unnamed array).

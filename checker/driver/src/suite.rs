@@ -9,12 +9,12 @@ use mapcheck_core::triage::Resolution;
 use mapcheck_core::verdict::Verdict;
 use mapcheck_frontend::options::Flags;
 use semantics::surface::{parse::parse_header, Expect};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// What a file expects.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Expected {
     Drf,
@@ -26,7 +26,7 @@ pub enum Expected {
 }
 
 /// What the checker answered for a file (all kernels, all arrays).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Got {
     Drf,
@@ -38,7 +38,7 @@ pub enum Got {
 }
 
 /// How a result compares with its expectation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
     CorrectDrf,
@@ -64,7 +64,7 @@ impl Outcome {
     }
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct FileResult {
     pub file: PathBuf,
     pub expected: Expected,
@@ -130,7 +130,8 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         if p.is_file() {
             out.push(p.clone());
         } else if p.is_dir() {
-            walk(p, &mut out).map_err(|e| format!("{}: {e}", p.display()))?;
+            let mut seen = std::collections::HashSet::new();
+            walk(p, &mut out, &mut seen).map_err(|e| format!("{}: {e}", p.display()))?;
         } else {
             return Err(format!("{}: no such file or directory", p.display()));
         }
@@ -140,11 +141,21 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+/// Every kernel file under `dir`.  A directory reached twice (a symbolic
+/// link to an ancestor, two links to one directory) is walked once: `seen`
+/// holds the canonical paths of the directories walked.
+fn walk(
+    dir: &Path,
+    out: &mut Vec<PathBuf>,
+    seen: &mut std::collections::HashSet<PathBuf>,
+) -> std::io::Result<()> {
+    if !seen.insert(std::fs::canonicalize(dir)?) {
+        return Ok(());
+    }
     for entry in std::fs::read_dir(dir)? {
         let path = entry?.path();
         if path.is_dir() {
-            walk(&path, out)?;
+            walk(&path, out, seen)?;
         } else if path
             .extension()
             .and_then(|e| e.to_str())
@@ -198,7 +209,7 @@ pub fn run_file(path: &Path, timeout_ms: u64) -> FileResult {
 /// verdict (racy beats divergence beats invalid beats unknown beats DRF).
 fn summarize(report: &FileReport) -> (Got, Option<String>, String) {
     if let Some(e) = report.errors().next() {
-        return (Got::Error, None, first_line(&e.to_string()));
+        return (Got::Error, None, one_line(&e.to_string()));
     }
     let Some((k, a)) = report.worst() else {
         return (Got::Drf, None, String::new());
@@ -208,7 +219,10 @@ fn summarize(report: &FileReport) -> (Got, Option<String>, String) {
         Verdict::Racy(w) => (
             Got::Racy,
             suite_class(a),
-            format!("{kernel}: race on `{}`", w.array),
+            format!(
+                "{kernel}: race on `{}`",
+                crate::pipeline::array_name(&w.array)
+            ),
         ),
         Verdict::Divergence { span, message } => (
             Got::Divergence,
@@ -226,8 +240,20 @@ fn summarize(report: &FileReport) -> (Got, Option<String>, String) {
     }
 }
 
-fn first_line(s: &str) -> String {
-    s.lines().next().unwrap_or_default().to_string()
+/// A multi-line error (a compiler's diagnostics under a headline) on one
+/// line of at most 500 characters: `the file does not compile: k.cu:1:47:
+/// error: expected ';' …`.
+fn one_line(s: &str) -> String {
+    let joined = s
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    match joined.char_indices().nth(500) {
+        Some((k, _)) => format!("{} …", &joined[..k]),
+        None => joined,
+    }
 }
 
 /// The class of a race, with how triage settled it (`.bcu`).
@@ -256,6 +282,19 @@ pub fn outcome(expected: Expected, got: Got) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 12: a symbolic link to an ancestor is not followed forever.
+    #[cfg(unix)]
+    #[test]
+    fn symbolic_link_loops_are_walked_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let sub = dir.path().join("a");
+        std::fs::create_dir(&sub).unwrap();
+        std::fs::write(sub.join("k.proto"), "wr[tid]\n").unwrap();
+        std::os::unix::fs::symlink(dir.path(), sub.join("loop")).unwrap();
+        let files = collect_files(&[dir.path().to_path_buf()]).unwrap();
+        assert_eq!(files.len(), 1, "{files:?}");
+    }
 
     #[test]
     fn expectations_and_outcomes() {

@@ -113,6 +113,7 @@ fn load_decoded(
     }
     let opts = options::merge(path, &flags.flags, cli);
     let (mut kernels, warnings) = load_with(path, bytes, source, &opts.load)?;
+    let all: Vec<String> = kernels.iter().map(|k| k.name.clone()).collect();
     // `--kernel k` keeps both scopes of a CUDA kernel, `k` and
     // `k (across blocks)`.
     kernels.retain(|k| {
@@ -120,6 +121,7 @@ fn load_decoded(
         let name = name.unwrap_or(&k.name);
         opts.load.kernel.as_ref().is_none_or(|n| n == name)
     });
+    check_selection(path, &kernels, &all, &opts)?;
     for k in &mut kernels {
         k.program.header = header.clone();
     }
@@ -129,6 +131,75 @@ fn load_decoded(
         ignored: flags.ignored,
         warnings,
     })
+}
+
+/// The command line and header name things that exist: `--kernel` a kernel,
+/// `--array` an array, `--param` (for `.proto`/`.bcu`) a parameter; and
+/// `--threads` is at least 2 (as for `mapcheck run`).
+fn check_selection(
+    path: &Path,
+    kernels: &[Kernel],
+    all: &[String],
+    opts: &options::Options,
+) -> Result<(), Diagnostic> {
+    let list = |names: Vec<String>| {
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(", ")
+        }
+    };
+    let error = |m: String| Err(Diagnostic::error(m).in_file(path));
+    if let Some(k) = &opts.load.kernel {
+        if kernels.is_empty() && !all.is_empty() {
+            return error(format!(
+                "--kernel {k}: no kernel `{k}` in this file (kernels: {})",
+                list(all.to_vec())
+            ));
+        }
+    }
+    if let Some(a) = &opts.check.array {
+        let arrays: std::collections::BTreeSet<String> =
+            kernels.iter().flat_map(|k| k.program.arrays()).collect();
+        if !kernels.is_empty() && !arrays.contains(a) {
+            return error(format!(
+                "--array {a}: no array `{a}` in this file (arrays: {})",
+                list(arrays.into_iter().filter(|a| !a.is_empty()).collect())
+            ));
+        }
+    }
+    if let Some(t) = opts.check.threads {
+        if t < 2 {
+            return error(format!(
+                "--threads {t}: at least 2 threads are needed (one thread cannot race)"
+            ));
+        }
+    }
+    let ext = path.extension().and_then(|e| e.to_str());
+    if matches!(ext, Some("proto" | "bcu")) && !kernels.is_empty() {
+        // A BabyCUDA parameter may be only a value written, absent from the
+        // protocol: the program's own parameters count (as for `run`).
+        let mut params: std::collections::BTreeSet<String> = kernels
+            .iter()
+            .flat_map(|k| k.program.parameters())
+            .collect();
+        if ext == Some("bcu") {
+            for k in kernels {
+                if let Ok(p) = semantics::babycuda::parse(&k.source) {
+                    params.extend(p.parameters());
+                }
+            }
+        }
+        for x in opts.check.params.keys() {
+            if !params.contains(x) && x != semantics::trace::THREAD_COUNT {
+                return error(format!(
+                    "--param {x}: `{x}` is not a parameter of this file (parameters: {})",
+                    list(params.into_iter().collect())
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Runs the front end of the file's type with the given options (the

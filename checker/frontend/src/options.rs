@@ -63,11 +63,20 @@ pub fn parse_param(s: &str) -> Result<(String, u64), String> {
     let (name, value) = s
         .split_once('=')
         .ok_or_else(|| format!("expected NAME=VALUE, found `{s}`"))?;
-    let value = value
-        .trim()
-        .parse::<u64>()
-        .map_err(|_| format!("the value of `{name}` must be a natural number, found `{value}`"))?;
-    Ok((name.trim().to_string(), value))
+    let value = value.trim().parse::<u64>().map_err(|_| {
+        format!("the value of `{name}` must be a natural number below 2^64, found `{value}`")
+    })?;
+    let name = name.trim();
+    let valid = name
+        .chars()
+        .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+        && name.chars().next().is_some_and(|c| !c.is_ascii_digit());
+    if !valid {
+        return Err(format!(
+            "expected NAME=VALUE with a variable name, found `{s}`"
+        ));
+    }
+    Ok((name.to_string(), value))
 }
 
 /// The flags of one place, a file header or the command line; every field

@@ -104,6 +104,8 @@ fn witness_text(out: &mut String, k: &CheckedKernel, w: &Witness, source: &str) 
     }
     if let Some(replay) = replay_command(&k.file, w) {
         let _ = writeln!(out, "  replay: {}", replay.join(" "));
+    } else if let Some(why) = replay_unavailable(&k.file, w) {
+        let _ = writeln!(out, "  replay: not printed: {why}");
     }
 }
 
@@ -126,8 +128,13 @@ fn triage_text(out: &mut String, t: &Triage) {
 /// interpreter, for the inputs it runs: `.proto` protocols, and `.bcu`
 /// programs (whose values read from arrays are computed, not given, so
 /// `--local` is left out).  CUDA kernels have no reference interpreter.
+/// `None` also when the race is too large for the interpreter
+/// ([`replay_unavailable`] says why).
 pub fn replay_command(file: &std::path::Path, w: &Witness) -> Option<Vec<String>> {
     let ext = file.extension().and_then(|e| e.to_str());
+    if w.replay_limit(THREAD_COUNT).is_some() {
+        return None;
+    }
     let mut args = w.replay_args(THREAD_COUNT);
     match ext {
         Some("proto") => {}
@@ -145,6 +152,15 @@ pub fn replay_command(file: &std::path::Path, w: &Witness) -> Option<Vec<String>
     ];
     cmd.extend(args);
     Some(cmd)
+}
+
+/// Why a `.proto`/`.bcu` race gets no replay command, if it gets none.
+pub fn replay_unavailable(file: &std::path::Path, w: &Witness) -> Option<String> {
+    let ext = file.extension().and_then(|e| e.to_str());
+    if !matches!(ext, Some("proto" | "bcu")) {
+        return None;
+    }
+    w.replay_limit(THREAD_COUNT)
 }
 
 fn thread_extras(t: &ThreadValues) -> String {

@@ -93,7 +93,7 @@ impl Config {
             threads,
             params: BTreeMap::new(),
             init: Contents::default(),
-            fuel: 10_000_000,
+            fuel: crate::limits::MAX_BCU_STEPS,
         }
     }
 
@@ -123,6 +123,19 @@ pub enum EvalErrorKind {
     TooFewThreads(u64),
     /// The step budget ([`Config::fuel`]) ran out.
     OutOfFuel,
+    /// More threads than the interpreter simulates
+    /// ([`crate::limits::MAX_THREADS`]).
+    TooManyThreads(u64),
+}
+
+impl EvalErrorKind {
+    /// A resource limit of the interpreter, not a property of the program.
+    pub fn is_limit(&self) -> bool {
+        matches!(
+            self,
+            EvalErrorKind::OutOfFuel | EvalErrorKind::TooManyThreads(_)
+        )
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,7 +155,12 @@ impl fmt::Display for EvalError {
             ),
             EvalErrorKind::BarrierDivergence(d) => write!(f, "{}: barrier divergence: {d}", self.span),
             EvalErrorKind::TooFewThreads(n) => write!(f, "at least two threads are needed, got {n}"),
-            EvalErrorKind::OutOfFuel => write!(f, "{}: evaluation step limit reached (loop bounds too large?)", self.span),
+            EvalErrorKind::OutOfFuel => write!(f, "{}: evaluation step limit reached: use smaller loop bounds, parameters or fewer threads", self.span),
+            EvalErrorKind::TooManyThreads(n) => write!(
+                f,
+                "{n} threads: the reference interpreter simulates at most {} threads",
+                crate::limits::MAX_THREADS
+            ),
         }
     }
 }
@@ -448,6 +466,12 @@ pub fn run(prog: &Program, cfg: &Config) -> Result<DHistory, EvalError> {
     if cfg.threads < 2 {
         return Err(EvalError {
             kind: EvalErrorKind::TooFewThreads(cfg.threads),
+            span: Span::default(),
+        });
+    }
+    if cfg.threads > crate::limits::MAX_THREADS {
+        return Err(EvalError {
+            kind: EvalErrorKind::TooManyThreads(cfg.threads),
             span: Span::default(),
         });
     }

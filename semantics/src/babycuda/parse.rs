@@ -157,6 +157,13 @@ impl Parser {
     /// `let x = A[n] in {b}` or `let x = A[n] in b…` (rest of the block);
     /// the flag tells which.
     fn let_stmt(&mut self, top: bool) -> PResult<(Stmt, bool)> {
+        self.enter()?;
+        let s = self.let_stmt_inner(top);
+        self.leave();
+        s
+    }
+
+    fn let_stmt_inner(&mut self, top: bool) -> PResult<(Stmt, bool)> {
         let start = self.span();
         self.bump();
         let var = self.ident("a variable name")?;
@@ -183,6 +190,13 @@ impl Parser {
     }
 
     fn stmt(&mut self) -> PResult<Stmt> {
+        self.enter()?;
+        let s = self.stmt_inner();
+        self.leave();
+        s
+    }
+
+    fn stmt_inner(&mut self) -> PResult<Stmt> {
         let start = self.span();
         let kind = match self.peek().clone() {
             Tok::Ident(k) if k == "skip" => {

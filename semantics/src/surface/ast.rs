@@ -283,6 +283,39 @@ impl Program {
         out
     }
 
+    /// The span of the first assumption or statement (outermost first) in
+    /// which `x` occurs free.
+    pub fn first_use(&self, x: &str) -> Option<Span> {
+        if let Some(a) = self.assumptions.iter().find(|a| a.cond.fv().contains(x)) {
+            return Some(a.span);
+        }
+        fn find(b: &Block, x: &str) -> Option<Span> {
+            b.iter().find_map(|s| {
+                let mut fv = BTreeSet::new();
+                s.collect_fv(&mut Vec::new(), &mut fv);
+                if !fv.contains(x) {
+                    return None;
+                }
+                match &s.kind {
+                    StmtKind::If {
+                        cond,
+                        then_branch,
+                        else_branch,
+                    } if !cond.fv().contains(x) => find(then_branch, x)
+                        .or_else(|| find(else_branch, x))
+                        .or(Some(s.span)),
+                    StmtKind::For { lo, hi, body, .. }
+                        if !lo.fv().contains(x) && !hi.fv().contains(x) =>
+                    {
+                        find(body, x).or(Some(s.span))
+                    }
+                    _ => Some(s.span),
+                }
+            })
+        }
+        find(&self.body, x)
+    }
+
     /// The thread-global parameters: declared ones plus every other free
     /// variable that is neither built in nor a declared thread-local.
     pub fn parameters(&self) -> Vec<Var> {

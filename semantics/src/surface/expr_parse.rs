@@ -20,7 +20,10 @@ impl TokenStream {
 
     fn bnot(&mut self) -> PResult<BExp> {
         if self.eat_sym("!") {
-            return Ok(BExp::not(self.bnot()?));
+            self.enter()?;
+            let b = self.bnot()?;
+            self.leave();
+            return Ok(BExp::not(b));
         }
         if self.is_kw("true") || self.is_kw("false") {
             let d = self.is_kw("true");
@@ -29,13 +32,15 @@ impl TokenStream {
         }
         // `( … )` may open a boolean or a numeric expression: try the
         // comparison first, and fall back to a parenthesised boolean.
-        let save = self.pos;
+        let (save, save_depth) = (self.pos, self.depth);
         match self.comparison() {
             Ok(b) => Ok(b),
             Err(e) if self.toks[save].tok == Tok::Sym("(") => {
-                self.pos = save;
+                (self.pos, self.depth) = (save, save_depth);
                 self.bump();
+                self.enter()?;
                 let b = self.bexp().map_err(|e2| furthest(e.clone(), e2))?;
+                self.leave();
                 self.expect_sym(")")?;
                 Ok(b)
             }
@@ -90,10 +95,17 @@ impl TokenStream {
         operand: fn(&mut Self) -> PResult<T>,
     ) -> PResult<T> {
         let mut lhs = operand(self)?;
+        let mut chain = 0;
         while let Some(&(_, combine)) = ops.iter().find(|(s, _)| self.is_sym(s)) {
             self.bump();
+            chain += 1;
+            if let Err(e) = self.enter() {
+                self.depth -= chain;
+                return Err(e);
+            }
             lhs = combine(lhs, operand(self)?);
         }
+        self.depth -= chain;
         Ok(lhs)
     }
 
@@ -114,7 +126,9 @@ impl TokenStream {
             }
             Tok::Sym("(") => {
                 self.bump();
+                self.enter()?;
                 let e = self.nexp()?;
+                self.leave();
                 self.expect_sym(")")?;
                 Ok(e)
             }

@@ -129,7 +129,7 @@ pub(crate) fn lex(src: &str, cfg: &LexConfig) -> Result<Vec<Token>, ParseError> 
         } else {
             let rest: String = chars[k..chars.len().min(k + 2)].iter().collect();
             let Some(sym) = cfg.symbols.iter().find(|s| rest.starts_with(**s)) else {
-                return err(sl, sc, format!("unexpected character `{c}`"));
+                return err(sl, sc, unexpected_character(c));
             };
             for _ in 0..sym.chars().count() {
                 step(&mut k, &mut line, &mut col);
@@ -147,6 +147,22 @@ pub(crate) fn lex(src: &str, cfg: &LexConfig) -> Result<Vec<Token>, ParseError> 
     Ok(toks)
 }
 
+/// An unexpected character, named when it is invisible.
+fn unexpected_character(c: char) -> String {
+    let name = match c {
+        '\u{feff}' => Some("a byte order mark; save the file as UTF-8 without BOM"),
+        '\0' => Some("a NUL byte"),
+        '\u{a0}' => Some("a non-breaking space"),
+        '\u{200b}' => Some("a zero-width space"),
+        c if c.is_control() || c.is_whitespace() => Some("an invisible character"),
+        _ => None,
+    };
+    match name {
+        Some(n) => format!("unexpected character U+{:04X} ({n})", c as u32),
+        None => format!("unexpected character `{c}`"),
+    }
+}
+
 pub(crate) type PResult<T> = Result<T, ParseError>;
 
 /// A cursor over the tokens, with the helpers both parsers use.  The
@@ -156,6 +172,8 @@ pub(crate) struct TokenStream {
     pub pos: usize,
     pub is_keyword: fn(&str) -> bool,
     pub reject_array_reads: bool,
+    /// Current nesting (see [`TokenStream::enter`]).
+    pub depth: usize,
 }
 
 impl TokenStream {
@@ -166,7 +184,24 @@ impl TokenStream {
             pos: 0,
             is_keyword: cfg.is_keyword,
             reject_array_reads: cfg.reject_array_reads,
+            depth: 0,
         })
+    }
+    /// One more level of nesting: a statement inside a block, a `let`, a
+    /// parenthesis, a `!`, or one more operator of a chain (`a + b + …` is a
+    /// tree as deep as it is long).  Everything after the parser recurses on
+    /// this nesting, so past [`crate::limits::MAX_NESTING`] the input is
+    /// rejected here, at the token that goes too deep.  Pair with
+    /// [`TokenStream::leave`].
+    pub fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > crate::limits::MAX_NESTING {
+            return self.error(crate::limits::nesting_message());
+        }
+        Ok(())
+    }
+    pub fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
     }
     pub fn peek(&self) -> &Tok {
         &self.toks[self.pos].tok

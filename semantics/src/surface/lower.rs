@@ -299,11 +299,13 @@ mod tests {
 
     #[test]
     fn errors_name_the_rule_and_place() {
-        let e = lower_src("forU i in 0..2 {\n sync }").unwrap_err();
-        assert_eq!(e.kind, LowerErrorKind::SyncInUnsyncLoop);
-        assert_eq!(e.span.line, 1);
-        let e = lower_src("forS i in 0..2 { wr[0] }").unwrap_err();
-        assert_eq!(e.kind, LowerErrorKind::SyncLoopWithoutSync);
+        // Mis-tagged loops are rejected by the parser (so that `check` and
+        // `run` agree), at the loop.
+        let e = parse("wr[0];\nforU i in 0..2 {\n sync }").unwrap_err();
+        assert_eq!((e.line, e.col), (2, 1));
+        assert!(e.message.contains("`sync` inside an unsynchronized loop"));
+        let e = parse("forS i in 0..2 { wr[0] }").unwrap_err();
+        assert!(e.message.contains("has no `sync`"));
         let e = lower_src("wr[0];\nif tid < 16 { sync }").unwrap_err();
         assert_eq!(e.kind, LowerErrorKind::BarrierDivergence);
         assert_eq!(e.span.line, 2);

@@ -120,6 +120,28 @@ fn split_flags(line: &str) -> Vec<(String, usize, usize)> {
     out
 }
 
+/// With `param` declarations, every free variable must be declared (with
+/// `param` or `local`): `check` and `run` then agree on what the parameters
+/// are.  Without them, free variables are parameters.
+fn check_declared(prog: &Program) -> PResult<()> {
+    if prog.params.is_empty() {
+        return Ok(());
+    }
+    for x in prog.free_vars() {
+        let known =
+            super::ast::is_builtin(&x) || prog.params.contains(&x) || prog.locals.contains(&x);
+        if !known {
+            let at = prog.first_use(&x).unwrap_or_default();
+            return super::lex::err(
+                at.line,
+                at.col,
+                format!("unknown variable `{x}`: not declared with `param` or `local` (declare it, or remove the `param` line to make every free variable a parameter)"),
+            );
+        }
+    }
+    Ok(())
+}
+
 parser_over_token_stream!(
 /// The `.proto` statement parser over the shared token stream
 /// ([`super::lex`], [`super::expr_parse`]).
@@ -137,8 +159,26 @@ impl Parser {
         loop {
             if self.is_kw("param") || self.is_kw("local") {
                 let local = self.is_kw("local");
+                let at = self.span();
                 self.bump();
                 let names = self.ident_list()?;
+                for x in &names {
+                    let kind = if local { "local" } else { "param" };
+                    if super::ast::is_builtin(x) {
+                        return super::lex::err(
+                            at.line,
+                            at.col,
+                            format!("`{kind} {x}`: `{x}` is built in (`tid` is the thread identifier, `T` the number of threads); choose another name"),
+                        );
+                    }
+                    if prog.params.contains(x) || prog.locals.contains(x) {
+                        return super::lex::err(
+                            at.line,
+                            at.col,
+                            format!("`{x}` is declared twice (`param` and `local` names must be distinct)"),
+                        );
+                    }
+                }
                 if local {
                     prog.locals.extend(names);
                 } else {
@@ -159,6 +199,7 @@ impl Parser {
             }
         }
         prog.body = self.block_until_eof()?;
+        check_declared(&prog)?;
         Ok(prog)
     }
 
@@ -206,6 +247,13 @@ impl Parser {
     }
 
     fn stmt(&mut self) -> PResult<Stmt> {
+        self.enter()?;
+        let s = self.stmt_inner();
+        self.leave();
+        s
+    }
+
+    fn stmt_inner(&mut self) -> PResult<Stmt> {
         let start = self.span();
         let kind = match self.peek().clone() {
             Tok::Ident(k) if k == "skip" => {
@@ -277,18 +325,47 @@ impl Parser {
     }
 
     fn for_stmt(&mut self, kw: &str) -> PResult<StmtKind> {
+        let at_loop = self.span();
         self.bump();
         let tag = match kw {
             "forU" => Some(LoopTag::Unsync),
             "forS" => Some(LoopTag::Sync),
             _ => None,
         };
+        let at = self.span();
         let var = self.ident("a loop variable")?;
+        if super::ast::is_builtin(&var) {
+            return super::lex::err(
+                at.line,
+                at.col,
+                format!("loop variable `{var}`: `{var}` is built in (`tid` is the thread identifier, `T` the number of threads); choose another name"),
+            );
+        }
         self.loop_in()?;
         let lo = self.nexp()?;
         self.expect_sym("..")?;
         let hi = self.nexp()?;
         let body = self.braced_block()?;
+        // Fig. 2: `forU` is a U (no `sync`), `forS` a W (its body syncs).
+        // Structural, like a missing brace: `check` and `run` reject it alike.
+        let start = at_loop;
+        match (tag, super::ast::block_has_sync(&body)) {
+            (Some(LoopTag::Unsync), true) => {
+                return super::lex::err(
+                    start.line,
+                    start.col,
+                    "`sync` inside an unsynchronized loop `forU` (Fig. 2: U has no sync); use `forS`, or `for` to let mapcheck decide",
+                )
+            }
+            (Some(LoopTag::Sync), false) => {
+                return super::lex::err(
+                    start.line,
+                    start.col,
+                    "synchronized loop `forS` has no `sync` in its body (Fig. 2); use `forU`, or `for` to let mapcheck decide",
+                )
+            }
+            _ => {}
+        }
         Ok(StmtKind::For {
             tag,
             var,

@@ -101,7 +101,7 @@ mod tests {
 
     #[test]
     fn print_parse_round_trip() {
-        let src = "// expect: drf\n//--blockDim=32\nparam N;\nlocal x;\nassume N > 0 && (x < 3 || !(N == 2));\nforS r in 0..N {\n  for i in 0..x * (N - 1) { wr A[tid][i] };\n  sync;\n  if tid < 2 { atomic[tid] } else { rd[tid + 1 - r] }\n}\nif r == 1 { skip }";
+        let src = "// expect: drf\n//--blockDim=32\nparam N;\nlocal x;\nassume N > 0 && (x < 3 || !(N == 2));\nforS r in 0..N {\n  for i in 0..x * (N - 1) { wr A[tid][i] };\n  sync;\n  if tid < 2 { atomic[tid] } else { rd[tid + 1 - r] }\n}\nif N == 1 { skip }";
         let p = parse(src).unwrap();
         let printed = p.to_string();
         let p2 = parse(&printed).unwrap();

@@ -16,11 +16,21 @@ use mapcheck_frontend::options::Flags;
 use std::path::Path;
 use std::time::Instant;
 
+/// Largest `--max`.
+const MAX_SIZE: usize = 1_000;
+
 pub fn main(args: &BenchArgs) -> i32 {
     if args.what != "synthetic" && args.what != "corpus" {
         eprintln!(
             "mapcheck bench: unknown benchmark `{}` (expected `synthetic` or `corpus`)",
             args.what
+        );
+        return exit::BAD_INPUT;
+    }
+    if args.max > MAX_SIZE {
+        eprintln!(
+            "mapcheck bench: --max {}: at most {MAX_SIZE} (every size up to it is checked in all five categories)",
+            args.max
         );
         return exit::BAD_INPUT;
     }

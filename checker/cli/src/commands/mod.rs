@@ -65,6 +65,10 @@ pub enum Command {
     Gen(GenArgs),
     /// Benchmarks (timings as CSV and an SVG plot).
     Bench(BenchArgs),
+    /// Internal: one file of `mapcheck suite`, checked in a child process;
+    /// prints its result as JSON.
+    #[command(name = "suite-file", hide = true)]
+    SuiteFile(SuiteFileArgs),
 }
 
 pub use mapcheck_frontend::options::parse_param;
@@ -213,9 +217,26 @@ pub struct SuiteArgs {
     pub dirs: Vec<PathBuf>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Files checked in parallel [default: the number of cores].
+    /// Files checked in parallel [default: the number of cores; at most 4
+    /// per core].
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// Per SMT query, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    pub timeout: u64,
+    /// Wall-clock limit per file, in seconds (the file is then `unknown`).
+    #[arg(long = "file-timeout", default_value_t = 300, value_name = "SECONDS")]
+    pub file_timeout: u64,
+    /// Address-space limit per child process (a batch of files), in MiB,
+    /// stack included (the file being checked is then `unknown`).
+    #[arg(long = "file-memory", default_value_t = 4096, value_name = "MIB")]
+    pub file_memory: u64,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct SuiteFileArgs {
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
     /// Per SMT query, in milliseconds.
     #[arg(long, default_value_t = 10_000)]
     pub timeout: u64,

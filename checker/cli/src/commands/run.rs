@@ -18,8 +18,16 @@ fn error_at(span: Span, message: impl Into<String>) -> Diagnostic {
 }
 
 pub fn main(args: &RunArgs) -> i32 {
-    if args.file.extension().and_then(|e| e.to_str()) == Some("bcu") {
-        return super::run_bcu_dispatch(args);
+    match args.file.extension().and_then(|e| e.to_str()) {
+        Some("bcu") => return super::run_bcu_dispatch(args),
+        Some("proto") => {}
+        _ => {
+            let e = Diagnostic::error(
+                "mapcheck run takes a .proto or .bcu file: the reference interpreter has no semantics for CUDA (use `mapcheck check`)",
+            );
+            eprint!("{}", render(&e.in_file(&args.file), None, Style::Short));
+            return exit::BAD_INPUT;
+        }
     }
     match run(args) {
         Ok(code) => code,
@@ -38,12 +46,7 @@ fn run(args: &RunArgs) -> Result<i32, Diagnostic> {
     let source = read_source(&args.file)?;
     let program = surface::parse(&source)
         .map_err(|e| Diagnostic::at_position(&args.file, e.line, e.col, e.message))?;
-    if args.threads < 2 {
-        return Err(Diagnostic::error(
-            "--threads must be at least 2 (one thread cannot race)",
-        ));
-    }
-    check_declared(&program)?;
+    thread_count(args.threads).map_err(Diagnostic::error)?;
     let env = environment(&program, args)?;
     let arrays = selected_arrays(&program, args)?;
     if let Some(stage) = args.show {
@@ -59,28 +62,37 @@ fn run(args: &RunArgs) -> Result<i32, Diagnostic> {
     let mut racy = false;
     for array in &arrays {
         let w = instantiate(&lower(&program, array, &env)?, &params);
-        let history = w.eval(&threads).map_err(|e| no_derivation(&program, e))?;
-        racy |= report(array, &history);
+        let steps = semantics::limits::MAX_STEPS;
+        match semantics::limits::with_steps(steps, || w.eval(&threads)) {
+            Ok(history) => racy |= report(array, &history),
+            Err(semantics::NoDerivation::OutOfSteps) => {
+                let e = Diagnostic::error(format!(
+                    "unknown: the run needs more than {steps} evaluation steps (the reference interpreter's limit): use fewer threads or smaller parameters"
+                ));
+                eprint!("{}", render(&e.in_file(&args.file), None, Style::Short));
+                return Ok(if racy { exit::RACE } else { exit::UNKNOWN });
+            }
+            Err(e) => return Err(no_derivation(&program, e)),
+        }
     }
     Ok(if racy { exit::RACE } else { exit::OK })
 }
 
-/// With explicit `param` declarations, every free variable must be declared.
-fn check_declared(program: &Program) -> Result<(), Diagnostic> {
-    if program.params.is_empty() {
-        return Ok(());
+/// `--threads N` must be in `2..=MAX_THREADS` (the reference simulates each
+/// thread; `check` prints no replay line beyond that).
+pub fn thread_count(n: u64) -> Result<(), String> {
+    let max = semantics::limits::MAX_THREADS;
+    if n < 2 {
+        Err(format!(
+            "--threads {n}: at least 2 threads are needed (one thread cannot race)"
+        ))
+    } else if n > max {
+        Err(format!(
+            "--threads {n}: the reference interpreter simulates at most {max} threads"
+        ))
+    } else {
+        Ok(())
     }
-    for x in program.free_vars() {
-        let known =
-            surface::is_builtin(&x) || program.params.contains(&x) || program.locals.contains(&x);
-        if !known {
-            return Err(error_at(
-                first_use(&program.body, &x).unwrap_or_default(),
-                format!("unknown variable `{x}`: not declared with `param` or `local`"),
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// `--param` values plus `T = --threads`; rejects names that are not parameters.
@@ -231,6 +243,7 @@ fn no_derivation(program: &Program, e: semantics::NoDerivation) -> Diagnostic {
             first_use(&program.body, &s.free_var).unwrap_or_default(),
             e.to_string(),
         ),
+        semantics::NoDerivation::OutOfSteps => Diagnostic::error(e.to_string()),
     }
 }
 

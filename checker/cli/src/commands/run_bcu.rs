@@ -2,7 +2,8 @@
 //! interpreter (`semantics::babycuda`, Fig. 5 of `seeds/004_*` plus the
 //! synchronized fragment).  Prints the typing result, the history with the
 //! values written, and the verdict of Definition 1.  Exit status: 0 DRF,
-//! 1 racy (or barrier divergence), 2 bad input.
+//! 1 racy (or barrier divergence), 2 bad input, 3 a limit of the interpreter
+//! reached (unknown).
 
 use super::{exit, RunArgs, Stage};
 use mapcheck_frontend::{read_source, Diagnostic};
@@ -53,11 +54,8 @@ pub fn main(args: &RunArgs) -> i32 {
         }
         return exit::OK;
     }
-    if args.threads < 2 {
-        return bad_input(
-            args,
-            "--threads must be at least 2 (one thread cannot race)",
-        );
+    if let Err(message) = super::run::thread_count(args.threads) {
+        return bad_input(args, &message);
     }
     let cfg = match config(args, &program) {
         Ok(cfg) => cfg,
@@ -120,6 +118,7 @@ fn history_and_verdict(args: &RunArgs, program: &babycuda::Program, cfg: &Config
             eprintln!("{}:{e}", args.file.display());
             return match e.kind {
                 EvalErrorKind::BarrierDivergence(_) => exit::RACE,
+                ref k if k.is_limit() => exit::UNKNOWN,
                 _ => exit::BAD_INPUT,
             };
         }

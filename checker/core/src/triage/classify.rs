@@ -3,7 +3,7 @@
 //! (see [`crate::triage`]).
 
 use super::refute::refute;
-use super::replay::{confirm, replay};
+use super::replay::{confirm, replay, ReplayFailure};
 use super::{Class, Resolution, Triage, TriageBug};
 use crate::babycuda::Inferred;
 use crate::check::check_kernel;
@@ -36,7 +36,11 @@ pub fn triage_bcu(
                 array: a.array.clone(),
                 class: Class::Provable,
                 causes: Vec::new(),
-                resolution: Resolution::Replayed(replay(&inferred.program, &a.array, w)?),
+                resolution: match replay(&inferred.program, &a.array, w) {
+                    Ok(r) => Resolution::Replayed(r),
+                    Err(ReplayFailure::Bug(b)) => return Err(b),
+                    Err(e @ ReplayFailure::TooLarge(_)) => Resolution::Unresolved(e.to_string()),
+                },
             }
         } else {
             let (class, causes) = causes(&inferred.type_errors);

@@ -30,7 +30,7 @@ mod replay;
 pub use classify::{check_with_triage, triage_bcu};
 pub use forward::forwarded;
 pub use forward_phases::{forwarded_across_barriers, Forwarded};
-pub use replay::{confirm, replay};
+pub use replay::{confirm, replay, ReplayFailure};
 
 use semantics::babycuda::eval::{Contents, DataRace};
 use semantics::{Nat, Var};

@@ -34,17 +34,54 @@ fn race_between(
     })
 }
 
-/// Replays the witness of a provable race in the reference semantics.
-pub fn replay(program: &Program, array: &str, w: &Witness) -> Result<ConcreteRace, TriageBug> {
-    let bug = |m: String| TriageBug(format!("replay of the race on `{array}` failed: {m}"));
-    let threads = w
+/// Why a witness was not replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayFailure {
+    /// The witness needs more than the interpreter's limits (threads, steps):
+    /// the race stands, unreplayed.
+    TooLarge(String),
+    /// The replay ran and does not reproduce the race: a bug.
+    Bug(TriageBug),
+}
+
+impl std::fmt::Display for ReplayFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayFailure::TooLarge(why) => write!(f, "not replayed: too large ({why})"),
+            ReplayFailure::Bug(b) => b.fmt(f),
+        }
+    }
+}
+
+/// Replays the witness of a provable race in the reference semantics,
+/// within the interpreter's limits (`semantics::limits`).
+pub fn replay(program: &Program, array: &str, w: &Witness) -> Result<ConcreteRace, ReplayFailure> {
+    let bug = |m: String| {
+        ReplayFailure::Bug(TriageBug(format!(
+            "replay of the race on `{array}` failed: {m}"
+        )))
+    };
+    let max = semantics::limits::MAX_THREADS;
+    let too_large = |what: String| {
+        ReplayFailure::TooLarge(format!(
+            "{what}; the reference interpreter simulates at most {max} threads"
+        ))
+    };
+    let t = w
         .params
         .get(semantics::trace::THREAD_COUNT)
-        .and_then(|t| u64::try_from(t).ok())
         .ok_or_else(|| bug("the witness has no thread count".into()))?;
+    let threads = u64::try_from(t)
+        .ok()
+        .filter(|t| *t <= max)
+        .ok_or_else(|| too_large(format!("the race needs T = {t} threads")))?;
     let (t1, t2) = match (thread_id(w, 0), thread_id(w, 1)) {
         (Some(a), Some(b)) => (a, b),
-        _ => return Err(bug("the witness has no thread ids".into())),
+        _ => {
+            return Err(too_large(
+                "the racing threads' ids do not fit 64 bits".into(),
+            ))
+        }
     };
     let mut cfg = Config::new(threads);
     for x in program.parameters() {
@@ -52,7 +89,11 @@ pub fn replay(program: &Program, array: &str, w: &Witness) -> Result<ConcreteRac
         cfg.params.insert(x, v);
     }
     cfg.init = Contents::from_program(program);
-    let h = eval::run(program, &cfg).map_err(|e| bug(format!("no derivation: {e}")))?;
+    let h = match eval::run(program, &cfg) {
+        Ok(h) => h,
+        Err(e) if e.kind.is_limit() => return Err(ReplayFailure::TooLarge(e.to_string())),
+        Err(e) => return Err(bug(format!("no derivation: {e}"))),
+    };
     let index = w.index.first().cloned().unwrap_or_default();
     let race = race_between(&h, array, &index, t1, t2).ok_or_else(|| {
         bug(format!(
@@ -213,6 +254,31 @@ mod tests {
         };
         let mut w = (**w).clone();
         w.params.insert("M".into(), Nat::from(0u32));
-        assert!(replay(&inf.program, "A", &w).is_err());
+        assert!(matches!(
+            replay(&inf.program, "A", &w),
+            Err(ReplayFailure::Bug(_))
+        ));
+    }
+
+    /// Issue 12: a witness with huge thread ids is not replayed (it used to
+    /// allocate one environment per thread and abort); the race stands.
+    #[test]
+    fn a_witness_too_large_to_replay_is_not_replayed() {
+        for offset in ["4294967296", "9223372036854775807", "18446744073709551615"] {
+            let src = format!("A[tid + {offset}] := 1; A[tid] := 2");
+            let inf = super::super::test_support::bcu(&src);
+            let report = check_kernel(&inf.kernel, &CheckOptions::default());
+            let Verdict::Racy(w) = &report.arrays[0].verdict else {
+                panic!(
+                    "{offset}: racy expected, got {:?}",
+                    report.arrays[0].verdict
+                )
+            };
+            let r = replay(&inf.program, "A", w);
+            assert!(
+                matches!(&r, Err(ReplayFailure::TooLarge(_))),
+                "{offset}: {r:?}"
+            );
+        }
     }
 }
