@@ -364,6 +364,11 @@ pub fn kernel_of_program(p: &semantics::surface::Program, threads: u64) -> Print
     ));
     pr.line("{");
     pr.indent += 1;
+    // Protocol parameters are naturals; a C `int` may be negative unless
+    // an assumption says otherwise.
+    for x in &p.params {
+        pr.line(&format!("__requires({x} >= 0);"));
+    }
     for a in &p.assumptions {
         let c = pr.b(&a.cond);
         pr.line(&format!("__requires({c});"));
