@@ -47,6 +47,11 @@ fn ptr_param(name: &str) -> VarDecl {
 
 /// Runs a kernel with pointer parameters `a` and `b` and the given body.
 fn infer(body: Vec<S>) -> Output {
+    infer_with(body, &BTreeMap::new())
+}
+
+/// [`infer`] under launch limits (`blockDim.x` → its largest value).
+fn infer_with(body: Vec<S>, limits: &BTreeMap<String, i128>) -> Output {
     let f = Func {
         name: "k".into(),
         key: "k".into(),
@@ -63,7 +68,9 @@ fn infer(body: Vec<S>) -> Output {
         globals: Vec::new(),
         launches: Vec::new(),
     };
-    Infer::new(&unit, Vec::<String>::new()).kernel(&f)
+    Infer::new(&unit, Vec::<String>::new())
+        .launch_limits(limits)
+        .kernel(&f)
 }
 
 /// The (mode, array) of every access, in order (through branches).
@@ -244,4 +251,26 @@ fn an_unsigned_result_wraps_and_a_signed_one_does_not() {
         let text = format!("{:?}", out.body);
         assert!(text.contains(&format!("Num({want})")), "{ty:?}: {text}");
     }
+}
+
+#[test]
+fn launch_limits_decide_whether_an_unsigned_index_wraps() {
+    // a[threadIdx.x + 1u]: below 2^32 when blockDim.x <= 1024, so no `%`;
+    // without a limit on blockDim.x it may wrap.
+    let uint = |kind| E {
+        kind,
+        span: sp(1),
+        ty: Some(IntTy::UINT),
+    };
+    let index_expr = uint(EK::Bin(
+        BinOp::Add,
+        Box::new(uint(EK::Builtin("threadIdx.x".into()))),
+        Box::new(uint(EK::Int(1))),
+    ));
+    let body = || vec![assign(index(var("a"), index_expr.clone()), e(EK::Int(1)))];
+    let limits: BTreeMap<String, i128> = [("blockDim.x".to_string(), 1024)].into();
+    let bounded = format!("{:?}", infer_with(body(), &limits).body);
+    let unbounded = format!("{:?}", infer_with(body(), &BTreeMap::new()).body);
+    assert!(!bounded.contains("Mod"), "{bounded}");
+    assert!(unbounded.contains("Mod"), "{unbounded}");
 }
