@@ -157,6 +157,8 @@ pub struct Infer<'a> {
     large_params: bool,
     /// The constant length of each dimension of the arrays (by array name).
     sizes: BTreeMap<String, Vec<Option<u64>>>,
+    /// The next suffix to try for each base of [`Infer::fresh_name`].
+    suffixes: BTreeMap<String, usize>,
     /// Per inlined call, the template parameters given a value on first use.
     template_frames: Vec<Vec<String>>,
     /// The parameters assumed smaller than 2^31 in magnitude (C name and
@@ -228,6 +230,7 @@ impl<'a> Infer<'a> {
             constants: BTreeMap::new(),
             large_params: false,
             template_frames: Vec::new(),
+            suffixes: BTreeMap::new(),
             sizes: BTreeMap::new(),
             small_params: Vec::new(),
         }
@@ -402,11 +405,14 @@ impl<'a> Infer<'a> {
             base
         };
         let mut name = base.clone();
-        let mut i = 1;
+        // Suffixes continue from the last one given to this base, so that
+        // many names of one base cost linear time, not quadratic.
+        let mut i = self.suffixes.get(&base).copied().unwrap_or(1);
         while self.used.contains(&name) || semantics::surface::parse::is_keyword(&name) {
             name = format!("{base}_{i}");
             i += 1;
         }
+        self.suffixes.insert(base, i);
         self.used.insert(name.clone());
         name
     }
