@@ -421,23 +421,31 @@ fn take(s: CXString) -> String {
     }
 }
 
-/// Line and column of a location, the column counted in characters (as
-/// the reports and SARIF count them) where clang counts bytes.
-/// The file a location is in (after macro expansion).
-fn expansion_file(loc: CXSourceLocation) -> Option<PathBuf> {
+/// The file a location is in (after macro expansion) and its byte offset
+/// there.
+fn expansion(loc: CXSourceLocation) -> (Option<PathBuf>, u32) {
     let mut file: CXFile = std::ptr::null_mut();
+    let mut off = 0;
     unsafe {
         clang_getExpansionLocation(
             loc,
             &mut file,
             std::ptr::null_mut(),
             std::ptr::null_mut(),
-            std::ptr::null_mut(),
+            &mut off,
         )
     };
-    (!file.is_null()).then(|| PathBuf::from(take(unsafe { clang_getFileName(file) })))
+    let name = (!file.is_null()).then(|| PathBuf::from(take(unsafe { clang_getFileName(file) })));
+    (name, off)
 }
 
+/// The file a location is in (after macro expansion).
+fn expansion_file(loc: CXSourceLocation) -> Option<PathBuf> {
+    expansion(loc).0
+}
+
+/// Line and column of a location, the column counted in characters (as
+/// the reports and SARIF count them) where clang counts bytes.
 fn spelling_pos(tu: CXTranslationUnit, loc: CXSourceLocation) -> (u32, u32) {
     let (mut file, mut line, mut col, mut off): (CXFile, u32, u32, u32) =
         (std::ptr::null_mut(), 0, 0, 0);
@@ -593,23 +601,8 @@ impl Cursor {
     /// A key identifying the declaration (its expansion offset in its file
     /// plus its name; the file is implied by the translation unit order).
     pub fn decl_key(&self) -> String {
-        let loc = unsafe { clang_getCursorLocation(self.0) };
-        let mut file: CXFile = std::ptr::null_mut();
-        let mut off = 0;
-        unsafe {
-            clang_getExpansionLocation(
-                loc,
-                &mut file,
-                std::ptr::null_mut(),
-                std::ptr::null_mut(),
-                &mut off,
-            )
-        };
-        let fname = if file.is_null() {
-            String::new()
-        } else {
-            take(unsafe { clang_getFileName(file) })
-        };
+        let (file, off) = expansion(unsafe { clang_getCursorLocation(self.0) });
+        let fname = file.map(|f| f.display().to_string()).unwrap_or_default();
         format!("{}@{fname}:{off}", self.spelling())
     }
     /// The source region (expansion locations: macros map to their use;
