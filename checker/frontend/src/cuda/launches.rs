@@ -212,14 +212,44 @@ fn dim3(e: Cursor) -> [Option<u64>; 3] {
         }
         // A `dim3` variable: its initialiser, when it is never changed
         // (only `const` ones or ones initialised where declared are read).
+        // A `dim3` variable: its initialiser, when every use of the
+        // variable is a launch configuration (so nothing changes it).
         CXCursor_DeclRefExpr => {
             let d = e.referenced();
             match d.var_init() {
-                Some(init) if d.kind() == CXCursor_VarDecl => dim3(init),
+                Some(init) if d.kind() == CXCursor_VarDecl && only_launches_use(d) => dim3(init),
                 _ => [None; 3],
             }
         }
         _ => e.children().first().map(|k| dim3(*k)).unwrap_or([None; 3]),
+    }
+}
+
+/// Is every reference to variable `d` (in the function declaring it) inside
+/// the configuration of a launch?  Anything else might change it
+/// (`grid.x = 8;`, `&grid`, a call taking it by reference).
+fn only_launches_use(d: Cursor) -> bool {
+    let scope = d.semantic_parent();
+    if !matches!(
+        scope.kind(),
+        CXCursor_FunctionDecl | CXCursor_FunctionTemplate
+    ) {
+        return false;
+    }
+    let key = d.decl_key();
+    let mut ok = true;
+    walk_uses(scope, &key, false, &mut ok);
+    ok
+}
+
+fn walk_uses(c: Cursor, key: &str, in_config: bool, ok: &mut bool) {
+    for k in c.children() {
+        if k.kind() == CXCursor_DeclRefExpr && !in_config && k.referenced().decl_key() == key {
+            *ok = false;
+        }
+        let config =
+            in_config || (k.kind() == CXCursor_CallExpr && k.spelling() == "cudaConfigureCall");
+        walk_uses(k, key, config, ok);
     }
 }
 
