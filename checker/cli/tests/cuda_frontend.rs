@@ -213,3 +213,34 @@ fn cuda_partial_input_checks_the_kernels_that_compile() {
         .expect("runs");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The launch configuration comes from the host code: constants,
+/// `#define`s and `dim3` variables nothing else changes; a `dim3` variable
+/// changed after its declaration is not trusted.
+#[test]
+fn cuda_launch_configuration_from_host_code() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let p = write(
+        &dir,
+        "prog.cu",
+        "#define T 64\n\
+         template <int B> __global__ void k(int *a, int n) { a[blockIdx.x * B + threadIdx.x] = n; }\n\
+         int main() {\n\
+           int *a; dim3 grid(4, 2); dim3 other(4);\n\
+           other.x = 8;\n\
+           k<T><<<grid, T>>>(a, 5);\n\
+           k<T><<<other, T>>>(a, 5);\n\
+         }\n",
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
+        .arg("check")
+        .arg(&p)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        text.contains("prog.cu:6:1: gridDim = [4, 2, 1], blockDim = [64, 1, 1], B = 64, n = 5"),
+        "{text}"
+    );
+    assert!(text.contains("prog.cu:7:1: gridDim = [?, ?, ?]"), "{text}");
+}
