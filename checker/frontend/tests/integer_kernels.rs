@@ -46,3 +46,35 @@ fn integer_kernels_meet_their_expectations_in_the_front_end() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// The bound on wide parameters is stated for an `unsigned` one and not
+/// for an `int` one (whose range already is below 2^31), and
+/// `--large-params` drops it.
+#[test]
+fn only_wide_parameters_are_assumed_below_2_to_the_31() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../kernels/cuda/integers");
+    let notes = |file: &str, flags: &Flags| -> Vec<String> {
+        let loaded = load(&dir.join(file), flags).expect("loads");
+        loaded
+            .kernels
+            .iter()
+            .flat_map(|k| k.launch.clone())
+            .collect()
+    };
+    let wide = "smaller than 2^31";
+    let unsigned = notes("unsigned-grid-stride-drf.cu", &Flags::default());
+    assert!(
+        unsigned
+            .iter()
+            .any(|n| n.contains("`n`") && n.contains(wide)),
+        "{unsigned:?}"
+    );
+    let int = notes("negative-param-drf.cu", &Flags::default());
+    assert!(!int.iter().any(|n| n.contains(wide)), "{int:?}");
+    let large = Flags {
+        large_params: true,
+        ..Flags::default()
+    };
+    let dropped = notes("unsigned-grid-stride-drf.cu", &large);
+    assert!(!dropped.iter().any(|n| n.contains(wide)), "{dropped:?}");
+}
