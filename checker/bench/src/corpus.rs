@@ -120,8 +120,6 @@ pub fn summary(rows: &[KernelRow], timed_out: &dyn Fn(&KernelRow) -> bool) -> Su
 /// An SVG plot: the check time of every analysed kernel, sorted (a
 /// cactus plot), time on a logarithmic scale, with the file times.
 pub fn plot(rows: &[KernelRow], path: &Path) -> Result<(), String> {
-    use plotters::prelude::*;
-    let err = |e: &dyn std::fmt::Display| e.to_string();
     let ms = |s: f64| (s * 1e3).max(0.01);
     let mut checks: Vec<f64> = rows
         .iter()
@@ -137,60 +135,25 @@ pub fn plot(rows: &[KernelRow], path: &Path) -> Result<(), String> {
     let mut file_ms: Vec<f64> = files.iter().map(|f| ms(f.1)).collect();
     file_ms.sort_by(f64::total_cmp);
     let n = checks.len().max(file_ms.len()).max(1) as f64;
-    let top = checks.iter().chain(&file_ms).copied().fold(1.0, f64::max) * 2.0;
-    let bottom = checks.iter().chain(&file_ms).copied().fold(top, f64::min) / 2.0;
-    let root = SVGBackend::new(path, (900, 600)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| err(&e))?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(
-            "mapcheck on a corpus of CUDA kernels (sorted times)",
-            ("sans-serif", 22),
-        )
-        .margin(15)
-        .x_label_area_size(45)
-        .y_label_area_size(70)
-        .build_cartesian_2d(0.0..n, (bottom..top).log_scale())
-        .map_err(|e| err(&e))?;
-    chart
-        .configure_mesh()
-        .x_desc("kernels (files), sorted by time")
-        .y_desc("time (ms, log scale)")
-        .draw()
-        .map_err(|e| err(&e))?;
-    let series = [
-        (
-            "check time per kernel",
-            checks,
-            Palette99::pick(0).to_rgba(),
-        ),
-        (
-            "wall time per file (libclang included)",
-            file_ms,
-            Palette99::pick(1).to_rgba(),
-        ),
-    ];
-    for (label, values, color) in series {
-        let points: Vec<(f64, f64)> = values
+    let sorted = |label: &str, values: Vec<f64>| crate::plot::Series {
+        label: label.to_string(),
+        points: values
             .iter()
             .enumerate()
             .map(|(i, v)| (i as f64 + 1.0, *v))
-            .collect();
-        chart
-            .draw_series(LineSeries::new(points, color.stroke_width(2)))
-            .map_err(|e| err(&e))?
-            .label(label)
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
-            });
-    }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .draw()
-        .map_err(|e| err(&e))?;
-    root.present().map_err(|e| err(&e))
+            .collect(),
+    };
+    crate::plot::log_time_plot(
+        path,
+        "mapcheck on a corpus of CUDA kernels (sorted times)",
+        "kernels (files), sorted by time",
+        n,
+        vec![
+            sorted("check time per kernel", checks),
+            sorted("wall time per file (libclang included)", file_ms),
+        ],
+        true,
+    )
 }
 
 #[cfg(test)]

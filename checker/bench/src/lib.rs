@@ -6,4 +6,5 @@
 
 pub mod corpus;
 pub mod measure;
+pub mod plot;
 pub mod synthetic;

@@ -160,53 +160,27 @@ pub fn slowest(rows: &[Row]) -> Vec<(Category, usize, f64)> {
 /// An SVG plot of time against size, one line per category, time on a
 /// logarithmic scale (as Fig. 18 of `seeds/000_*`).
 pub fn plot(rows: &[Row], path: &std::path::Path) -> Result<(), String> {
-    use plotters::prelude::*;
-    let err = |e: &dyn std::fmt::Display| e.to_string();
     let max_size = rows.iter().map(|r| r.size).max().unwrap_or(1) as f64;
     let ms = |r: &Row| (r.seconds * 1e3).max(0.01);
-    let max_ms = rows.iter().map(ms).fold(1.0, f64::max) * 2.0;
-    let min_ms = rows.iter().map(ms).fold(max_ms, f64::min) / 2.0;
-    let root = SVGBackend::new(path, (900, 600)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| err(&e))?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(
-            "mapcheck: synthetic protocols of Fig. 17 (time per protocol)",
-            ("sans-serif", 22),
-        )
-        .margin(15)
-        .x_label_area_size(45)
-        .y_label_area_size(70)
-        .build_cartesian_2d(0.0..max_size, (min_ms..max_ms).log_scale())
-        .map_err(|e| err(&e))?;
-    chart
-        .configure_mesh()
-        .x_desc("size")
-        .y_desc("time (ms, log scale)")
-        .draw()
-        .map_err(|e| err(&e))?;
-    for (k, c) in Category::ALL.iter().enumerate() {
-        let color = Palette99::pick(k).to_rgba();
-        let points: Vec<(f64, f64)> = rows
-            .iter()
-            .filter(|r| r.category == *c)
-            .map(|r| (r.size as f64, ms(r)))
-            .collect();
-        chart
-            .draw_series(LineSeries::new(points, color.stroke_width(2)))
-            .map_err(|e| err(&e))?
-            .label(c.name())
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
-            });
-    }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .draw()
-        .map_err(|e| err(&e))?;
-    root.present().map_err(|e| err(&e))
+    let series = Category::ALL
+        .iter()
+        .map(|c| crate::plot::Series {
+            label: c.name().to_string(),
+            points: rows
+                .iter()
+                .filter(|r| r.category == *c)
+                .map(|r| (r.size as f64, ms(r)))
+                .collect(),
+        })
+        .collect();
+    crate::plot::log_time_plot(
+        path,
+        "mapcheck: synthetic protocols of Fig. 17 (time per protocol)",
+        "size",
+        max_size,
+        series,
+        false,
+    )
 }
 
 #[cfg(test)]
