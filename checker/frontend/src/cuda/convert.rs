@@ -139,10 +139,29 @@ impl Converter<'_> {
             (Return, 1) => SK::Return(Some(self.expr(ch[0]))),
             (Null, _) => SK::Null,
             (Label, 1) => return self.stmt(ch[0]),
+            (Unmodelled, 1) if self.is_attributed(c) => return self.stmt(ch[0]),
             _ if c.is_expression() => SK::Expr(self.expr(c)),
             _ => SK::Unknown(c.kind_name()),
         };
         S { kind, span }
+    }
+
+    /// libclang exposes an attributed statement (`#pragma unroll`,
+    /// `_Pragma("unroll")`, `[[likely]]`, `__attribute__((…))`) only as an
+    /// unexposed statement around the one it qualifies.  Loop hints and
+    /// these attributes change how code is compiled, never what it accesses,
+    /// so the statement stands for its child.  Recognised by its first
+    /// tokens; any other unexposed statement stays unsupported.
+    fn is_attributed(&self, c: Cursor) -> bool {
+        if c.kind() != CXCursor_UnexposedStmt {
+            return false;
+        }
+        let toks = self.tu.tokens(c);
+        let first: Vec<&str> = toks.iter().take(2).map(|t| t.0.as_str()).collect();
+        matches!(
+            first.as_slice(),
+            ["#", "pragma"] | ["_Pragma", _] | ["[", "["] | ["__attribute__", _]
+        )
     }
 
     /// A declaration statement: its variables (declarations of types,
