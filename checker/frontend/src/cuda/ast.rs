@@ -139,6 +139,13 @@ pub struct Callee {
     /// For a function template specialization, the value of each integral
     /// template parameter (by its declaration key).
     pub template_args: Vec<(String, i128)>,
+    /// For a surface read or write of the CUDA headers (`surf2Dwrite` …),
+    /// the size in bytes of the element it moves (`None`: not a surface
+    /// function, or the size is unknown).
+    pub surface_bytes: Option<u64>,
+    /// A defaulted copy or move constructor whose members copy without
+    /// user code (passing a struct by value): the copy is its argument.
+    pub copies_members: bool,
 }
 
 #[derive(Clone, Debug)]

@@ -579,6 +579,29 @@ impl Cursor {
                 .file()
                 .is_some_and(|f| f.to_string_lossy().starts_with("/mapcheck-"))
     }
+    /// The first declaration of the same entity (a user's redeclaration
+    /// of `fabs` has the library's declaration as canonical cursor).
+    pub fn canonical_decl(&self) -> Cursor {
+        Cursor(unsafe { clang_getCanonicalCursor(self.0) })
+    }
+    /// A copy or move constructor that is defaulted (implicitly declared
+    /// or `= default`): it copies the members.
+    pub fn is_defaulted_copy(&self) -> bool {
+        unsafe {
+            self.kind() == CXCursor_Constructor
+                && clang_CXXMethod_isDefaulted(self.0) != 0
+                && (clang_CXXConstructor_isCopyConstructor(self.0) != 0
+                    || clang_CXXConstructor_isMoveConstructor(self.0) != 0)
+        }
+    }
+    /// A copy or move constructor (defaulted or written by the user).
+    pub fn is_copy_or_move_ctor(&self) -> bool {
+        unsafe {
+            self.kind() == CXCursor_Constructor
+                && (clang_CXXConstructor_isCopyConstructor(self.0) != 0
+                    || clang_CXXConstructor_isMoveConstructor(self.0) != 0)
+        }
+    }
     /// A bit-field declaration.
     pub fn is_bit_field(&self) -> bool {
         unsafe { clang_Cursor_isBitField(self.0) != 0 }
@@ -701,6 +724,15 @@ impl Type {
     }
     pub fn element(&self) -> Type {
         Type(unsafe { clang_getArrayElementType(self.canonical().0) })
+    }
+    /// `sizeof` the type, when it is complete.
+    pub fn size_of(&self) -> Option<u64> {
+        let n = unsafe { clang_Type_getSizeOf(self.canonical().0) };
+        u64::try_from(n).ok()
+    }
+    /// The declaration of a record (or other named) type.
+    pub fn declaration(&self) -> Cursor {
+        Cursor(unsafe { clang_getTypeDeclaration(self.canonical().0) })
     }
     pub fn spelling(&self) -> String {
         take(unsafe { clang_getTypeSpelling(self.0) })

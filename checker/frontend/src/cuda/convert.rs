@@ -6,11 +6,28 @@
 use super::ast::*;
 use super::clang::{Cursor, Tu};
 use clang_sys::*;
+use std::cell::OnceCell;
+use std::collections::HashSet;
 
 const BUILTIN_VARS: [&str; 4] = ["threadIdx", "blockIdx", "blockDim", "gridDim"];
 
 pub struct Converter<'a> {
     pub tu: &'a Tu,
+    /// The name and parameter types of every function the CUDA and C
+    /// headers declare, computed on first use.
+    library_functions: OnceCell<HashSet<Signature>>,
+}
+
+/// A function's name and the canonical spellings of its parameter types.
+type Signature = (String, Vec<String>);
+
+impl<'a> Converter<'a> {
+    pub fn new(tu: &'a Tu) -> Self {
+        Converter {
+            tu,
+            library_functions: OnceCell::new(),
+        }
+    }
 }
 
 impl Converter<'_> {
@@ -162,6 +179,19 @@ impl Converter<'_> {
             first.as_slice(),
             ["#", "pragma"] | ["_Pragma", _] | ["[", "["] | ["__attribute__", _]
         )
+    }
+
+    /// Whether the headers declare a function of the same name and
+    /// parameter types as `f`: GPUVerify's pre-processed kernels redeclare
+    /// CUDA's functions (`__device__ float4 fminf(float4, float4);`), which
+    /// the headers provide as templates or overloads of their own.
+    fn library_declares(&self, f: Cursor) -> bool {
+        let set = self.library_functions.get_or_init(|| {
+            let mut set = HashSet::new();
+            collect_library_functions(self.tu.root(), 0, &mut set);
+            set
+        });
+        set.contains(&signature(f))
     }
 
     /// A declaration statement: its variables (declarations of types,
@@ -324,7 +354,14 @@ impl Converter<'_> {
         let callee = callee(c, ch);
         let name = callee.map(|k| k.spelling()).unwrap_or_else(|| c.spelling());
         let key = callee.and_then(definition_key);
-        let library = callee.is_some_and(|k| k.in_library());
+        // A user's redeclaration of a library function (`__device__ float
+        // fabs(float);`) is the library function.
+        let library = callee.is_some_and(|k| {
+            k.in_library()
+                || k.canonical_decl().in_library()
+                || (k.definition().is_null() && self.library_declares(k))
+        });
+
         let free = callee.is_some_and(|k| {
             matches!(
                 k.kind(),
@@ -348,7 +385,7 @@ impl Converter<'_> {
                 .map(|p| p.ty())
                 .collect::<Vec<_>>()
         });
-        let args = args
+        let args: Vec<E> = args
             .into_iter()
             .enumerate()
             .map(|(i, a)| match params.as_ref().and_then(|ps| ps.get(i)) {
@@ -367,6 +404,11 @@ impl Converter<'_> {
             })
             .collect();
         let template_args = callee.map(|k| k.template_values()).unwrap_or_default();
+        let copies_members = args.len() == 1
+            && callee.is_some_and(|k| k.is_defaulted_copy() && members_copy_trivially(k));
+        let surface_bytes = (library && is_surface_function(&name))
+            .then(|| surface_element_bytes(&name, c))
+            .flatten();
         EK::Call(
             Callee {
                 name,
@@ -374,6 +416,8 @@ impl Converter<'_> {
                 library,
                 free,
                 template_args,
+                surface_bytes,
+                copies_members,
             },
             args,
         )
@@ -639,6 +683,82 @@ fn assignment_operator(name: &str) -> Option<Option<BinOp>> {
         ">>=" => Some(Shr),
         _ => return None,
     })
+}
+
+/// `surf1Dwrite`, `surf2DLayeredread` …: the surface functions of the
+/// CUDA headers, which read or write surface memory (modelled by the
+/// inference, not by their declarations).
+pub fn is_surface_function(name: &str) -> bool {
+    name.starts_with("surf") && (name.ends_with("write") || name.ends_with("read"))
+}
+
+/// The size of the element a surface call moves: its first argument's
+/// (the written value, or the pointee of `T *ret`), or the call's own
+/// type for the form that returns the value read.
+fn surface_element_bytes(name: &str, call: Cursor) -> Option<u64> {
+    let first = (call.num_args() > 0).then(|| call.arg(0).ty());
+    let ty = match first {
+        Some(t) if name.ends_with("write") => t,
+        Some(t) if t.is_pointer() => t.pointee(),
+        _ => call.ty(),
+    };
+    ty.size_of()
+}
+
+/// The signature of a function or function template declaration.
+fn signature(f: Cursor) -> Signature {
+    let params = f
+        .children()
+        .into_iter()
+        .filter(|p| p.kind() == CXCursor_ParmDecl)
+        .map(|p| p.ty().canonical().spelling())
+        .collect();
+    (f.spelling(), params)
+}
+
+/// Every function declared in a library header, in namespaces and (as
+/// friends) in records too.
+fn collect_library_functions(c: Cursor, depth: usize, out: &mut HashSet<Signature>) {
+    if depth > 6 {
+        return;
+    }
+    for d in c.children() {
+        match d.kind() {
+            CXCursor_FunctionDecl | CXCursor_FunctionTemplate if d.in_library() => {
+                out.insert(signature(d));
+            }
+            CXCursor_Namespace | CXCursor_StructDecl | CXCursor_ClassDecl | CXCursor_FriendDecl
+            | CXCursor_LinkageSpec
+                if d.in_library() =>
+            {
+                collect_library_functions(d, depth + 1, out)
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The members of a defaulted copy constructor's class copy without
+/// running code of the user's: every field and base of record type has a
+/// defaulted copy constructor in turn (bounded depth; deeper is `false`).
+fn members_copy_trivially(ctor: Cursor) -> bool {
+    fn record_copies_trivially(record: Cursor, depth: usize) -> bool {
+        if depth > 8 {
+            return false;
+        }
+        record.children().into_iter().all(|m| match m.kind() {
+            CXCursor_Constructor => !m.is_copy_or_move_ctor() || m.is_defaulted_copy(),
+            CXCursor_FieldDecl | CXCursor_CXXBaseSpecifier => {
+                let mut t = m.ty().canonical();
+                while t.is_array() {
+                    t = t.element();
+                }
+                !t.is_record() || record_copies_trivially(t.declaration(), depth + 1)
+            }
+            _ => true,
+        })
+    }
+    record_copies_trivially(ctor.semantic_parent(), 0)
 }
 
 fn callee(c: Cursor, ch: &[Cursor]) -> Option<Cursor> {

@@ -2,6 +2,7 @@
 //! calls without a body.
 
 use super::*;
+use crate::cuda::convert::is_surface_function;
 
 impl Infer<'_> {
     // ----- calls -------------------------------------------------------------
@@ -29,6 +30,23 @@ impl Infer<'_> {
         }
         if name == "__requires" || name == "__assume" {
             return self.requires(args, span);
+        }
+        if let ([arg], true) = (args, callee.copies_members) {
+            // A struct of the thread's own is its value; one in shared or
+            // global memory is read field by field (`opaque_call`).
+            let in_memory = matches!(
+                self.eval_quiet(arg),
+                Val::Rec {
+                    memory: Memory::Shared | Memory::Device,
+                    ..
+                }
+            );
+            if !in_memory {
+                return self.eval(arg);
+            }
+        }
+        if callee.library && is_surface_function(name) {
+            return self.surface(callee, args, span);
         }
         if callee.library && name.starts_with("atomic") && !args.is_empty() {
             return self.atomic(name, args, span);
@@ -81,6 +99,77 @@ impl Infer<'_> {
             },
             span,
         )
+    }
+
+    /// A surface read or write (`surf2Dwrite(v, surf, x, y)`,
+    /// `surf2Dread(&v, surf, x, y)`, `v = surf2Dread<T>(surf, x, y)`).
+    /// Surfaces are global memory, and two surface references or objects
+    /// may be bound to the same CUDA array, so all of them are one array,
+    /// [`SURFACE_MEMORY`], indexed by the byte offset `x` and the other
+    /// coordinates (`y`, `z`, layer, face; 0 when absent).  An element of
+    /// `b` bytes at `x` covers the bytes `x..x+b`: the access is a loop
+    /// over them, so overlapping elements of any sizes meet.
+    pub(super) fn surface(&mut self, callee: &Callee, args: &[E], span: Span) -> Val {
+        let name = callee.name.as_str();
+        let write = name.ends_with("write");
+        let n = surface_coordinates(name);
+        // Every form ends with the coordinates and the boundary mode; the
+        // forms that write a value or read into `*ret` start with it.
+        let returns_value = !write && args.len() == n + 2;
+        let first_coordinate = if returns_value { 1 } else { 2 };
+        let values: Vec<Val> = args.iter().map(|a| self.eval(a)).collect();
+        let mut coords: Vec<Lin> = Vec::new();
+        for i in 0..3 {
+            let c = match values.get(first_coordinate + i) {
+                Some(v) if i < n => self.as_int(v.clone(), span),
+                _ => Lin::int(0),
+            };
+            coords.push(c);
+        }
+        if !write && !returns_value {
+            // `*ret` receives the element read.
+            if let Some(ret) = args.first() {
+                let target = E::new(EK::Un(UnOp::Deref, Box::new(ret.clone())), ret.span);
+                let place = self.place(&target);
+                let v = self.other("element read from a surface", span);
+                self.write_place(&place, v, span);
+            }
+        }
+        let arr = Arr {
+            name: SURFACE_MEMORY.to_string(),
+            rank: 3,
+            tracked: true,
+        };
+        self.global_arrays.insert(arr.name.clone());
+        let mode = if write { Mode::Wr } else { Mode::Rd };
+        match callee.surface_bytes {
+            Some(bytes) if bytes > 0 => {
+                let b = self.fresh_name("byte");
+                let mut index = coords.clone();
+                index[0] = index[0].add(&Lin::var(&b));
+                let access = self.access_kind(mode, &arr, &index);
+                self.emit(
+                    StmtKind::For {
+                        tag: None,
+                        var: b,
+                        lo: Lin::int(0).to_nexp(),
+                        hi: Lin::int(bytes as i128).to_nexp(),
+                        body: vec![Stmt::new(access, self.span(span))],
+                    },
+                    span,
+                );
+            }
+            _ => {
+                // The element's size is unknown: any byte offset.
+                coords[0] = self.int_unknown("byte of a surface element of unknown size", span);
+                self.access(mode, &arr, &coords, span);
+            }
+        }
+        if returns_value {
+            self.other("element read from a surface", span)
+        } else {
+            Val::Int(Lin::int(0))
+        }
     }
 
     /// A call without a body: its arguments are evaluated; it must not
@@ -166,6 +255,8 @@ impl Infer<'_> {
                 library: false,
                 free: false,
                 template_args: vec![],
+                surface_bytes: None,
+                copies_members: false,
             };
             return self.opaque_call(&callee, args, span);
         }
@@ -221,5 +312,22 @@ impl Infer<'_> {
                 span,
             ),
         }
+    }
+}
+
+/// The array that stands for all surface memory (see [`Infer::surface`]).
+pub const SURFACE_MEMORY: &str = "(surface memory)";
+
+/// How many coordinates a surface function takes after the byte offset's
+/// own: `surf1D` 1, `surf2D` and `surf1DLayered` 2, the others 3.
+fn surface_coordinates(name: &str) -> usize {
+    let shape = name
+        .trim_end_matches("write")
+        .trim_end_matches("read")
+        .trim_start_matches("surf");
+    match shape {
+        "1D" => 1,
+        "2D" | "1DLayered" => 2,
+        _ => 3,
     }
 }

@@ -172,6 +172,8 @@ fn call(name: &str, library: bool, free: bool) -> S {
         library,
         free,
         template_args: vec![],
+        surface_bytes: None,
+        copies_members: false,
     };
     stmt(SK::Expr(e(EK::Call(callee, vec![]))))
 }
@@ -208,6 +210,8 @@ fn a_user_function_named_atomic_is_not_an_atomic() {
         library: false,
         free: true,
         template_args: vec![],
+        surface_bytes: None,
+        copies_members: false,
     };
     let call = stmt(SK::Expr(e(EK::Call(callee, vec![var("a")]))));
     let out = infer(vec![call]);
