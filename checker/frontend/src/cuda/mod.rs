@@ -50,7 +50,7 @@ pub fn load(
     includes.push(file_dir(path));
     let (tu, errors) = clang::Tu::parse_partial(path, bytes, &opts.defines, &includes)
         .map_err(|diags| parse_error(path, diags))?;
-    let unit = convert::Converter { tu: &tu }.unit();
+    let unit = convert::Converter::new(&tu).unit();
     drop(tu);
     let kernels: Vec<&ast::Func> = unit
         .funcs

@@ -114,6 +114,7 @@ impl Infer<'_> {
         let neg = self.unknown_var(&format!("{base}_neg"), cause, span);
         if let Some((min, _)) = range {
             self.bound_var(&neg, 0, Some(-min));
+            self.neg_parts.insert(neg.clone(), -min);
         }
         Val::Int(Lin::var(&x).sub(&Lin::var(&neg)))
     }

@@ -17,7 +17,7 @@ mod statements;
 use super::ast::*;
 use super::lin::{low_mask, pow2, Lin};
 use mapcheck_core::kernel::{Unknown, UnknownCause, Unsupported};
-use semantics::expr::{BExp, NExp, NOp, ROp};
+use semantics::expr::{BExp, NExp, NOp, Nat, ROp};
 use semantics::history::Mode;
 use semantics::surface::{block_has_sync, Assumption, Span, Stmt, StmtKind};
 use std::collections::{BTreeMap, BTreeSet};
@@ -150,6 +150,9 @@ pub struct Infer<'a> {
     fixed: BTreeMap<String, u64>,
     /// Signed parameters (keys) an assumption keeps non-negative.
     nonnegative: BTreeSet<String>,
+    /// The subtracted parts `x_neg` of signed values, each with the largest
+    /// magnitude its type allows (for [`Infer::shift_signed_indices`]).
+    neg_parts: BTreeMap<String, i128>,
     /// Template and scalar parameters (keys) with a known constant value
     /// (the kernel's launches agree on it).
     constants: BTreeMap<String, i128>,
@@ -227,6 +230,7 @@ impl<'a> Infer<'a> {
             var_types: BTreeMap::new(),
             fixed: BTreeMap::new(),
             nonnegative: BTreeSet::new(),
+            neg_parts: BTreeMap::new(),
             constants: BTreeMap::new(),
             large_params: false,
             template_frames: Vec::new(),
@@ -275,6 +279,7 @@ impl<'a> Infer<'a> {
         let neg = self.fresh_name(&format!("{x}_neg"));
         if let Some((min, _)) = range {
             self.bound_var(&neg, 0, Some(-min));
+            self.neg_parts.insert(neg.clone(), -min);
         }
         Lin::var(x).sub(&Lin::var(&neg))
     }
@@ -298,7 +303,8 @@ impl<'a> Infer<'a> {
         self.returns.push(Vec::new());
         self.stmt(&f.body);
         let body = self.blocks.pop().unwrap_or_default();
-        self.out.body = self.expand_unlocated(body);
+        let body = self.expand_unlocated(body);
+        self.out.body = self.shift_signed_indices(body);
         self.out.shared = std::mem::take(&mut self.shared);
         self.assume_small_params();
         self.out
