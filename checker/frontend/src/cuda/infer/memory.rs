@@ -509,6 +509,13 @@ impl Infer<'_> {
         if shifts.values().any(|(_, var)| *var) {
             self.assume_index_base(&block);
         }
+        for ((array, d), (max, var)) in &shifts {
+            let base = if *var { "2^64 + " } else { "" };
+            self.out.notes.push(format!(
+                "the protocol's indices of `{array}` (dimension {}) are the C index + {base}{max}, so that negative indices stay distinct",
+                d + 1
+            ));
+        }
         super::super::rewrite::rewrite_leaves(block, &mut |mut s| {
             if let StmtKind::Access {
                 array: Some(a),
