@@ -212,6 +212,8 @@ pub struct VarDecl {
     /// For an array, the length of each dimension when constant (a
     /// parameter `float (*m)[16]` has `[None, Some(16)]`).
     pub sizes: Vec<Option<u64>>,
+    /// For an array, the size in bytes of its elements, when known.
+    pub elem_bytes: Option<u64>,
     pub init: Option<E>,
     pub span: Span,
 }
@@ -239,6 +241,13 @@ pub struct Unit {
     pub globals: Vec<VarDecl>,
     /// The kernel launches `k<<<grid, block, shmem>>>(…)` of the host code.
     pub launches: Vec<Launch>,
+    /// The explicit instantiations `template __global__ void k<32>(…);` of
+    /// template kernels (launches without dimensions or arguments).
+    pub instantiations: Vec<Launch>,
+    /// The element sizes of the `extern __shared__` arrays (all of them
+    /// are the same memory): more than one means indices of one view are
+    /// not indices of another.
+    pub dynamic_shared_sizes: std::collections::BTreeSet<Option<u64>>,
 }
 
 /// A kernel launch in the host code and what it fixes (each value `None`

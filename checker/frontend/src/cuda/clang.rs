@@ -385,6 +385,24 @@ impl Tu {
         Cursor(unsafe { clang_getTranslationUnitCursor(self.tu) })
     }
 
+    /// The position (line, column) of the token at `offset` of the main
+    /// file, as [`Tu::tokens`] gives it.
+    pub fn position(&self, offset: u32) -> (u32, u32) {
+        unsafe {
+            let start = clang_getRangeStart(clang_getCursorExtent(self.root().0));
+            let mut file: CXFile = std::ptr::null_mut();
+            clang_getExpansionLocation(
+                start,
+                &mut file,
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+            );
+            let loc = clang_getLocationForOffset(self.tu, file, offset);
+            spelling_pos(self.tu, loc)
+        }
+    }
+
     /// The spellings of the tokens in a cursor's extent.
     pub fn tokens(&self, c: Cursor) -> Vec<(String, u32)> {
         let mut out = Vec::new();

@@ -6,8 +6,8 @@
 use super::ast::*;
 use super::clang::{Cursor, Tu};
 use clang_sys::*;
-use std::cell::OnceCell;
-use std::collections::HashSet;
+use std::cell::{OnceCell, RefCell};
+use std::collections::{BTreeSet, HashSet};
 
 const BUILTIN_VARS: [&str; 4] = ["threadIdx", "blockIdx", "blockDim", "gridDim"];
 
@@ -16,6 +16,10 @@ pub struct Converter<'a> {
     /// The name and parameter types of every function the CUDA and C
     /// headers declare, computed on first use.
     library_functions: OnceCell<HashSet<Signature>>,
+    /// The template function definitions of the user's code.
+    templates: RefCell<Vec<Cursor>>,
+    /// Element sizes of the `extern __shared__` arrays seen so far.
+    dynamic_shared_sizes: RefCell<BTreeSet<Option<u64>>>,
 }
 
 /// A function's name and the canonical spellings of its parameter types.
@@ -26,6 +30,8 @@ impl<'a> Converter<'a> {
         Converter {
             tu,
             library_functions: OnceCell::new(),
+            dynamic_shared_sizes: RefCell::new(BTreeSet::new()),
+            templates: RefCell::new(Vec::new()),
         }
     }
 }
@@ -35,6 +41,8 @@ impl Converter<'_> {
     pub fn unit(&self) -> Unit {
         let mut unit = Unit::default();
         self.scope(self.tu.root(), &mut unit);
+        unit.instantiations = self.explicit_instantiations();
+        unit.dynamic_shared_sizes = self.dynamic_shared_sizes.take();
         unit
     }
 
@@ -42,9 +50,20 @@ impl Converter<'_> {
         for d in c.children() {
             match d.kind() {
                 CXCursor_Namespace | CXCursor_LinkageSpec => self.scope(d, unit),
+                CXCursor_StructDecl
+                | CXCursor_ClassDecl
+                | CXCursor_ClassTemplate
+                | CXCursor_ClassTemplatePartialSpecialization
+                    if !d.in_library() =>
+                {
+                    self.methods(d, unit, 0)
+                }
                 CXCursor_FunctionDecl | CXCursor_FunctionTemplate if d.is_definition() => {
                     if !d.in_library() {
                         super::launches::find(d, &mut unit.launches);
+                        if d.kind() == CXCursor_FunctionTemplate {
+                            self.templates.borrow_mut().push(d);
+                        }
                     }
                     if let Some(f) = self.func(d) {
                         unit.funcs.push(f);
@@ -57,6 +76,97 @@ impl Converter<'_> {
                 _ => {}
             }
         }
+    }
+
+    /// The methods defined in a class (and its nested classes): inlined
+    /// like free functions.  `this` is not modelled, so what a method reads
+    /// or writes through it is unknown (its accesses reach every array).
+    /// Constructors are not among them: their member initialisers are
+    /// outside their body.
+    fn methods(&self, class: Cursor, unit: &mut Unit, depth: usize) {
+        if depth > 8 {
+            return;
+        }
+        for m in class.children() {
+            match m.kind() {
+                CXCursor_CXXMethod | CXCursor_ConversionFunction | CXCursor_FunctionTemplate
+                    if m.is_definition() =>
+                {
+                    if let Some(f) = self.func(m) {
+                        unit.funcs.push(f);
+                    }
+                }
+                CXCursor_StructDecl | CXCursor_ClassDecl | CXCursor_ClassTemplate => {
+                    self.methods(m, unit, depth + 1)
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The explicit instantiations `template __global__ void k<32>(…);`
+    /// of the file's template kernels.  libclang does not visit them, so
+    /// they are read from the tokens: `template` not followed by `<`, up to
+    /// the next `;`, naming a template with literal arguments (`true` and
+    /// `false` are 1 and 0; an argument that is not a literal is left out).
+    fn explicit_instantiations(&self) -> Vec<Launch> {
+        let templates = self.templates.borrow();
+        if templates.is_empty() {
+            return Vec::new();
+        }
+        let toks = self.tu.tokens(self.tu.root());
+        let words: Vec<&str> = toks.iter().map(|t| t.0.as_str()).collect();
+        let mut out = Vec::new();
+        for (at, _) in words.iter().enumerate().filter(|(_, w)| **w == "template") {
+            if words.get(at + 1) == Some(&"<") {
+                continue;
+            }
+            let end = words[at..]
+                .iter()
+                .position(|w| *w == ";")
+                .map_or(words.len(), |e| at + e);
+            let statement = &words[at..end];
+            for t in templates.iter() {
+                let name = t.spelling();
+                let Some(open) = statement
+                    .windows(2)
+                    .position(|w| w[0] == name && w[1] == "<")
+                else {
+                    continue;
+                };
+                let args = template_arguments(&statement[open + 2..]);
+                let params: Vec<Cursor> = t
+                    .children()
+                    .into_iter()
+                    .filter(|c| {
+                        matches!(
+                            c.kind(),
+                            CXCursor_TemplateTypeParameter
+                                | CXCursor_NonTypeTemplateParameter
+                                | CXCursor_TemplateTemplateParameter
+                        )
+                    })
+                    .collect();
+                let template = params
+                    .iter()
+                    .zip(&args)
+                    .filter(|(p, _)| p.kind() == CXCursor_NonTypeTemplateParameter)
+                    .filter_map(|(p, a)| a.map(|v| (p.decl_key(), v)))
+                    .collect();
+                let (line, col) = self.tu.position(toks[at].1);
+                out.push(Launch {
+                    kernel: t.decl_key(),
+                    grid: [None; 3],
+                    block: [None; 3],
+                    shared_bytes: None,
+                    template,
+                    args: Vec::new(),
+                    file: t.file(),
+                    span: semantics::surface::Span::point(line, col),
+                });
+            }
+        }
+        out
     }
 
     fn func(&self, c: Cursor) -> Option<Func> {
@@ -115,10 +225,16 @@ impl Converter<'_> {
             Memory::Local
         };
         // Every `extern __shared__` array is the same dynamic shared
-        // memory: they alias, so they are one array.
+        // memory: they alias, so they are one array (by name; each
+        // declaration keeps its key, the view of its element type).
         let dynamic = memory == Memory::Shared && c.is_extern();
+        if dynamic {
+            self.dynamic_shared_sizes
+                .borrow_mut()
+                .insert(elem_bytes(c.ty()));
+        }
         let (name, key) = if dynamic {
-            (DYNAMIC_SHARED.to_string(), DYNAMIC_SHARED.to_string())
+            (DYNAMIC_SHARED.to_string(), c.decl_key())
         } else {
             (c.spelling(), c.decl_key())
         };
@@ -129,6 +245,7 @@ impl Converter<'_> {
             memory,
             ty: c.ty().int_type(),
             sizes: c.ty().array_sizes(),
+            elem_bytes: elem_bytes(c.ty()),
             init: c.var_init().map(|i| self.expr(i)),
             span: c.span(),
         }
@@ -334,7 +451,14 @@ impl Converter<'_> {
                 from.pointee().canonical().spelling(),
             );
             let strip = |s: &str| s.replace("const ", "").replace("volatile ", "");
-            if strip(&a) != strip(&b) {
+            // Elements of the same size occupy the same bytes under both
+            // types (`int *` as `unsigned *`, `float *` as `int *`): an
+            // index means the same cell.
+            let same_size = match (to.pointee().size_of(), from.pointee().size_of()) {
+                (Some(x), Some(y)) => x == y && x > 0,
+                _ => false,
+            };
+            if strip(&a) != strip(&b) && !same_size {
                 return EK::Unknown(
                     format!("pointer cast from `{b} *` to `{a} *`"),
                     vec![self.expr(*op)],
@@ -517,12 +641,7 @@ fn decl_ref(c: Cursor) -> EK {
             } else {
                 RefKind::Local
             };
-            let key = if r.has_attr(CXCursor_CUDASharedAttr) && r.is_extern() {
-                DYNAMIC_SHARED.to_string()
-            } else {
-                r.decl_key()
-            };
-            EK::Var(name, key, kind)
+            EK::Var(name, r.decl_key(), kind)
         }
         CXCursor_FunctionDecl | CXCursor_FunctionTemplate => {
             EK::Var(name, r.decl_key(), RefKind::Function)
@@ -703,6 +822,60 @@ fn surface_element_bytes(name: &str, call: Cursor) -> Option<u64> {
         _ => call.ty(),
     };
     ty.size_of()
+}
+
+/// The values of template arguments written `a, b, …>`: literals (and
+/// `true`, `false`) at the top level; anything else `None`.
+fn template_arguments(words: &[&str]) -> Vec<Option<i128>> {
+    let mut out = Vec::new();
+    let mut current: Vec<&str> = Vec::new();
+    let mut depth = 0usize;
+    for w in words {
+        match *w {
+            "<" | "(" => depth += 1,
+            ">" | ")" if depth > 0 => depth -= 1,
+            ">" | "," if depth == 0 => {
+                out.push(match current.as_slice() {
+                    [one] => literal(one),
+                    _ => None,
+                });
+                current.clear();
+                if *w == ">" {
+                    return out;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        current.push(w);
+    }
+    out
+}
+
+/// An integer literal (decimal or hexadecimal, any suffix), `true`, `false`.
+fn literal(w: &str) -> Option<i128> {
+    match w {
+        "true" => return Some(1),
+        "false" => return Some(0),
+        _ => {}
+    }
+    let digits = w.trim_end_matches(['u', 'U', 'l', 'L']);
+    match digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
+        Some(hex) => i128::from_str_radix(hex, 16).ok(),
+        None => digits.parse().ok(),
+    }
+}
+
+/// The size of the innermost elements of an array type.
+fn elem_bytes(t: super::clang::Type) -> Option<u64> {
+    let mut t = t.canonical();
+    while t.is_array() {
+        t = t.element();
+    }
+    t.size_of()
 }
 
 /// The signature of a function or function template declaration.

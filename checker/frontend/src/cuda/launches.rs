@@ -43,6 +43,12 @@ pub fn configure(unit: &Unit, f: &Func, opts: &LoadOptions) -> Configured {
         notes: Vec::new(),
     };
     if sites.is_empty() {
+        let instances: Vec<&Launch> = unit
+            .instantiations
+            .iter()
+            .filter(|l| l.kernel == f.key)
+            .collect();
+        instantiated(&mut out, &instances);
         return out;
     }
     let agreed = |get: &dyn Fn(&Launch) -> Option<i128>| {
@@ -114,6 +120,47 @@ pub fn configure(unit: &Unit, f: &Func, opts: &LoadOptions) -> Configured {
     out
 }
 
+/// Without launches, the template arguments that every explicit
+/// instantiation of the kernel gives (each instantiation is a kernel the
+/// program may launch; what they differ on stays symbolic).
+fn instantiated(out: &mut Configured, instances: &[&Launch]) {
+    let Some(first) = instances.first() else {
+        return;
+    };
+    for (key, v) in &first.template {
+        let same = instances
+            .iter()
+            .all(|i| i.template.iter().any(|(k, w)| k == key && w == v));
+        if same {
+            out.constants.insert(key.clone(), *v);
+        }
+    }
+    for i in instances {
+        let args: Vec<String> = i
+            .template
+            .iter()
+            .map(|(k, v)| format!("{} = {v}", k.split('@').next().unwrap_or(k)))
+            .collect();
+        out.notes.push(format!(
+            "the explicit instantiation at {}: {}",
+            place(i),
+            args.join(", ")
+        ));
+    }
+    if instances.len() > 1 {
+        out.notes
+            .push("template arguments the explicit instantiations differ on stay symbolic".into());
+    }
+}
+
+/// `k.cu:40:3` (the file when known).
+fn place(l: &Launch) -> String {
+    match &l.file {
+        Some(file) => format!("{}:{}:{}", file.display(), l.span.line, l.span.col),
+        None => format!("{}:{}", l.span.line, l.span.col),
+    }
+}
+
 /// `launch at k.cu:40:3: gridDim = [4, 2, 1], blockDim = [256, 1, 1], …`.
 fn describe(l: &Launch, f: &Func) -> String {
     let dim = |d: [Option<u64>; 3]| {
@@ -139,11 +186,7 @@ fn describe(l: &Launch, f: &Func) -> String {
             parts.push(format!("{} = {v}", p.name));
         }
     }
-    let place = match &l.file {
-        Some(file) => format!("{}:{}:{}", file.display(), l.span.line, l.span.col),
-        None => format!("{}:{}", l.span.line, l.span.col),
-    };
-    format!("the launch at {place}: {}", parts.join(", "))
+    format!("the launch at {}: {}", place(l), parts.join(", "))
 }
 
 /// Appends the launches in (the body of) `c` to `out`.

@@ -139,6 +139,7 @@ impl Infer<'_> {
             name: SURFACE_MEMORY.to_string(),
             rank: 3,
             tracked: true,
+            bytes: None,
         };
         self.global_arrays.insert(arr.name.clone());
         let mode = if write { Mode::Wr } else { Mode::Rd };

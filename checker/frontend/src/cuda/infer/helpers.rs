@@ -18,6 +18,7 @@ pub(super) fn ptr(name: &str, rank: usize, tracked: bool) -> Val {
             name: name.to_string(),
             rank: rank.max(1),
             tracked,
+            bytes: None,
         },
         fixed: vec![],
         off: Lin::int(0),

@@ -227,6 +227,7 @@ impl Infer<'_> {
                         name,
                         rank: 1,
                         tracked: true,
+                        bytes: None,
                     },
                     index: vec![Lin::int(0)],
                 },
@@ -425,6 +426,9 @@ impl Infer<'_> {
     /// The protocol access to `arr[index]` (with `--grid-level`, a shared
     /// array has one copy per block: its index starts with `blockIdx`).
     pub(super) fn access_kind(&mut self, mode: Mode, arr: &Arr, index: &[Lin]) -> StmtKind {
+        if let (Some(s), [i]) = (arr.bytes, index) {
+            return self.byte_access(mode, arr, i, s);
+        }
         self.arrays.entry(arr.name.clone()).or_insert(index.len());
         let per_block = self.grid_level && self.shared.iter().any(|s| belongs_to(&arr.name, s));
         let block: &[&str] = if per_block {
@@ -440,6 +444,28 @@ impl Infer<'_> {
                 .map(|b| Lin::var(b).to_nexp())
                 .chain(index.iter().map(Lin::to_nexp))
                 .collect(),
+        }
+    }
+
+    /// Element `i` of a view with elements of `s` bytes: its bytes
+    /// `i*s + b` for `b` in `0..s` (see [`Arr::bytes`]).
+    fn byte_access(&mut self, mode: Mode, arr: &Arr, i: &Lin, s: u64) -> StmtKind {
+        let bytes = Arr {
+            bytes: None,
+            ..arr.clone()
+        };
+        let first = i.mul(&Lin::int(s as i128));
+        if s == 1 {
+            return self.access_kind(mode, &bytes, &[first]);
+        }
+        let b = self.fresh_name("byte");
+        let access = self.access_kind(mode, &bytes, &[first.add(&Lin::var(&b))]);
+        StmtKind::For {
+            tag: None,
+            var: b,
+            lo: Lin::int(0).to_nexp(),
+            hi: Lin::int(s as i128).to_nexp(),
+            body: vec![Stmt::new(access, Span::default())],
         }
     }
 
@@ -585,6 +611,7 @@ impl Infer<'_> {
                             name,
                             rank,
                             tracked: true,
+                            bytes: None,
                         };
                         Stmt::new(self.access_kind(mode, &arr, &index), span)
                     })

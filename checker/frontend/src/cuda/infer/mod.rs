@@ -22,6 +22,7 @@ use semantics::history::Mode;
 use semantics::surface::{block_has_sync, Assumption, Span, Stmt, StmtKind};
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::convert::DYNAMIC_SHARED;
 use super::scope::belongs_to;
 use helpers::*;
 pub use helpers::{modified_in, visit_expr, visit_stmt};
@@ -34,6 +35,10 @@ pub struct Arr {
     pub rank: usize,
     /// Shared or global memory (thread-private arrays are not tracked).
     pub tracked: bool,
+    /// `Some(s)`: a view with elements of `s` bytes of an array modelled
+    /// in bytes (dynamic shared memory declared with elements of several
+    /// sizes): element `i` is the bytes `i*s .. i*s+s`.
+    pub bytes: Option<u64>,
 }
 
 /// The symbolic value of a C expression.
@@ -349,7 +354,7 @@ impl<'a> Infer<'a> {
     /// Is `array` file-scope memory (reachable from any function)?
     pub(super) fn is_global_array(&self, array: &str) -> bool {
         self.global_arrays.contains(array)
-            || array.starts_with(super::convert::DYNAMIC_SHARED)
+            || array == DYNAMIC_SHARED
             || self.global_records.iter().any(|r| belongs_to(array, r))
     }
 
@@ -519,6 +524,27 @@ impl<'a> Infer<'a> {
         }
         let tracked = matches!(d.memory, Memory::Shared | Memory::Device);
         match (&d.shape, d.memory) {
+            (Shape::Array(1), _)
+                if d.name == DYNAMIC_SHARED && self.unit.dynamic_shared_sizes.len() > 1 =>
+            {
+                // Views of several element sizes: bytes (see `Arr::bytes`).
+                match d.elem_bytes {
+                    Some(s) if s > 0 => Val::Ptr {
+                        arr: Arr {
+                            name: d.name.clone(),
+                            rank: 1,
+                            tracked: true,
+                            bytes: Some(s),
+                        },
+                        fixed: vec![],
+                        off: Lin::int(0),
+                    },
+                    _ => Val::Bad(format!(
+                        "`extern __shared__` array `{}` of unknown element size",
+                        d.name
+                    )),
+                }
+            }
             (Shape::Array(r), _) => {
                 self.sizes.insert(d.name.clone(), d.sizes.clone());
                 ptr(&d.name, *r, tracked && d.memory != Memory::Constant)
@@ -527,6 +553,7 @@ impl<'a> Infer<'a> {
                 name: d.name.clone(),
                 rank: 1,
                 tracked: true,
+                bytes: None,
             }),
             (Shape::Record, m) => Val::Rec {
                 prefix: d.name.clone(),

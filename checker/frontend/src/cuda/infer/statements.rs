@@ -60,6 +60,8 @@ impl Infer<'_> {
             (_, Memory::Shared | Memory::Device) => {
                 let name = match self.static_names.get(&d.key) {
                     Some(n) => n.clone(),
+                    // Dynamic shared memory is one array, whatever declares it.
+                    None if d.name == DYNAMIC_SHARED => d.name.clone(),
                     None => {
                         let n = self.fresh_name(&d.name);
                         self.static_names.insert(d.key.clone(), n.clone());

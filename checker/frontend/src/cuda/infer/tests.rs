@@ -36,6 +36,7 @@ fn ptr_param(name: &str) -> VarDecl {
     VarDecl {
         ty: None,
         sizes: vec![],
+        elem_bytes: None,
         name: name.into(),
         key: name.into(),
         shape: Shape::Pointer,
@@ -66,7 +67,7 @@ fn infer_with(body: Vec<S>, limits: &BTreeMap<String, i128>) -> Output {
     let unit = Unit {
         funcs: vec![f.clone()],
         globals: Vec::new(),
-        launches: Vec::new(),
+        ..Default::default()
     };
     Infer::new(&unit, Vec::<String>::new())
         .launch_limits(limits)
