@@ -99,8 +99,15 @@ impl Infer<'_> {
                 self.out.assumptions.push(Assumption { cond: a, span });
             }
         }
+        let Some(secondaries) = self.secondary_values(shape, &start, &step, &lo, &value, &kv, span)
+        else {
+            return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
+        };
         self.havoc(modified, span);
         self.env.insert(shape.var_key.clone(), Val::Int(value));
+        for (key, v) in &secondaries {
+            self.env.insert(key.clone(), Val::Int(v.clone()));
+        }
         let mut stmts = self.loop_body(body, &bound_reads);
         let synced = block_has_sync(&stmts);
         if !exact {
@@ -131,6 +138,54 @@ impl Infer<'_> {
         self.havoc(modified, span);
         let after = self.int_unknown("loop variable after its loop", span);
         self.env.insert(shape.var_key.clone(), Val::Int(after));
+        for s in &shape.secondary {
+            let after = self.int_unknown("induction variable after its loop", span);
+            self.env.insert(s.key.clone(), Val::Int(after));
+        }
+    }
+
+    /// The value of each secondary induction variable in iteration `k` of
+    /// the normalised loop: its value at entry plus (or minus) the
+    /// iteration number times its step.  The iteration number is `k - lo`
+    /// when the counter itself is `k` counting up, `hi_start - k` when it is
+    /// `k` counting down, and `k` when the counter is `start ± k * step`.
+    /// `None` (the loop is not normalised) for loops over powers.
+    #[allow(clippy::too_many_arguments)]
+    fn secondary_values(
+        &mut self,
+        shape: &LoopShape,
+        start: &Lin,
+        step: &Lin,
+        lo: &Lin,
+        value: &Lin,
+        k: &Lin,
+        span: Span,
+    ) -> Option<Vec<(String, Lin)>> {
+        if shape.secondary.is_empty() {
+            return Some(Vec::new());
+        }
+        let counter_is_k = value == k;
+        let iteration = match shape.dir {
+            Dir::Up if counter_is_k => k.sub(lo),
+            Dir::Down if counter_is_k => start.sub(k),
+            Dir::Up | Dir::Down => k.clone(),
+            Dir::Times | Dir::Divide => return None,
+        };
+        let _ = step;
+        let mut out = Vec::new();
+        for s in &shape.secondary {
+            let entry = self.lookup_int(&s.key, &s.name, span);
+            let Val::Int(t) = self.eval_quiet(&s.step) else {
+                return None;
+            };
+            let moved = iteration.mul(&t);
+            let v = match s.dir {
+                Dir::Up => entry.add(&moved),
+                _ => entry.sub(&moved),
+            };
+            out.push((s.key.clone(), v));
+        }
+        Some(out)
     }
 
     /// Does every step of an unsigned loop variable stay in its type?  (A
@@ -406,13 +461,60 @@ pub struct LoopShape {
     pub inclusive: bool,
     /// The condition is `v != bound`.
     pub ne: bool,
+    /// Other variables the increment moves by a loop-invariant step
+    /// (`for (a = a0, b = b0; a <= n; a += s, b += t)`): each is affine in
+    /// the iteration number.
+    pub secondary: Vec<Induction>,
+}
+
+/// A secondary induction variable: its key and name, up or down, its step.
+#[derive(Clone, Debug)]
+pub struct Induction {
+    pub key: String,
+    pub name: String,
+    pub dir: Dir,
+    pub step: E,
+    pub ty: Option<IntTy>,
 }
 
 /// Recognises `v OP bound` and the increment of `v` (Sec. 6 "Loops").
 pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Option<LoopShape> {
-    let (key, name, dir, step, ty) = increment(inc)?;
+    let mut parts = Vec::new();
+    comma_parts(inc, &mut parts);
+    let counter_key = |e: &E| increment(e).map(|i| i.0);
+    // The counter is the variable the condition tests; every other part
+    // of the increment must be a secondary induction variable.
+    let tested = parts
+        .iter()
+        .position(|p| counter_key(p).is_some_and(|k| mentions_var(cond, &k)))?;
+    let (key, name, dir, step, ty) = increment(parts[tested])?;
     if modified.contains(&key) {
         return None;
+    }
+    let mut secondary = Vec::new();
+    for (i, p) in parts.iter().enumerate() {
+        if i == tested {
+            continue;
+        }
+        let (k, n, d, s, t) = increment(p)?;
+        let invariant =
+            !mentions_any(&s, modified) && !mentions_var(&s, &k) && !mentions_var(&s, &key);
+        let signed = t.is_none_or(|t| t.signed);
+        if k == key
+            || modified.contains(&k)
+            || !matches!(d, Dir::Up | Dir::Down)
+            || !invariant
+            || !signed
+        {
+            return None;
+        }
+        secondary.push(Induction {
+            key: k,
+            name: n,
+            dir: d,
+            step: s,
+            ty: t,
+        });
     }
     // The comparison may convert the variable (`i < n` with `n` unsigned):
     // harmless while it counts up from a non-negative start, or when the
@@ -477,7 +579,38 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
         bound: (**bound).clone(),
         inclusive,
         ne: op == BinOp::Ne,
+        secondary,
     })
+}
+
+/// The operands of a comma expression, left to right.
+fn comma_parts<'e>(e: &'e E, out: &mut Vec<&'e E>) {
+    match &e.kind {
+        EK::Bin(BinOp::Comma, l, r) => {
+            comma_parts(l, out);
+            comma_parts(r, out);
+        }
+        _ => out.push(e),
+    }
+}
+
+/// Does `e` read the variable `key`?
+fn mentions_var(e: &E, key: &str) -> bool {
+    let mut found = false;
+    visit_expr(e, &mut |x| {
+        found |= matches!(&x.kind, EK::Var(_, k, _) if k == key);
+    });
+    found
+}
+
+/// Does `e` read a variable of `keys`, or assign or call anything?
+fn mentions_any(e: &E, keys: &BTreeSet<String>) -> bool {
+    let mut found = false;
+    visit_expr(e, &mut |x| {
+        found |= matches!(&x.kind, EK::Var(_, k, _) if keys.contains(k))
+            || matches!(x.kind, EK::Assign(..) | EK::IncDec { .. } | EK::Call(..));
+    });
+    found
 }
 
 /// Largest number of iterations of a loop over powers that is unrolled.
