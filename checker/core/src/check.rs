@@ -9,14 +9,20 @@
 //! [`Verdict::Unknown`] unless a race is found elsewhere.
 
 use crate::kernel::Kernel;
+use crate::kernel::Written;
+use crate::numbered::AccessId;
 use crate::numbered::C;
 use crate::phases::closures;
-use crate::smt::{encode, encode_all, Answer, Model, Query, QueryContext, Session};
-use crate::verdict::{ArrayReport, Assumption, CheckOptions, KernelReport, Verdict};
+use crate::smt::{
+    encode, encode_all, Answer, Benign, Model, PairFilter, Query, QueryContext, Session,
+};
+use crate::verdict::{ArrayReport, Assumption, CheckOptions, KernelReport, Verdict, MAX_BENIGN};
+use crate::warp::WarpMode;
 use crate::wellformed::{wellformed, Case, Wellformed, WfError};
 use semantics::expr::{Nat, Var};
 use semantics::surface::Span;
 use semantics::trace::THREAD_COUNT;
+use semantics::Mode;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
@@ -91,6 +97,7 @@ fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) ->
             closures: 0,
             queries: 1,
             seconds: 0.0,
+            benign: Vec::new(),
         },
         None => Session::on_this_thread(|session| check_array(session, kernel, &a, opts)),
     });
@@ -123,6 +130,7 @@ fn unsupported_without_arrays(kernel: &Kernel) -> Option<ArrayReport> {
         closures: 0,
         queries: 0,
         seconds: 0.0,
+        benign: Vec::new(),
     })
 }
 
@@ -150,6 +158,7 @@ fn contradictory_assumptions(
             .iter()
             .map(|a| a.cond.clone())
             .collect(),
+        pairs: PairFilter::default(),
     };
     let never = semantics::BExp::Bool(false);
     if !session.valid(&[], &never, &ctx, opts.timeout_ms) {
@@ -219,6 +228,76 @@ pub fn query_context(kernel: &Kernel, case: &Case, opts: &CheckOptions) -> Query
         params: parameters(kernel),
         fixed: fixed_env(opts),
         globals,
+        pairs: pair_filter(kernel, case, opts),
+    }
+}
+
+/// The pair filter of a case: the warp of `--warp-sync` (when it applies)
+/// with the site of each access, and the classes of the values written
+/// (unless `--strict`).
+fn pair_filter(kernel: &Kernel, case: &Case, opts: &CheckOptions) -> PairFilter {
+    let warp = match crate::warp::mode(kernel, opts) {
+        WarpMode::On(w) => Some(w),
+        _ => None,
+    };
+    let mut spans: Vec<(u32, u32, u32, u32)> = Vec::new();
+    let sites = case
+        .accesses
+        .iter()
+        .map(|a| {
+            let key = (a.span.line, a.span.col, a.span.end_line, a.span.end_col);
+            let n = spans.iter().position(|s| *s == key).unwrap_or_else(|| {
+                spans.push(key);
+                spans.len() - 1
+            });
+            n as u64
+        })
+        .collect();
+    let mut classes: Vec<&Written> = Vec::new();
+    let values: Vec<u64> = case
+        .accesses
+        .iter()
+        .map(|a| {
+            let w = kernel.written.at(a.span);
+            if a.mode != Mode::Wr || !uniform_here(kernel, w) {
+                return 0;
+            }
+            let n = classes.iter().position(|c| *c == w).unwrap_or_else(|| {
+                classes.push(w);
+                classes.len() - 1
+            });
+            n as u64 + 1
+        })
+        .collect();
+    let benign = if opts.strict || values.iter().all(|v| *v == 0) {
+        Benign::Count
+    } else {
+        Benign::Exclude
+    };
+    PairFilter {
+        warp,
+        sites,
+        values,
+        benign,
+        exclude: Vec::new(),
+    }
+}
+
+/// Is the written value `w` the same for both threads of this kernel's
+/// queries?  A constant is; an integer value is when no variable of it
+/// identifies a thread or belongs to one (`blockIdx` is uniform within a
+/// block, not across blocks; `threadIdx` never is).
+fn uniform_here(kernel: &Kernel, w: &Written) -> bool {
+    match w {
+        Written::Constant(_) => true,
+        Written::Unknown => false,
+        Written::Uniform { pos, neg } => {
+            let own = crate::wellformed::thread_locals(kernel);
+            pos.fv()
+                .iter()
+                .chain(neg.fv().iter())
+                .all(|x| !own.contains(x) && !x.starts_with("threadIdx."))
+        }
     }
 }
 
@@ -251,6 +330,7 @@ fn run_array(
         closures: 0,
         queries: 0,
         seconds: 0.0,
+        benign: Vec::new(),
     };
     let mut cases = Cases {
         session,
@@ -360,8 +440,59 @@ impl Cases<'_> {
                 span: Some(u.span),
             };
         }
+        for case in &wf.cases {
+            self.benign_pairs(array, case, report);
+        }
         Verdict::Drf { assumptions }
     }
+
+    /// The benign pairs of a race-free case (README, "Benign writes"): the
+    /// write/write pairs the query left out because both store the same
+    /// uniform value, one per pair of source accesses, at most
+    /// [`MAX_BENIGN`] over the array.
+    fn benign_pairs(&mut self, array: &str, case: &Case, report: &mut ArrayReport) {
+        let cs = closures(&case.protocol);
+        let mut ctx = query_context(self.kernel, case, self.opts);
+        if ctx.pairs.benign != Benign::Exclude {
+            return;
+        }
+        ctx.pairs.benign = Benign::Only;
+        while report.benign.len() < MAX_BENIGN {
+            let Some(q) = encode_all(&cs, &ctx) else {
+                return;
+            };
+            report.queries += 1;
+            let Answer::Sat(model) = self.session.solve(&q, self.opts.timeout_ms) else {
+                return;
+            };
+            let (Some(a), Some(b)) = (access_of(&q, &model, 0), access_of(&q, &model, 1)) else {
+                return;
+            };
+            ctx.pairs.exclude.push((a, b));
+            let assumed = case_assumptions(case);
+            if let Some(w) = crate::witness::build(&q, &model, case, array, assumed) {
+                let same = |v: &crate::verdict::Witness| {
+                    let spans = |x: &crate::verdict::Witness| {
+                        let mut s = [x.accesses[0].span, x.accesses[1].span]
+                            .map(|s| (s.line, s.col, s.end_line, s.end_col));
+                        s.sort();
+                        s
+                    };
+                    spans(v) == spans(&w)
+                };
+                if !report.benign.iter().any(same) {
+                    report.benign.push(w);
+                }
+            }
+        }
+    }
+}
+
+/// The access of thread `k` in a model of `q`.
+fn access_of(q: &Query, model: &Model, k: usize) -> Option<AccessId> {
+    let selected = model.get(&format!("acc{}", k + 1))?;
+    let occ = q.occurrences[k].get(usize::try_from(selected).ok()?)?;
+    Some(occ.access)
 }
 
 enum CaseResult {
@@ -580,5 +711,137 @@ mod tests {
             Verdict::Racy(w) => assert_eq!(w.params["N"], Nat::from(7u32)),
             other => panic!("{other:?}"),
         }
+    }
+
+    fn with_threads(t: u64, warp: Option<u64>) -> CheckOptions {
+        CheckOptions {
+            threads: Some(t),
+            warp_sync: warp,
+            ..CheckOptions::default()
+        }
+    }
+
+    fn first_verdict(k: &Kernel, opts: &CheckOptions) -> ArrayReport {
+        check_kernel(k, opts).arrays.remove(0)
+    }
+
+    #[test]
+    fn threads_of_one_warp_race_only_by_two_writes_of_one_statement() {
+        // A read and a write of different statements: ordered within a warp.
+        let shift = kernel_from_source("t", "wr[tid];\nrd[tid + 1]").expect("parses");
+        assert!(first_verdict(&shift, &with_threads(32, None))
+            .verdict
+            .is_racy());
+        assert!(first_verdict(&shift, &with_threads(32, Some(32)))
+            .verdict
+            .is_drf());
+        // Threads 31 and 32 are in different warps of 32 (not of 64).
+        assert!(first_verdict(&shift, &with_threads(64, Some(32)))
+            .verdict
+            .is_racy());
+        assert!(first_verdict(&shift, &with_threads(64, Some(64)))
+            .verdict
+            .is_drf());
+        // Two writes by different statements are ordered too.
+        let two = "if tid == 0 { wr[0] };\nif tid == 1 { wr[0] }";
+        let two = kernel_from_source("t", two).expect("parses");
+        assert!(first_verdict(&two, &with_threads(32, Some(32)))
+            .verdict
+            .is_drf());
+        assert!(first_verdict(&two, &with_threads(32, None))
+            .verdict
+            .is_racy());
+        // Two writes by the same statement conflict, lock-step or not.
+        let same = kernel_from_source("t", "wr[tid / 2]").expect("parses");
+        let Verdict::Racy(w) = first_verdict(&same, &with_threads(32, Some(32))).verdict else {
+            panic!("racy")
+        };
+        assert_eq!(w.accesses[0].span, w.accesses[1].span);
+    }
+
+    /// `src` with every write storing `value`.
+    fn writing(src: &str, values: &[Written]) -> Kernel {
+        let mut k = kernel_from_source("t", src).expect("parses");
+        let mut writes = Vec::new();
+        fn collect(b: &[semantics::surface::Stmt], out: &mut Vec<Span>) {
+            use semantics::surface::StmtKind;
+            for s in b {
+                match &s.kind {
+                    StmtKind::Access { mode: Mode::Wr, .. } => out.push(s.span),
+                    StmtKind::If {
+                        then_branch,
+                        else_branch,
+                        ..
+                    } => {
+                        collect(then_branch, out);
+                        collect(else_branch, out);
+                    }
+                    StmtKind::For { body, .. } => collect(body, out),
+                    _ => {}
+                }
+            }
+        }
+        collect(&k.program.body, &mut writes);
+        for (span, v) in writes.into_iter().zip(values) {
+            k.written.record(span, v.clone());
+        }
+        k
+    }
+
+    fn zero() -> Written {
+        Written::Constant("0".into())
+    }
+
+    #[test]
+    fn writes_of_one_uniform_value_are_benign_unless_strict() {
+        let k = writing("wr[0]", &[zero()]);
+        let r = first_verdict(&k, &CheckOptions::default());
+        assert!(r.verdict.is_drf(), "{:?}", r.verdict);
+        assert_eq!(r.benign.len(), 1);
+        let strict = CheckOptions {
+            strict: true,
+            ..CheckOptions::default()
+        };
+        let r = first_verdict(&k, &strict);
+        assert!(r.verdict.is_racy() && r.benign.is_empty());
+        // Two statements storing the same value: one benign pair each way
+        // (the same statement twice, and the two statements).
+        let k = writing("if tid < 2 { wr[0] } else { wr[0] }", &[zero(), zero()]);
+        let r = first_verdict(&k, &CheckOptions::default());
+        assert!(r.verdict.is_drf(), "{:?}", r.verdict);
+        assert_eq!(r.benign.len(), 3, "{:?}", r.benign);
+    }
+
+    #[test]
+    fn benign_needs_equal_known_values_and_two_writes() {
+        let one = Written::Constant("1".into());
+        let differ = writing("if tid < 2 { wr[0] } else { wr[0] }", &[zero(), one]);
+        assert!(first_verdict(&differ, &CheckOptions::default())
+            .verdict
+            .is_racy());
+        let unknown = writing("if tid < 2 { wr[0] } else { wr[0] }", &[zero()]);
+        assert!(first_verdict(&unknown, &CheckOptions::default())
+            .verdict
+            .is_racy());
+        let read = writing("wr[0];\nrd[0]", &[zero()]);
+        let Verdict::Racy(w) = first_verdict(&read, &CheckOptions::default()).verdict else {
+            panic!("a read and a write are never benign")
+        };
+        assert_eq!(w.accesses[1].mode, Mode::Rd);
+        // A value mentioning the thread's identifier is not uniform.
+        let own = Written::Uniform {
+            pos: semantics::NExp::var(semantics::TID),
+            neg: semantics::NExp::num(0),
+        };
+        let k = writing("wr[0]", &[own]);
+        assert!(first_verdict(&k, &CheckOptions::default())
+            .verdict
+            .is_racy());
+        let param = Written::Uniform {
+            pos: semantics::NExp::var("N"),
+            neg: semantics::NExp::num(0),
+        };
+        let k = writing("wr[0]", &[param]);
+        assert!(first_verdict(&k, &CheckOptions::default()).verdict.is_drf());
     }
 }
