@@ -16,7 +16,9 @@ use crate::phases::closures;
 use crate::smt::{
     encode, encode_all, Answer, Benign, Model, PairFilter, Query, QueryContext, Session,
 };
-use crate::verdict::{ArrayReport, Assumption, CheckOptions, KernelReport, Verdict, MAX_BENIGN};
+use crate::verdict::{
+    ArrayReport, Assumption, BenignPair, CheckOptions, KernelReport, Verdict, MAX_BENIGN,
+};
 use crate::warp::WarpMode;
 use crate::wellformed::{wellformed, Case, Wellformed, WfError};
 use semantics::expr::{Nat, Var};
@@ -471,7 +473,8 @@ impl Cases<'_> {
             ctx.pairs.exclude.push((a, b));
             let assumed = case_assumptions(case);
             if let Some(w) = crate::witness::build(&q, &model, case, array, assumed) {
-                let same = |v: &crate::verdict::Witness| {
+                let same = |v: &BenignPair| {
+                    let v = &v.witness;
                     let spans = |x: &crate::verdict::Witness| {
                         let mut s = [x.accesses[0].span, x.accesses[1].span]
                             .map(|s| (s.line, s.col, s.end_line, s.end_col));
@@ -481,7 +484,8 @@ impl Cases<'_> {
                     spans(v) == spans(&w)
                 };
                 if !report.benign.iter().any(same) {
-                    report.benign.push(w);
+                    let value = self.kernel.written.at(w.accesses[0].span).to_string();
+                    report.benign.push(BenignPair { witness: w, value });
                 }
             }
         }

@@ -85,7 +85,15 @@ pub struct ArrayReport {
     /// same phase, but store the same uniform value (README, "Benign
     /// writes").  Not races (unless `--strict`), listed so the user sees
     /// them; at most [`MAX_BENIGN`] pairs of distinct source accesses.
-    pub benign: Vec<Witness>,
+    pub benign: Vec<BenignPair>,
+}
+
+/// A benign write/write pair: the two writes and the value both store.
+#[derive(Clone, Debug)]
+pub struct BenignPair {
+    pub witness: Witness,
+    /// The value both writes store, as the front end recorded it.
+    pub value: String,
 }
 
 /// The most benign pairs listed per array.

@@ -130,20 +130,21 @@ fn known(kernel: &Kernel, opts: &CheckOptions, x: &str) -> Option<u64> {
         })
 }
 
-/// The note printed with the verdicts of `kernel` (README,
+/// The note printed with the verdicts of `kernel`, among the launch
+/// assumptions (the text report prefixes each with "assuming"; README,
 /// "Warp-synchronous mode"); `None` when the mode is off or vacuous.
 pub fn note(kernel: &Kernel, opts: &CheckOptions) -> Option<String> {
     let size = opts.warp_sync?;
     match mode(kernel, opts) {
         WarpMode::Off | WarpMode::Vacuous => None,
         WarpMode::On(w) => Some(format!(
-            "assuming warp-synchronous execution, warp size {size} (--warp-sync): the threads \
+            "warp-synchronous execution, warp size {size} (--warp-sync): the threads \
              of a warp (same block, same ({}) / {size}) run in lock-step, each statement's reads \
              before its writes; only two writes by the same statement race within a warp",
             w.linear
         )),
         WarpMode::NotApplied(why) => Some(format!(
-            "--warp-sync={size} not applied: {why}; threads are checked without lock-step"
+            "independent thread scheduling: --warp-sync={size} not applied, {why}"
         )),
     }
 }

@@ -59,7 +59,7 @@ impl Infer<'_> {
     fn eval_kind(&mut self, e: &E) -> Val {
         match &e.kind {
             EK::Int(i) => Val::Int(Lin::int(*i)),
-            EK::Float => self.other("non-integer value", e.span),
+            EK::Float(_) => self.other("non-integer value", e.span),
             EK::Var(..) | EK::Index(..) | EK::Member(..) | EK::Un(UnOp::Deref, _) => self.read(e),
             EK::Builtin(b) => Val::Int(Lin::var(b)),
             EK::Bin(op, a, b) => {
@@ -354,7 +354,10 @@ impl Infer<'_> {
                 self.convert_int(new, l.ty)
             }
         };
+        let storing = self.written_value(op, l, r, &v);
+        let outer = std::mem::replace(&mut self.storing, storing);
         self.write_place(&place, v.clone(), l.span);
+        self.storing = outer;
         v
     }
 
