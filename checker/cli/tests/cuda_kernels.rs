@@ -279,3 +279,45 @@ fn cuda_goto_is_unknown_with_its_location() {
     assert_eq!(code, Some(3), "{t}");
     assert!(t.contains("GotoStmt") && t.contains("at 4:"), "{t}");
 }
+
+#[test]
+fn warp_sync_from_the_command_line_replaces_the_header() {
+    // The shift is racy across warps of 16 and race-free in one warp of 32.
+    let src = "//--blockDim=[8,4] --gridDim=1 --warp-sync=16\n__global__ void shift(int *a) {\n  unsigned int l = threadIdx.x + 8 * threadIdx.y;\n  int v = a[l + 1];\n  a[l] = v;\n}\n";
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("k.cu");
+    std::fs::write(&p, src).unwrap();
+    let o = check(&[], &p);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let o = check(&["--warp-sync"], &p);
+    let t = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{t}");
+    assert!(
+        t.contains("assuming warp-synchronous execution, warp size 32 (--warp-sync)"),
+        "{t}"
+    );
+    let o = check(&["--warp-sync=16"], &p);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let o = check(&["--warp-sync=0"], &p);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+}
+
+#[test]
+fn benign_pairs_are_listed_and_counted_by_strict() {
+    let file = kernels().join("benign/zero-flag-drf.cu");
+    let o = check(&["--array", "y", "--format", "json"], &file);
+    let t = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{t}");
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let y = &doc["kernels"][0]["arrays"][0];
+    assert_eq!(y["verdict"], "drf", "{t}");
+    assert_eq!(y["benign"][0]["value"], "0.0", "{t}");
+    assert_eq!(
+        y["benign"][0]["witness"]["accesses"][0]["mode"], "wr",
+        "{t}"
+    );
+    let o = check(&["--array", "y", "--strict"], &file);
+    let t = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{t}");
+    assert!(!t.contains("benign: two threads"), "{t}");
+}
