@@ -24,7 +24,7 @@ use crate::wellformed::{wellformed, Case, Wellformed, WfError};
 use semantics::expr::{Nat, Var};
 use semantics::surface::Span;
 use semantics::trace::THREAD_COUNT;
-use semantics::Mode;
+use semantics::{Mode, NExp};
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
@@ -103,15 +103,54 @@ fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) ->
         },
         None => Session::on_this_thread(|session| check_array(session, kernel, &a, opts)),
     });
-    let arrays = if arrays.is_empty() {
+    let mut arrays = if arrays.is_empty() {
         unsupported_without_arrays(kernel).into_iter().collect()
     } else {
         arrays
     };
+    if contradiction.is_none() {
+        recheck_with_uniform_reads(kernel, opts, &mut arrays);
+    }
     KernelReport {
         kernel: kernel.name.clone(),
         file: kernel.file.clone(),
         arrays,
+    }
+}
+
+/// The second round of benign pairs whose value is read from memory
+/// ([`Written::Read`]): a racy array that stores values read from arrays
+/// this first round proved race-free is checked again, with those reads
+/// taken as uniform.  The first round took no read as uniform, so the
+/// arrays it proved race-free are race-free whatever the values: no
+/// circularity.
+fn recheck_with_uniform_reads(kernel: &Kernel, opts: &CheckOptions, arrays: &mut [ArrayReport]) {
+    let read = kernel.written.read_arrays();
+    if read.is_empty() {
+        return;
+    }
+    let mut trusting = kernel.clone();
+    let mut any = false;
+    for a in arrays.iter() {
+        if a.verdict.is_drf() && read.contains(a.array.as_str()) {
+            trusting.written.trust(&a.array);
+            any = true;
+        }
+    }
+    if !any {
+        return;
+    }
+    let racy: Vec<usize> = (0..arrays.len())
+        .filter(|&i| arrays[i].verdict.is_racy())
+        .collect();
+    let again = par_map(racy.clone(), |i| {
+        let name = arrays[i].array.clone();
+        Session::on_this_thread(|session| check_array(session, &trusting, &name, opts))
+    });
+    for (i, mut r) in racy.into_iter().zip(again) {
+        r.queries += arrays[i].queries;
+        r.seconds += arrays[i].seconds;
+        arrays[i] = r;
     }
 }
 
@@ -293,14 +332,25 @@ fn uniform_here(kernel: &Kernel, w: &Written) -> bool {
     match w {
         Written::Constant(_) => true,
         Written::Unknown => false,
-        Written::Uniform { pos, neg } => {
-            let own = crate::wellformed::thread_locals(kernel);
-            pos.fv()
-                .iter()
-                .chain(neg.fv().iter())
-                .all(|x| !own.contains(x) && !x.starts_with("threadIdx."))
+        Written::Uniform { pos, neg } => shared_by_threads(kernel, [pos, neg]),
+        Written::Read { array, index } => {
+            kernel.written.trusts(array)
+                && kernel.program.arrays().contains(array)
+                && shared_by_threads(kernel, index.iter().flat_map(|(p, n)| [p, n]))
         }
     }
+}
+
+/// Do the expressions mention no thread identifier and nothing of one
+/// thread (`blockIdx` is uniform within a block, not across blocks;
+/// `threadIdx` never is)?
+fn shared_by_threads<'a>(kernel: &Kernel, es: impl IntoIterator<Item = &'a NExp>) -> bool {
+    let own = crate::wellformed::thread_locals(kernel);
+    es.into_iter().all(|e| {
+        e.fv()
+            .iter()
+            .all(|x| !own.contains(x) && !x.starts_with("threadIdx."))
+    })
 }
 
 /// Checks one array of a kernel.
@@ -847,5 +897,51 @@ mod tests {
         };
         let k = writing("wr[0]", &[param]);
         assert!(first_verdict(&k, &CheckOptions::default()).verdict.is_drf());
+    }
+
+    fn read_of(array: &str) -> Written {
+        Written::Read {
+            array: array.into(),
+            index: vec![(semantics::NExp::num(0), semantics::NExp::num(0))],
+        }
+    }
+
+    #[test]
+    fn a_value_read_from_a_race_free_array_is_uniform() {
+        // Every thread stores s[0] in d[0]; s is written only before the
+        // barrier: the reads agree.
+        let k = writing(
+            "wr s[tid];\nsync;\nrd s[0];\nwr d[0]",
+            &[Written::Unknown, read_of("s")],
+        );
+        let r = check_kernel(&k, &CheckOptions::default());
+        let d = &r.arrays[0];
+        assert_eq!(d.array, "d");
+        assert!(d.verdict.is_drf(), "{:?}", d.verdict);
+        assert_eq!(d.benign.len(), 1);
+        assert!(
+            d.benign[0].value.starts_with("s[0]"),
+            "{}",
+            d.benign[0].value
+        );
+        // Thread 0 writes s[0] in the phase of the reads: the threads may
+        // read different values, and s itself is racy.
+        let k = writing(
+            "wr s[tid];\nsync;\nif tid == 0 { wr s[0] };\nrd s[0];\nwr d[0]",
+            &[Written::Unknown, Written::Unknown, read_of("s")],
+        );
+        let r = check_kernel(&k, &CheckOptions::default());
+        assert!(r.arrays.iter().all(|a| a.verdict.is_racy()), "{r:?}");
+        // Only the arrays the kernel checks count: with `--array d`, s is
+        // not proved race-free.
+        let k = writing(
+            "wr s[tid];\nsync;\nrd s[0];\nwr d[0]",
+            &[Written::Unknown, read_of("s")],
+        );
+        let only_d = CheckOptions {
+            array: Some("d".into()),
+            ..CheckOptions::default()
+        };
+        assert!(first_verdict(&k, &only_d).verdict.is_racy());
     }
 }

@@ -54,6 +54,17 @@ pub enum Written {
     /// A constant that is not an integer (a floating-point literal), by a
     /// canonical text: equal texts are equal values.
     Constant(String),
+    /// The value of `array[index]` (a `__shared__` array, the index built
+    /// like a [`Written::Uniform`] value), read in the same statement as
+    /// the write, so in the same barrier interval.  All threads read the
+    /// same value there when no thread writes the cell in that interval,
+    /// which holds when `array` is race-free: the checker takes it as
+    /// uniform only for arrays it has proved race-free in the same kernel
+    /// ([`WrittenValues::trust`]).
+    Read {
+        array: String,
+        index: Vec<(NExp, NExp)>,
+    },
     /// Anything else: never part of a benign pair.
     Unknown,
 }
@@ -64,6 +75,17 @@ impl fmt::Display for Written {
             Written::Uniform { pos, neg } if *neg == NExp::num(0) => write!(f, "{pos}"),
             Written::Uniform { pos, neg } => write!(f, "{pos} - ({neg})"),
             Written::Constant(c) => f.write_str(c),
+            Written::Read { array, index } => {
+                write!(f, "{array}")?;
+                for (pos, neg) in index {
+                    if *neg == NExp::num(0) {
+                        write!(f, "[{pos}]")?;
+                    } else {
+                        write!(f, "[{pos} - ({neg})]")?;
+                    }
+                }
+                f.write_str(" as read in the same statement, from a race-free array")
+            }
             Written::Unknown => f.write_str("an unknown value"),
         }
     }
@@ -73,7 +95,12 @@ impl fmt::Display for Written {
 /// of an inlined call share the span of the call).  Two writes recorded
 /// at one span with different values make it [`Written::Unknown`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct WrittenValues(BTreeMap<(u32, u32, u32, u32), Written>);
+pub struct WrittenValues {
+    values: BTreeMap<(u32, u32, u32, u32), Written>,
+    /// The arrays proved race-free in this kernel, whose reads
+    /// ([`Written::Read`]) give every thread the same value.
+    trusted: std::collections::BTreeSet<String>,
+}
 
 impl WrittenValues {
     fn key(s: Span) -> (u32, u32, u32, u32) {
@@ -82,7 +109,7 @@ impl WrittenValues {
 
     /// Records that a write at `span` stores `value`.
     pub fn record(&mut self, span: Span, value: Written) {
-        let e = self.0.entry(Self::key(span)).or_insert(value.clone());
+        let e = self.values.entry(Self::key(span)).or_insert(value.clone());
         if *e != value {
             *e = Written::Unknown;
         }
@@ -90,11 +117,35 @@ impl WrittenValues {
 
     /// What the writes at `span` store.
     pub fn at(&self, span: Span) -> &Written {
-        self.0.get(&Self::key(span)).unwrap_or(&Written::Unknown)
+        self.values
+            .get(&Self::key(span))
+            .unwrap_or(&Written::Unknown)
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.values().all(|w| *w == Written::Unknown)
+        self.values.values().all(|w| *w == Written::Unknown)
+    }
+
+    /// The arrays whose values some write stores ([`Written::Read`]).
+    pub fn read_arrays(&self) -> std::collections::BTreeSet<&str> {
+        self.values
+            .values()
+            .filter_map(|w| match w {
+                Written::Read { array, .. } => Some(array.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Takes the reads of `array` as uniform: only for an array proved
+    /// race-free in the kernel (both scopes see their own copy of a
+    /// `__shared__` array, so the kernel at hand is the whole story).
+    pub fn trust(&mut self, array: &str) {
+        self.trusted.insert(array.to_string());
+    }
+
+    pub fn trusts(&self, array: &str) -> bool {
+        self.trusted.contains(array)
     }
 }
 

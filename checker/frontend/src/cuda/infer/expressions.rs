@@ -343,7 +343,9 @@ impl Infer<'_> {
     }
 
     pub(super) fn assign(&mut self, op: Option<BinOp>, l: &E, r: &E, span: Span) -> Val {
+        self.last_read = None;
         let rv = self.eval(r);
+        let read = self.last_read.take();
         let place = self.place(l);
         let v = match op {
             None => rv,
@@ -354,7 +356,7 @@ impl Infer<'_> {
                 self.convert_int(new, l.ty)
             }
         };
-        let storing = self.written_value(op, l, r, &v);
+        let storing = self.written_value(op, (l, r), &v, read);
         let outer = std::mem::replace(&mut self.storing, storing);
         self.write_place(&place, v.clone(), l.span);
         self.storing = outer;

@@ -175,6 +175,8 @@ pub struct Infer<'a> {
     /// What the write being emitted stores (`values.rs`); unknown
     /// outside an assignment.
     storing: Written,
+    /// The last place read, when it was an element of a tracked array.
+    last_read: Option<Place>,
 }
 
 /// The array name of an access that may touch any tracked array (replaced
@@ -247,6 +249,7 @@ impl<'a> Infer<'a> {
             param_initial: BTreeMap::new(),
             param_vars: BTreeSet::new(),
             storing: Written::Unknown,
+            last_read: None,
         }
     }
 

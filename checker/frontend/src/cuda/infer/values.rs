@@ -13,12 +13,16 @@
 //!   [`Written::Uniform`];
 //! * to any other destination (`float`, `double`, `bool`, a pointer), a
 //!   literal, possibly negated, under at most one conversion (the one to
-//!   the destination's type), by its value: [`Written::Constant`].
+//!   the destination's type), by its value: [`Written::Constant`];
+//! * to any destination, an element of a `__shared__` array at an index
+//!   built like an integer value above, read in the same statement and
+//!   converted at most once (`d_clocks[0] = s_clocks[0]`):
+//!   [`Written::Read`].  The checker takes it as uniform only if it proves
+//!   that array race-free (then no thread writes the cell in the barrier
+//!   interval of the read, and every thread reads the same value).
 //!
-//! A value read from memory, a local variable, a call, `threadIdx`, or a
-//! floating-point computation is unknown — even when it happens to be
-//! uniform (`d_clocks[0] = s_clocks[0]` after a barrier): proving that
-//! needs a uniformity analysis of memory, which this is not.
+//! A value read from global memory, a local variable, a call, `threadIdx`,
+//! or a floating-point computation is unknown.
 
 use super::*;
 use mapcheck_core::kernel::Written;
@@ -26,31 +30,71 @@ use mapcheck_core::kernel::Written;
 impl Infer<'_> {
     /// What the assignment `l = r` (or `l op= r`) stores, `v` being the
     /// value the inference computed.
-    pub(super) fn written_value(&self, op: Option<BinOp>, l: &E, r: &E, v: &Val) -> Written {
+    /// What the assignment `l = r` (or `l op= r`) stores, `v` being the
+    /// value the inference computed and `read` the last place evaluating
+    /// `r` read.
+    pub(super) fn written_value(
+        &self,
+        op: Option<BinOp>,
+        (l, r): (&E, &E),
+        v: &Val,
+        read: Option<Place>,
+    ) -> Written {
         if op.is_some() {
             // `x op= r` stores a value computed from what `x` held.
             return Written::Unknown;
         }
+        if let Some(w) = self.shared_read(r, read) {
+            return w;
+        }
         match (l.ty, v) {
-            (Some(_), Val::Int(lin)) if self.uniform_syntax(r) => {
-                let allowed = |x: &String| {
-                    self.param_vars.contains(x)
-                        || ["blockDim.", "gridDim.", "blockIdx."]
-                            .iter()
-                            .any(|p| x.starts_with(p))
-                };
-                if lin.pos.fv().iter().chain(lin.neg.fv().iter()).all(allowed) {
-                    Written::Uniform {
-                        pos: lin.pos.clone(),
-                        neg: lin.neg.clone(),
-                    }
-                } else {
-                    Written::Unknown
+            (Some(_), Val::Int(lin)) if self.uniform_syntax(r) && self.uniform_lin(lin) => {
+                Written::Uniform {
+                    pos: lin.pos.clone(),
+                    neg: lin.neg.clone(),
                 }
             }
             (None, _) => constant(r).map_or(Written::Unknown, Written::Constant),
             _ => Written::Unknown,
         }
+    }
+
+    /// Does `lin` mention only integer kernel parameters and uniform
+    /// built-ins?
+    fn uniform_lin(&self, lin: &Lin) -> bool {
+        let allowed = |x: &String| {
+            self.param_vars.contains(x)
+                || ["blockDim.", "gridDim.", "blockIdx."]
+                    .iter()
+                    .any(|p| x.starts_with(p))
+        };
+        lin.pos.fv().iter().chain(lin.neg.fv().iter()).all(allowed)
+    }
+
+    /// `r` is `s[i]` (under at most one conversion) for a `__shared__`
+    /// array `s` and a uniform index `i`, and `read` is that element.
+    fn shared_read(&self, r: &E, read: Option<Place>) -> Option<Written> {
+        let inner = match &r.kind {
+            EK::Cast(x) => x,
+            _ => r,
+        };
+        if !matches!(inner.kind, EK::Index(..) | EK::Un(UnOp::Deref, _)) {
+            return None;
+        }
+        let Some(Place::Elem { arr, index }) = read else {
+            return None;
+        };
+        let shared = self.shared.iter().any(|s| belongs_to(&arr.name, s));
+        if !arr.tracked || !shared || !index.iter().all(|i| self.uniform_lin(i)) {
+            return None;
+        }
+        Some(Written::Read {
+            array: arr.name.clone(),
+            index: index
+                .iter()
+                .map(|i| (i.pos.clone(), i.neg.clone()))
+                .collect(),
+        })
     }
 
     /// Is `e` an integer expression of literals, unchanged integer kernel
