@@ -158,9 +158,10 @@ fn protocol_of(src: &str) -> String {
 
 #[test]
 fn cuda_local_struct_fields_are_thread_local() {
-    // p.x is threadIdx.x: every thread writes s[64].  Were p.x a
-    // thread-global variable, the indices would differ and the race vanish.
-    let src = "//--blockDim=64\n__global__ void k() {\n  __shared__ int s[128];\n  int2 p = make_int2(threadIdx.x, 0);\n  s[threadIdx.x + 64 - p.x] = 1;\n}\n";
+    // p.x is threadIdx.x: every thread writes s[64] (its own id, so the
+    // pair is not benign).  Were p.x a thread-global variable, the indices
+    // would differ and the race vanish.
+    let src = "//--blockDim=64\n__global__ void k() {\n  __shared__ int s[128];\n  int2 p = make_int2(threadIdx.x, 0);\n  s[threadIdx.x + 64 - p.x] = threadIdx.x;\n}\n";
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("k.cu");
     std::fs::write(&f, src).unwrap();
@@ -198,10 +199,11 @@ fn status_of(src: &str) -> (Option<i32>, String) {
 
 #[test]
 fn cuda_pointer_moved_by_the_for_increment_is_havocked() {
-    // Thread 0 writes a[0..63], thread 1 a[1..63]: racy.  The pointer moves
-    // in the increment `p++`, which must make `*p` an unknown cell.
+    // Thread 0 writes a[0..63], thread 1 a[1..63], each its own id: racy.
+    // The pointer moves in the increment `p++`, which must make `*p` an
+    // unknown cell.
     let (code, t) = status_of(
-        "//--blockDim=64\n__global__ void k(int *a) {\n  for (int *p = a + threadIdx.x; p < a + 64; p++)\n    *p = 0;\n}\n",
+        "//--blockDim=64\n__global__ void k(int *a) {\n  for (int *p = a + threadIdx.x; p < a + 64; p++)\n    *p = threadIdx.x;\n}\n",
     );
     assert_eq!(code, Some(1), "{t}");
 }
@@ -256,13 +258,14 @@ fn cuda_pointer_to_rows_parameter_is_2d() {
 fn cuda_shared_declared_in_loops_and_device_functions_is_one_array() {
     // A `__shared__` declaration is one array per block however often it
     // runs: iterations of an (unrolled) loop and calls of a device
-    // function all touch the same cells.
+    // function all touch the same cells (and store different values: the
+    // pairs are not benign).
     let (code, t) = status_of(
         "//--blockDim=64\n__global__ void k() {\n  for (int s = 1; s < 8; s *= 2) {\n    __shared__ int buf[128];\n    buf[threadIdx.x + s] = s;\n  }\n}\n",
     );
     assert_eq!(code, Some(1), "{t}");
     let (code, t) = status_of(
-        "//--blockDim=64\n__device__ void put(int v) { __shared__ int cell[65]; cell[v] = 1; }\n__global__ void k() { put(threadIdx.x); put(threadIdx.x + 1); }\n",
+        "//--blockDim=64\n__device__ void put(int v) { __shared__ int cell[65]; cell[v] = threadIdx.x; }\n__global__ void k() { put(threadIdx.x); put(threadIdx.x + 1); }\n",
     );
     assert_eq!(code, Some(1), "{t}");
     assert!(!t.contains("cell_1"), "{t}");
@@ -275,4 +278,46 @@ fn cuda_goto_is_unknown_with_its_location() {
     );
     assert_eq!(code, Some(3), "{t}");
     assert!(t.contains("GotoStmt") && t.contains("at 4:"), "{t}");
+}
+
+#[test]
+fn warp_sync_from_the_command_line_replaces_the_header() {
+    // The shift is racy across warps of 16 and race-free in one warp of 32.
+    let src = "//--blockDim=[8,4] --gridDim=1 --warp-sync=16\n__global__ void shift(int *a) {\n  unsigned int l = threadIdx.x + 8 * threadIdx.y;\n  int v = a[l + 1];\n  a[l] = v;\n}\n";
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("k.cu");
+    std::fs::write(&p, src).unwrap();
+    let o = check(&[], &p);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let o = check(&["--warp-sync"], &p);
+    let t = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{t}");
+    assert!(
+        t.contains("assuming warp-synchronous execution, warp size 32 (--warp-sync)"),
+        "{t}"
+    );
+    let o = check(&["--warp-sync=16"], &p);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let o = check(&["--warp-sync=0"], &p);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+}
+
+#[test]
+fn benign_pairs_are_listed_and_counted_by_strict() {
+    let file = kernels().join("benign/zero-flag-drf.cu");
+    let o = check(&["--array", "y", "--format", "json"], &file);
+    let t = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{t}");
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let y = &doc["kernels"][0]["arrays"][0];
+    assert_eq!(y["verdict"], "drf", "{t}");
+    assert_eq!(y["benign"][0]["value"], "0.0", "{t}");
+    assert_eq!(
+        y["benign"][0]["witness"]["accesses"][0]["mode"], "wr",
+        "{t}"
+    );
+    let o = check(&["--array", "y", "--strict"], &file);
+    let t = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{t}");
+    assert!(!t.contains("benign: two threads"), "{t}");
 }

@@ -9,14 +9,22 @@
 //! [`Verdict::Unknown`] unless a race is found elsewhere.
 
 use crate::kernel::Kernel;
+use crate::kernel::Written;
+use crate::numbered::AccessId;
 use crate::numbered::C;
 use crate::phases::closures;
-use crate::smt::{encode, encode_all, Answer, Model, Query, QueryContext, Session};
-use crate::verdict::{ArrayReport, Assumption, CheckOptions, KernelReport, Verdict};
+use crate::smt::{
+    encode, encode_all, Answer, Benign, Model, PairFilter, Query, QueryContext, Session,
+};
+use crate::verdict::{
+    ArrayReport, Assumption, BenignPair, CheckOptions, KernelReport, Verdict, MAX_BENIGN,
+};
+use crate::warp::WarpMode;
 use crate::wellformed::{wellformed, Case, Wellformed, WfError};
 use semantics::expr::{Nat, Var};
 use semantics::surface::Span;
 use semantics::trace::THREAD_COUNT;
+use semantics::{Mode, NExp};
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
@@ -91,18 +99,58 @@ fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) ->
             closures: 0,
             queries: 1,
             seconds: 0.0,
+            benign: Vec::new(),
         },
         None => Session::on_this_thread(|session| check_array(session, kernel, &a, opts)),
     });
-    let arrays = if arrays.is_empty() {
+    let mut arrays = if arrays.is_empty() {
         unsupported_without_arrays(kernel).into_iter().collect()
     } else {
         arrays
     };
+    if contradiction.is_none() {
+        recheck_with_uniform_reads(kernel, opts, &mut arrays);
+    }
     KernelReport {
         kernel: kernel.name.clone(),
         file: kernel.file.clone(),
         arrays,
+    }
+}
+
+/// The second round of benign pairs whose value is read from memory
+/// ([`Written::Read`]): a racy array that stores values read from arrays
+/// this first round proved race-free is checked again, with those reads
+/// taken as uniform.  The first round took no read as uniform, so the
+/// arrays it proved race-free are race-free whatever the values: no
+/// circularity.
+fn recheck_with_uniform_reads(kernel: &Kernel, opts: &CheckOptions, arrays: &mut [ArrayReport]) {
+    let read = kernel.written.read_arrays();
+    if read.is_empty() {
+        return;
+    }
+    let mut trusting = kernel.clone();
+    let mut any = false;
+    for a in arrays.iter() {
+        if a.verdict.is_drf() && read.contains(a.array.as_str()) {
+            trusting.written.trust(&a.array);
+            any = true;
+        }
+    }
+    if !any {
+        return;
+    }
+    let racy: Vec<usize> = (0..arrays.len())
+        .filter(|&i| arrays[i].verdict.is_racy())
+        .collect();
+    let again = par_map(racy.clone(), |i| {
+        let name = arrays[i].array.clone();
+        Session::on_this_thread(|session| check_array(session, &trusting, &name, opts))
+    });
+    for (i, mut r) in racy.into_iter().zip(again) {
+        r.queries += arrays[i].queries;
+        r.seconds += arrays[i].seconds;
+        arrays[i] = r;
     }
 }
 
@@ -123,6 +171,7 @@ fn unsupported_without_arrays(kernel: &Kernel) -> Option<ArrayReport> {
         closures: 0,
         queries: 0,
         seconds: 0.0,
+        benign: Vec::new(),
     })
 }
 
@@ -150,6 +199,7 @@ fn contradictory_assumptions(
             .iter()
             .map(|a| a.cond.clone())
             .collect(),
+        pairs: PairFilter::default(),
     };
     let never = semantics::BExp::Bool(false);
     if !session.valid(&[], &never, &ctx, opts.timeout_ms) {
@@ -219,7 +269,88 @@ pub fn query_context(kernel: &Kernel, case: &Case, opts: &CheckOptions) -> Query
         params: parameters(kernel),
         fixed: fixed_env(opts),
         globals,
+        pairs: pair_filter(kernel, case, opts),
     }
+}
+
+/// The pair filter of a case: the warp of `--warp-sync` (when it applies)
+/// with the site of each access, and the classes of the values written
+/// (unless `--strict`).
+fn pair_filter(kernel: &Kernel, case: &Case, opts: &CheckOptions) -> PairFilter {
+    let warp = match crate::warp::mode(kernel, opts) {
+        WarpMode::On(w) => Some(w),
+        _ => None,
+    };
+    let mut spans: Vec<(u32, u32, u32, u32)> = Vec::new();
+    let sites = case
+        .accesses
+        .iter()
+        .map(|a| {
+            let key = (a.span.line, a.span.col, a.span.end_line, a.span.end_col);
+            let n = spans.iter().position(|s| *s == key).unwrap_or_else(|| {
+                spans.push(key);
+                spans.len() - 1
+            });
+            n as u64
+        })
+        .collect();
+    let mut classes: Vec<&Written> = Vec::new();
+    let values: Vec<u64> = case
+        .accesses
+        .iter()
+        .map(|a| {
+            let w = kernel.written.at(a.span);
+            if a.mode != Mode::Wr || !uniform_here(kernel, w) {
+                return 0;
+            }
+            let n = classes.iter().position(|c| *c == w).unwrap_or_else(|| {
+                classes.push(w);
+                classes.len() - 1
+            });
+            n as u64 + 1
+        })
+        .collect();
+    let benign = if opts.strict || values.iter().all(|v| *v == 0) {
+        Benign::Count
+    } else {
+        Benign::Exclude
+    };
+    PairFilter {
+        warp,
+        sites,
+        values,
+        benign,
+        exclude: Vec::new(),
+    }
+}
+
+/// Is the written value `w` the same for both threads of this kernel's
+/// queries?  A constant is; an integer value is when no variable of it
+/// identifies a thread or belongs to one (`blockIdx` is uniform within a
+/// block, not across blocks; `threadIdx` never is).
+fn uniform_here(kernel: &Kernel, w: &Written) -> bool {
+    match w {
+        Written::Constant(_) => true,
+        Written::Unknown => false,
+        Written::Uniform { pos, neg } => shared_by_threads(kernel, [pos, neg]),
+        Written::Read { array, index } => {
+            kernel.written.trusts(array)
+                && kernel.program.arrays().contains(array)
+                && shared_by_threads(kernel, index.iter().flat_map(|(p, n)| [p, n]))
+        }
+    }
+}
+
+/// Do the expressions mention no thread identifier and nothing of one
+/// thread (`blockIdx` is uniform within a block, not across blocks;
+/// `threadIdx` never is)?
+fn shared_by_threads<'a>(kernel: &Kernel, es: impl IntoIterator<Item = &'a NExp>) -> bool {
+    let own = crate::wellformed::thread_locals(kernel);
+    es.into_iter().all(|e| {
+        e.fv()
+            .iter()
+            .all(|x| !own.contains(x) && !x.starts_with("threadIdx."))
+    })
 }
 
 /// Checks one array of a kernel.
@@ -251,6 +382,7 @@ fn run_array(
         closures: 0,
         queries: 0,
         seconds: 0.0,
+        benign: Vec::new(),
     };
     let mut cases = Cases {
         session,
@@ -360,8 +492,61 @@ impl Cases<'_> {
                 span: Some(u.span),
             };
         }
+        for case in &wf.cases {
+            self.benign_pairs(array, case, report);
+        }
         Verdict::Drf { assumptions }
     }
+
+    /// The benign pairs of a race-free case (README, "Benign writes"): the
+    /// write/write pairs the query left out because both store the same
+    /// uniform value, one per pair of source accesses, at most
+    /// [`MAX_BENIGN`] over the array.
+    fn benign_pairs(&mut self, array: &str, case: &Case, report: &mut ArrayReport) {
+        let cs = closures(&case.protocol);
+        let mut ctx = query_context(self.kernel, case, self.opts);
+        if ctx.pairs.benign != Benign::Exclude {
+            return;
+        }
+        ctx.pairs.benign = Benign::Only;
+        while report.benign.len() < MAX_BENIGN {
+            let Some(q) = encode_all(&cs, &ctx) else {
+                return;
+            };
+            report.queries += 1;
+            let Answer::Sat(model) = self.session.solve(&q, self.opts.timeout_ms) else {
+                return;
+            };
+            let (Some(a), Some(b)) = (access_of(&q, &model, 0), access_of(&q, &model, 1)) else {
+                return;
+            };
+            ctx.pairs.exclude.push((a, b));
+            let assumed = case_assumptions(case);
+            if let Some(w) = crate::witness::build(&q, &model, case, array, assumed) {
+                let same = |v: &BenignPair| {
+                    let v = &v.witness;
+                    let spans = |x: &crate::verdict::Witness| {
+                        let mut s = [x.accesses[0].span, x.accesses[1].span]
+                            .map(|s| (s.line, s.col, s.end_line, s.end_col));
+                        s.sort();
+                        s
+                    };
+                    spans(v) == spans(&w)
+                };
+                if !report.benign.iter().any(same) {
+                    let value = self.kernel.written.at(w.accesses[0].span).to_string();
+                    report.benign.push(BenignPair { witness: w, value });
+                }
+            }
+        }
+    }
+}
+
+/// The access of thread `k` in a model of `q`.
+fn access_of(q: &Query, model: &Model, k: usize) -> Option<AccessId> {
+    let selected = model.get(&format!("acc{}", k + 1))?;
+    let occ = q.occurrences[k].get(usize::try_from(selected).ok()?)?;
+    Some(occ.access)
 }
 
 enum CaseResult {
@@ -580,5 +765,183 @@ mod tests {
             Verdict::Racy(w) => assert_eq!(w.params["N"], Nat::from(7u32)),
             other => panic!("{other:?}"),
         }
+    }
+
+    fn with_threads(t: u64, warp: Option<u64>) -> CheckOptions {
+        CheckOptions {
+            threads: Some(t),
+            warp_sync: warp,
+            ..CheckOptions::default()
+        }
+    }
+
+    fn first_verdict(k: &Kernel, opts: &CheckOptions) -> ArrayReport {
+        check_kernel(k, opts).arrays.remove(0)
+    }
+
+    #[test]
+    fn threads_of_one_warp_race_only_by_two_writes_of_one_statement() {
+        // A read and a write of different statements: ordered within a warp.
+        let shift = kernel_from_source("t", "wr[tid];\nrd[tid + 1]").expect("parses");
+        assert!(first_verdict(&shift, &with_threads(32, None))
+            .verdict
+            .is_racy());
+        assert!(first_verdict(&shift, &with_threads(32, Some(32)))
+            .verdict
+            .is_drf());
+        // Threads 31 and 32 are in different warps of 32 (not of 64).
+        assert!(first_verdict(&shift, &with_threads(64, Some(32)))
+            .verdict
+            .is_racy());
+        assert!(first_verdict(&shift, &with_threads(64, Some(64)))
+            .verdict
+            .is_drf());
+        // Two writes by different statements are ordered too.
+        let two = "if tid == 0 { wr[0] };\nif tid == 1 { wr[0] }";
+        let two = kernel_from_source("t", two).expect("parses");
+        assert!(first_verdict(&two, &with_threads(32, Some(32)))
+            .verdict
+            .is_drf());
+        assert!(first_verdict(&two, &with_threads(32, None))
+            .verdict
+            .is_racy());
+        // Two writes by the same statement conflict, lock-step or not.
+        let same = kernel_from_source("t", "wr[tid / 2]").expect("parses");
+        let Verdict::Racy(w) = first_verdict(&same, &with_threads(32, Some(32))).verdict else {
+            panic!("racy")
+        };
+        assert_eq!(w.accesses[0].span, w.accesses[1].span);
+    }
+
+    /// `src` with every write storing `value`.
+    fn writing(src: &str, values: &[Written]) -> Kernel {
+        let mut k = kernel_from_source("t", src).expect("parses");
+        let mut writes = Vec::new();
+        fn collect(b: &[semantics::surface::Stmt], out: &mut Vec<Span>) {
+            use semantics::surface::StmtKind;
+            for s in b {
+                match &s.kind {
+                    StmtKind::Access { mode: Mode::Wr, .. } => out.push(s.span),
+                    StmtKind::If {
+                        then_branch,
+                        else_branch,
+                        ..
+                    } => {
+                        collect(then_branch, out);
+                        collect(else_branch, out);
+                    }
+                    StmtKind::For { body, .. } => collect(body, out),
+                    _ => {}
+                }
+            }
+        }
+        collect(&k.program.body, &mut writes);
+        for (span, v) in writes.into_iter().zip(values) {
+            k.written.record(span, v.clone());
+        }
+        k
+    }
+
+    fn zero() -> Written {
+        Written::Constant("0".into())
+    }
+
+    #[test]
+    fn writes_of_one_uniform_value_are_benign_unless_strict() {
+        let k = writing("wr[0]", &[zero()]);
+        let r = first_verdict(&k, &CheckOptions::default());
+        assert!(r.verdict.is_drf(), "{:?}", r.verdict);
+        assert_eq!(r.benign.len(), 1);
+        let strict = CheckOptions {
+            strict: true,
+            ..CheckOptions::default()
+        };
+        let r = first_verdict(&k, &strict);
+        assert!(r.verdict.is_racy() && r.benign.is_empty());
+        // Two statements storing the same value: one benign pair each way
+        // (the same statement twice, and the two statements).
+        let k = writing("if tid < 2 { wr[0] } else { wr[0] }", &[zero(), zero()]);
+        let r = first_verdict(&k, &CheckOptions::default());
+        assert!(r.verdict.is_drf(), "{:?}", r.verdict);
+        assert_eq!(r.benign.len(), 3, "{:?}", r.benign);
+    }
+
+    #[test]
+    fn benign_needs_equal_known_values_and_two_writes() {
+        let one = Written::Constant("1".into());
+        let differ = writing("if tid < 2 { wr[0] } else { wr[0] }", &[zero(), one]);
+        assert!(first_verdict(&differ, &CheckOptions::default())
+            .verdict
+            .is_racy());
+        let unknown = writing("if tid < 2 { wr[0] } else { wr[0] }", &[zero()]);
+        assert!(first_verdict(&unknown, &CheckOptions::default())
+            .verdict
+            .is_racy());
+        let read = writing("wr[0];\nrd[0]", &[zero()]);
+        let Verdict::Racy(w) = first_verdict(&read, &CheckOptions::default()).verdict else {
+            panic!("a read and a write are never benign")
+        };
+        assert_eq!(w.accesses[1].mode, Mode::Rd);
+        // A value mentioning the thread's identifier is not uniform.
+        let own = Written::Uniform {
+            pos: semantics::NExp::var(semantics::TID),
+            neg: semantics::NExp::num(0),
+        };
+        let k = writing("wr[0]", &[own]);
+        assert!(first_verdict(&k, &CheckOptions::default())
+            .verdict
+            .is_racy());
+        let param = Written::Uniform {
+            pos: semantics::NExp::var("N"),
+            neg: semantics::NExp::num(0),
+        };
+        let k = writing("wr[0]", &[param]);
+        assert!(first_verdict(&k, &CheckOptions::default()).verdict.is_drf());
+    }
+
+    fn read_of(array: &str) -> Written {
+        Written::Read {
+            array: array.into(),
+            index: vec![(semantics::NExp::num(0), semantics::NExp::num(0))],
+        }
+    }
+
+    #[test]
+    fn a_value_read_from_a_race_free_array_is_uniform() {
+        // Every thread stores s[0] in d[0]; s is written only before the
+        // barrier: the reads agree.
+        let k = writing(
+            "wr s[tid];\nsync;\nrd s[0];\nwr d[0]",
+            &[Written::Unknown, read_of("s")],
+        );
+        let r = check_kernel(&k, &CheckOptions::default());
+        let d = &r.arrays[0];
+        assert_eq!(d.array, "d");
+        assert!(d.verdict.is_drf(), "{:?}", d.verdict);
+        assert_eq!(d.benign.len(), 1);
+        assert!(
+            d.benign[0].value.starts_with("s[0]"),
+            "{}",
+            d.benign[0].value
+        );
+        // Thread 0 writes s[0] in the phase of the reads: the threads may
+        // read different values, and s itself is racy.
+        let k = writing(
+            "wr s[tid];\nsync;\nif tid == 0 { wr s[0] };\nrd s[0];\nwr d[0]",
+            &[Written::Unknown, Written::Unknown, read_of("s")],
+        );
+        let r = check_kernel(&k, &CheckOptions::default());
+        assert!(r.arrays.iter().all(|a| a.verdict.is_racy()), "{r:?}");
+        // Only the arrays the kernel checks count: with `--array d`, s is
+        // not proved race-free.
+        let k = writing(
+            "wr s[tid];\nsync;\nrd s[0];\nwr d[0]",
+            &[Written::Unknown, read_of("s")],
+        );
+        let only_d = CheckOptions {
+            array: Some("d".into()),
+            ..CheckOptions::default()
+        };
+        assert!(first_verdict(&k, &only_d).verdict.is_racy());
     }
 }

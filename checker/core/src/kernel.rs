@@ -4,6 +4,8 @@
 
 use semantics::surface::{Program, Span};
 use semantics::{NExp, Var};
+use std::collections::BTreeMap;
+use std::fmt;
 use std::path::PathBuf;
 
 /// One kernel ready for checking.
@@ -30,6 +32,121 @@ pub struct Kernel {
     /// Assumptions about the launch that the user did not state (default
     /// dimensions), printed with the verdict.
     pub launch: Vec<String>,
+    /// What each write stores, when the front end knows it is the same for
+    /// every thread (README, "Benign writes"); a write not listed stores an
+    /// unknown value.
+    pub written: WrittenValues,
+}
+
+/// What a write stores, as far as benign write/write pairs are concerned
+/// (README, "Benign writes"): two writes of the same cell that store the
+/// same value, the same for every thread, leave the same memory whichever
+/// comes last.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Written {
+    /// An exact integer value (`pos - neg` over ℤ, as the front end keeps
+    /// C integers), built from literals and thread-uniform variables only
+    /// (integer kernel parameters, `blockDim`, `gridDim`, `blockIdx`): no
+    /// thread identifier, no unknown, no loop variable.  The checker still
+    /// refuses it when a variable is a thread identifier or a thread-local
+    /// of the kernel at hand (`blockIdx` across blocks).
+    Uniform { pos: NExp, neg: NExp },
+    /// A constant that is not an integer (a floating-point literal), by a
+    /// canonical text: equal texts are equal values.
+    Constant(String),
+    /// The value of `array[index]` (a `__shared__` array, the index built
+    /// like a [`Written::Uniform`] value), read in the same statement as
+    /// the write, so in the same barrier interval.  All threads read the
+    /// same value there when no thread writes the cell in that interval,
+    /// which holds when `array` is race-free: the checker takes it as
+    /// uniform only for arrays it has proved race-free in the same kernel
+    /// ([`WrittenValues::trust`]).
+    Read {
+        array: String,
+        index: Vec<(NExp, NExp)>,
+    },
+    /// Anything else: never part of a benign pair.
+    Unknown,
+}
+
+impl fmt::Display for Written {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Written::Uniform { pos, neg } if *neg == NExp::num(0) => write!(f, "{pos}"),
+            Written::Uniform { pos, neg } => write!(f, "{pos} - ({neg})"),
+            Written::Constant(c) => f.write_str(c),
+            Written::Read { array, index } => {
+                write!(f, "{array}")?;
+                for (pos, neg) in index {
+                    if *neg == NExp::num(0) {
+                        write!(f, "[{pos}]")?;
+                    } else {
+                        write!(f, "[{pos} - ({neg})]")?;
+                    }
+                }
+                f.write_str(" as read in the same statement, from a race-free array")
+            }
+            Written::Unknown => f.write_str("an unknown value"),
+        }
+    }
+}
+
+/// The values written at each source location (a [`Span`]; the accesses
+/// of an inlined call share the span of the call).  Two writes recorded
+/// at one span with different values make it [`Written::Unknown`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WrittenValues {
+    values: BTreeMap<(u32, u32, u32, u32), Written>,
+    /// The arrays proved race-free in this kernel, whose reads
+    /// ([`Written::Read`]) give every thread the same value.
+    trusted: std::collections::BTreeSet<String>,
+}
+
+impl WrittenValues {
+    fn key(s: Span) -> (u32, u32, u32, u32) {
+        (s.line, s.col, s.end_line, s.end_col)
+    }
+
+    /// Records that a write at `span` stores `value`.
+    pub fn record(&mut self, span: Span, value: Written) {
+        let e = self.values.entry(Self::key(span)).or_insert(value.clone());
+        if *e != value {
+            *e = Written::Unknown;
+        }
+    }
+
+    /// What the writes at `span` store.
+    pub fn at(&self, span: Span) -> &Written {
+        self.values
+            .get(&Self::key(span))
+            .unwrap_or(&Written::Unknown)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.values.values().all(|w| *w == Written::Unknown)
+    }
+
+    /// The arrays whose values some write stores ([`Written::Read`]).
+    pub fn read_arrays(&self) -> std::collections::BTreeSet<&str> {
+        self.values
+            .values()
+            .filter_map(|w| match w {
+                Written::Read { array, .. } => Some(array.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Takes the reads of `array` as uniform: only for an array proved
+    /// race-free in the kernel (both scopes see their own copy of a
+    /// `__shared__` array, so the kernel at hand is the whole story).
+    pub fn trust(&mut self, array: &str) {
+        self.trusted.insert(array.to_string());
+    }
+
+    pub fn trusts(&self, array: &str) -> bool {
+        self.trusted.contains(array)
+    }
 }
 
 /// Thread identity: a tuple of thread-local variables, each below its bound.
@@ -134,6 +251,7 @@ impl Kernel {
             unsupported: Vec::new(),
             provenance: Provenance::Protocol,
             launch: Vec::new(),
+            written: WrittenValues::default(),
         }
     }
 

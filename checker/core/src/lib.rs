@@ -16,5 +16,6 @@ pub mod replay_proto;
 pub mod smt;
 pub mod triage;
 pub mod verdict;
+pub mod warp;
 pub mod wellformed;
 pub mod witness;

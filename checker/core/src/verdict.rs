@@ -36,6 +36,15 @@ pub struct CheckOptions {
     pub logic: IntModel,
     /// Per SMT query, in milliseconds (`--timeout`).
     pub timeout_ms: u64,
+    /// `--warp-sync=N`: threads of one warp (same block, same linear
+    /// thread id divided by `N`) run in lock-step, each statement's reads
+    /// before its writes (GPUVerify's warp-synchronous semantics, seed
+    /// `001`; README, "Warp-synchronous mode").  `None`: no such
+    /// assumption (CUDA's independent thread scheduling).
+    pub warp_sync: Option<u64>,
+    /// `--strict`: writes of the same uniform value by two threads are
+    /// races like any other (README, "Benign writes").
+    pub strict: bool,
 }
 
 impl Default for CheckOptions {
@@ -46,6 +55,8 @@ impl Default for CheckOptions {
             array: None,
             logic: IntModel::Nat,
             timeout_ms: 10_000,
+            warp_sync: None,
+            strict: false,
         }
     }
 }
@@ -70,7 +81,23 @@ pub struct ArrayReport {
     pub queries: usize,
     /// Wall-clock time spent on this array, in seconds.
     pub seconds: f64,
+    /// Benign write/write pairs: two threads write the same cell in the
+    /// same phase, but store the same uniform value (README, "Benign
+    /// writes").  Not races (unless `--strict`), listed so the user sees
+    /// them; at most [`MAX_BENIGN`] pairs of distinct source accesses.
+    pub benign: Vec<BenignPair>,
 }
+
+/// A benign write/write pair: the two writes and the value both store.
+#[derive(Clone, Debug)]
+pub struct BenignPair {
+    pub witness: Witness,
+    /// The value both writes store, as the front end recorded it.
+    pub value: String,
+}
+
+/// The most benign pairs listed per array.
+pub const MAX_BENIGN: usize = 4;
 
 /// The verdict for one array.
 #[derive(Clone, Debug)]

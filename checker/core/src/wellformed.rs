@@ -463,6 +463,7 @@ mod tests {
             unsupported: Vec::new(),
             provenance: Provenance::Protocol,
             launch: Vec::new(),
+            written: Default::default(),
         }
     }
 

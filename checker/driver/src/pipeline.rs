@@ -232,11 +232,16 @@ fn check_kernel(k: &Kernel, opts: &CheckOptions) -> Result<CheckedKernel, Diagno
             }
         })
         .collect();
+    // `--warp-sync` is an assumption about the execution: printed with the
+    // launch assumptions whenever it applies (or was asked for and not
+    // applied).
+    let mut launch = k.launch.clone();
+    launch.extend(mapcheck_core::warp::note(k, opts));
     Ok(CheckedKernel {
         kernel: report.kernel,
         file: report.file,
         arrays,
-        launch: k.launch.clone(),
+        launch,
     })
 }
 

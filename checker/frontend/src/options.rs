@@ -112,6 +112,23 @@ pub struct Flags {
     pub logic: Option<IntModel>,
     /// `--timeout MS`, per SMT query.
     pub timeout_ms: Option<u64>,
+    /// `--warp-sync[=N]`: warp-synchronous execution, warps of `N`
+    /// threads (32 when no size is given).
+    pub warp_sync: Option<u64>,
+    /// `--strict` (GPUVerify's `--no-benign-tolerance`): benign write/write
+    /// pairs count as races.
+    pub strict: bool,
+}
+
+/// The warp size of `--warp-sync` without a value.
+pub const DEFAULT_WARP_SIZE: u64 = 32;
+
+/// A warp size: a positive number.
+pub fn parse_warp_size(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("expected a positive warp size, found `{s}`")),
+    }
 }
 
 /// Every flag of GPUVerify's command line (`GPUVerify.py --help`, and
@@ -129,11 +146,9 @@ const GPUVERIFY_ONLY: &[&str] = &[
     "--only-intra-group",
     "--only-log",
     "--only-requires",
-    "--no-benign-tolerance",
     "--no-barrier-access-checks",
     "--no-constant-write-checks",
     "--check-array-bounds",
-    "--warp-sync",
     "--atomic",
     "--no-refined-atomics",
     "--race-instrumenter",
@@ -248,6 +263,19 @@ pub fn header_flags(file: &Path, words: &[String], spans: &[Span]) -> HeaderFlag
                 f.large_params = true;
                 Ok(())
             }
+            // `--warp-sync` alone takes no value (the next word is a flag).
+            "--warp-sync" => match &value {
+                Some(v) => parse_warp_size(v).map(|n| f.warp_sync = Some(n)),
+                None => {
+                    f.warp_sync = Some(DEFAULT_WARP_SIZE);
+                    Ok(())
+                }
+            }
+            .map_err(|e| format!("--warp-sync: {e}")),
+            "--strict" | "--no-benign-tolerance" => {
+                f.strict = true;
+                Ok(())
+            }
             "-D" => {
                 f.defines.extend(take());
                 Ok(())
@@ -338,6 +366,8 @@ pub fn merge(file: &Path, header: &Flags, cli: &Flags) -> Options {
             .timeout_ms
             .or(header.timeout_ms)
             .unwrap_or(CheckOptions::default().timeout_ms),
+        warp_sync: cli.warp_sync.or(header.warp_sync),
+        strict: cli.strict || header.strict,
     };
     Options { load, check }
 }
@@ -388,10 +418,34 @@ mod tests {
         assert_eq!(f.grid_dim, Some(Dims(vec![64])));
         assert_eq!(f.defines, vec!["N=4".to_string()]);
         assert_eq!(f.includes, vec![PathBuf::from("inc")]);
-        assert_eq!(h.ignored.len(), 1);
-        assert_eq!(h.ignored[0].0, "--warp-sync=32");
-        assert_eq!((h.ignored[0].1.line, h.ignored[0].1.col), (1, 42));
+        assert_eq!(f.warp_sync, Some(32));
+        assert!(h.ignored.is_empty());
         assert!(h.errors.is_empty());
+        let h = header("--blockDim=64 --warp-sync=16 --no-inline");
+        assert_eq!(h.flags.warp_sync, Some(16));
+        assert_eq!(h.ignored.len(), 1);
+        assert_eq!(h.ignored[0].0, "--no-inline");
+        assert_eq!((h.ignored[0].1.line, h.ignored[0].1.col), (1, 32));
+    }
+
+    #[test]
+    fn warp_sync_without_a_size_is_32_and_takes_no_value() {
+        let h = header("--warp-sync --no-benign-tolerance --blockDim=32");
+        assert_eq!(h.flags.warp_sync, Some(DEFAULT_WARP_SIZE));
+        assert!(h.flags.strict);
+        assert_eq!(h.flags.block_dim, Some(Dims(vec![32])));
+        assert!(h.errors.is_empty() && h.ignored.is_empty());
+        assert_eq!(header("--warp-sync=0").errors.len(), 1);
+        let both = merge(
+            Path::new("k.cu"),
+            &h.flags,
+            &Flags {
+                warp_sync: Some(16),
+                ..Flags::default()
+            },
+        );
+        assert_eq!(both.check.warp_sync, Some(16));
+        assert!(both.check.strict);
     }
 
     #[test]
@@ -433,7 +487,9 @@ mod tests {
              --only-divergence --adversarial-abstraction --timeout=30 --race-instrumenter=watchdog-single",
         );
         assert!(h.errors.is_empty(), "{:?}", h.errors);
-        assert_eq!(h.ignored.len(), 13);
+        // All but `--warp-sync`, which mapcheck understands.
+        assert_eq!(h.ignored.len(), 12);
+        assert_eq!(h.flags.warp_sync, Some(DEFAULT_WARP_SIZE));
     }
 
     #[test]

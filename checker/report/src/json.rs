@@ -50,6 +50,18 @@ pub struct JsonArray<'a> {
     pub classification: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub triage: Option<JsonTriage<'a>>,
+    /// Benign write/write pairs of a race-free array: two threads store
+    /// the same uniform value in one cell (README, "Benign writes"); absent
+    /// when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub benign: Vec<JsonBenign<'a>>,
+}
+
+/// A benign pair: the value both writes store and the pair, as a witness.
+#[derive(Serialize)]
+pub struct JsonBenign<'a> {
+    pub value: &'a str,
+    pub witness: JsonWitness<'a>,
 }
 
 /// What each verdict carries besides its keyword.
@@ -242,6 +254,15 @@ impl<'a> JsonArray<'a> {
             details,
             classification: a.classification.as_deref(),
             triage: a.triage.as_ref().map(JsonTriage::from),
+            benign: a
+                .check
+                .benign
+                .iter()
+                .map(|b| JsonBenign {
+                    value: &b.value,
+                    witness: JsonWitness::new(&k.file, &b.witness),
+                })
+                .collect(),
         }
     }
 }

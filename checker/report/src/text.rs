@@ -4,7 +4,7 @@
 
 use crate::diagnostic::excerpt;
 use mapcheck_core::triage::Triage;
-use mapcheck_core::verdict::{ThreadValues, Verdict, Witness, WitnessAccess};
+use mapcheck_core::verdict::{BenignPair, ThreadValues, Verdict, Witness, WitnessAccess};
 use mapcheck_driver::pipeline::array_name;
 use mapcheck_driver::{CheckedArray, CheckedKernel, FileReport};
 use semantics::expr::{Nat, Var};
@@ -60,6 +60,9 @@ fn verdict_text(out: &mut String, k: &CheckedKernel, a: &CheckedArray, source: &
             for asm in assumptions {
                 let _ = writeln!(out, "  assuming {asm}");
             }
+            for b in &a.check.benign {
+                benign_text(out, k, b, source);
+            }
         }
         Verdict::Racy(w) => witness_text(out, k, w, source),
         Verdict::Unknown { reason, span } => {
@@ -107,6 +110,38 @@ fn witness_text(out: &mut String, k: &CheckedKernel, w: &Witness, source: &str) 
     } else if let Some(why) = replay_unavailable(&k.file, w) {
         let _ = writeln!(out, "  replay: not printed: {why}");
     }
+}
+
+/// A benign pair under a race-free verdict: the two writes, the value they
+/// both store and the cell (README, "Benign writes").
+fn benign_text(out: &mut String, k: &CheckedKernel, b: &BenignPair, source: &str) {
+    let w = &b.witness;
+    let index: Vec<String> = w.index.iter().map(|v| format!("[{v}]")).collect();
+    let _ = writeln!(
+        out,
+        "  benign: two threads write the same value ({}) to index {} — not a race (--strict counts it)",
+        b.value,
+        index.concat()
+    );
+    for (n, acc) in w.accesses.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "    {} (thread {}): {} at {}",
+            ACCESS_LABELS[n],
+            values(&w.threads[n].ids),
+            access_text(acc),
+            acc.span
+        );
+    }
+    let spans: Vec<(Span, &str)> = if w.accesses[0].span == w.accesses[1].span {
+        vec![(w.accesses[0].span, "both writes")]
+    } else {
+        vec![
+            (w.accesses[0].span, ACCESS_LABELS[0]),
+            (w.accesses[1].span, ACCESS_LABELS[1]),
+        ]
+    };
+    mark(out, k, source, &spans);
 }
 
 /// The source lines of the spans, underlined and labelled, indented under

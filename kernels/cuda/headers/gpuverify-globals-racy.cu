@@ -1,11 +1,13 @@
 //xfail:NOT_ALL_VERIFIED
 //--blockDim=64 --gridDim=4
 // As gpuverify-globals-drf.cu, but threads 2k and 2k + 1 of a block both
-// write table[k]: a write-write race in the file-scope array.
+// write table[k], each its own id: a write-write race in the file-scope
+// array (storing n in both would be a benign pair: README, "Benign
+// writes").
 typedef unsigned int size_t;
 
 int table[256];
 
 __global__ void fill(size_t n) {
-  table[threadIdx.x / 2] = n;
+  table[threadIdx.x / 2] = n + threadIdx.x;
 }

@@ -71,7 +71,7 @@ pub enum Command {
     SuiteFile(SuiteFileArgs),
 }
 
-pub use mapcheck_frontend::options::parse_param;
+pub use mapcheck_frontend::options::{parse_param, parse_warp_size};
 
 #[derive(Args, Debug, Clone, Default)]
 pub struct ThreadArgs {
@@ -104,6 +104,22 @@ pub struct ThreadArgs {
     /// Fix a kernel parameter / free protocol variable.
     #[arg(long = "param", value_parser = parse_param)]
     pub params: Vec<(String, u64)>,
+    /// Assume warp-synchronous execution: the threads of one warp of N
+    /// threads (default 32) run in lock-step, each statement's reads before
+    /// its writes (README, "Warp-synchronous mode"); replaces the header's.
+    #[arg(
+        long = "warp-sync",
+        value_name = "N",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "32",
+        value_parser = parse_warp_size
+    )]
+    pub warp_sync: Option<u64>,
+    /// Count benign write/write pairs (two threads storing the same
+    /// uniform value) as races (README, "Benign writes").
+    #[arg(long)]
+    pub strict: bool,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
@@ -185,6 +201,8 @@ impl CheckArgs {
                 Logic::Bv32 => IntModel::Bv32,
             }),
             timeout_ms: Some(self.timeout),
+            warp_sync: t.warp_sync,
+            strict: t.strict,
         }
     }
 }

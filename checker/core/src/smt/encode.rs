@@ -5,6 +5,7 @@ use super::prefilter::{self, Abs, AbsEnv, Item, Symbols};
 use super::script::{and_all, or_all, Builder, Env};
 use crate::numbered::{AccessId, C, U};
 use crate::verdict::IntModel;
+use crate::warp::Warp;
 use semantics::expr::{BExp, NExp, Nat, ROp, Var};
 use semantics::Mode;
 use std::collections::{BTreeMap, BTreeSet};
@@ -26,6 +27,42 @@ pub struct QueryContext {
     pub fixed: BTreeMap<Var, Nat>,
     /// Global facts: `assume` constraints and case-split decisions.
     pub globals: Vec<BExp>,
+    /// Which pairs of accesses count (warp-synchronous mode, benign
+    /// writes); the default counts every conflicting pair.
+    pub pairs: PairFilter,
+}
+
+/// Restrictions of the race condition beyond distinct threads, same cell
+/// and conflicting modes.
+#[derive(Clone, Debug, Default)]
+pub struct PairFilter {
+    /// `--warp-sync` (see [`crate::warp`]): two threads of the same warp
+    /// race only by two writes of the same site ([`PairFilter::sites`]).
+    pub warp: Option<Warp>,
+    /// Per access of the case ([`AccessId`] order): the number of its
+    /// source location.  Accesses with equal numbers may be the same
+    /// statement.  Used with [`PairFilter::warp`].
+    pub sites: Vec<u64>,
+    /// Per access of the case: the class of the value it writes, `0` when
+    /// unknown (and for every access that is not a write); two writes of
+    /// one nonzero class store the same value, the same for every thread.
+    pub values: Vec<u64>,
+    pub benign: Benign,
+    /// Pairs of accesses (first thread's, second thread's) not to report
+    /// again: the benign pairs already found.
+    pub exclude: Vec<(AccessId, AccessId)>,
+}
+
+/// What to do with write/write pairs that store the same value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Benign {
+    /// They are races like any other (`--strict`, or no value known).
+    #[default]
+    Count,
+    /// They are not races.
+    Exclude,
+    /// Only they are asked for (to list them).
+    Only,
 }
 
 /// One access occurrence of a thread's disjunction.
@@ -153,7 +190,8 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
         .map(|c| max_dims(c.innermost()))
         .max()
         .unwrap_or(0);
-    b.declare_selectors(dims);
+    let tags = Tags::of(&ctx.pairs);
+    b.declare_selectors(dims, &tags);
     let mut occurrences = [Vec::new(), Vec::new()];
     let mut loop_vars = [Vec::new(), Vec::new()];
     let mut sync_vars = Vec::new();
@@ -181,6 +219,7 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
                 open.body,
                 (&mut env, &mut abs_env, &mut symbols),
                 (&mut occurrences[k], &mut loop_vars[k]),
+                &tags,
             );
         }
         let [first, second] = &sides;
@@ -220,6 +259,7 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
         return None;
     }
     b.assert_race(dims);
+    b.assert_pairs(&ctx.pairs, &envs);
     let declarations = b.declarations().to_string();
     // Z3 decides a disjunction of linear alternatives about as fast as each
     // alternative alone, but slows down sharply on several non-linear ones
@@ -419,6 +459,7 @@ impl Builder {
         u: &U,
         (env, abs, symbols): (&mut Env, &mut AbsEnv, &mut Symbols),
         (occs, declared): (&mut Vec<Occurrence>, &mut Names),
+        tags: &Tags,
     ) -> Vec<(String, Item)> {
         let mut disjuncts = Vec::new();
         let mut walk = Walk {
@@ -429,6 +470,7 @@ impl Builder {
             declared: Vec::new(),
             abs: std::mem::take(abs),
             symbols: std::mem::take(symbols),
+            tags: tags.clone(),
         };
         self.walk(u, env, &mut walk, occs, &mut disjuncts);
         *abs = walk.abs;
@@ -460,6 +502,7 @@ impl Builder {
                     format!("(= |mode{k}| {})", self.lit(mode_code(mode))),
                     format!("(= |dims{k}| {})", self.lit(index.len() as u64)),
                 ];
+                parts.extend(w.tags.parts(self, k, site.id, mode));
                 let guard = self.guard_of(&mut w.guard);
                 parts.extend(guard);
                 let mut item = Item {
@@ -578,11 +621,21 @@ impl Builder {
         };
     }
 
-    /// Declares the per-thread access selectors, modes and indices.
-    fn declare_selectors(&mut self, dims: usize) {
+    /// Declares the per-thread access selectors, modes and indices (and
+    /// the tags the pair filter needs).
+    fn declare_selectors(&mut self, dims: usize, tags: &Tags) {
         for k in 1..=2 {
             for name in [format!("acc{k}"), format!("mode{k}"), format!("dims{k}")] {
                 self.declare(&name);
+            }
+            for (on, name) in [
+                (tags.sites.is_some(), format!("site{k}")),
+                (tags.values.is_some(), format!("val{k}")),
+                (tags.ids, format!("aid{k}")),
+            ] {
+                if on {
+                    self.declare(&name);
+                }
             }
             for d in 0..dims {
                 self.declare(&format!("idx{k}.{d}"));
@@ -603,6 +656,84 @@ impl Builder {
         self.assert(&format!(
             "(or (= |mode1| {wr}) (and (= |mode1| {at}) (= |mode2| {rd})))"
         ));
+    }
+}
+
+impl Builder {
+    /// The pair filter's restrictions of the race (see [`PairFilter`]).
+    fn assert_pairs(&mut self, pairs: &PairFilter, envs: &[Env; 2]) {
+        let wr = self.lit(1);
+        let both_write = format!("(and (= |mode1| {wr}) (= |mode2| {wr}))");
+        if let Some(w) = &pairs.warp {
+            let size = self.lit(w.size);
+            let div = match self.logic {
+                IntModel::Nat => "div",
+                IntModel::Bv32 => "bvudiv",
+            };
+            let warp = |b: &mut Builder, k: usize| {
+                let linear = b.nexp(&w.linear, &envs[k]);
+                format!("({div} {linear} {size})")
+            };
+            let (w1, w2) = (warp(self, 0), warp(self, 1));
+            self.assert(&format!(
+                "(or (distinct {w1} {w2}) (and {both_write} (= |site1| |site2|)))"
+            ));
+        }
+        if pairs.benign != Benign::Count {
+            let zero = self.lit(0);
+            let same_value =
+                format!("(and {both_write} (distinct |val1| {zero}) (= |val1| |val2|))");
+            match pairs.benign {
+                Benign::Exclude => self.assert(&format!("(not {same_value})")),
+                _ => self.assert(&same_value),
+            }
+        }
+        for (a, b) in &pairs.exclude {
+            let (a, b) = (self.lit(a.0 as u64), self.lit(b.0 as u64));
+            self.assert(&format!(
+                "(not (or (and (= |aid1| {a}) (= |aid2| {b})) (and (= |aid1| {b}) (= |aid2| {a}))))"
+            ));
+        }
+    }
+}
+
+/// What each access of a thread's disjunction says about itself for the
+/// pair filter: its site, the class of the value it writes, its number.
+#[derive(Clone, Debug, Default)]
+struct Tags {
+    sites: Option<Vec<u64>>,
+    values: Option<Vec<u64>>,
+    ids: bool,
+}
+
+impl Tags {
+    fn of(p: &PairFilter) -> Tags {
+        Tags {
+            sites: p.warp.is_some().then(|| p.sites.clone()),
+            values: (p.benign != Benign::Count).then(|| p.values.clone()),
+            ids: !p.exclude.is_empty() || p.benign == Benign::Only,
+        }
+    }
+
+    /// The equalities of access `id` (mode `mode`) of thread `k` (1 or 2).
+    fn parts(&self, b: &Builder, k: usize, id: AccessId, mode: Mode) -> Vec<String> {
+        let mut out = Vec::new();
+        let get = |v: &[u64]| v.get(id.0).copied().unwrap_or(u64::MAX);
+        if let Some(sites) = &self.sites {
+            // An access without a site number (never expected) gets its
+            // own, unlike every other.
+            let s = sites.get(id.0).copied().unwrap_or(u64::MAX - id.0 as u64);
+            out.push(format!("(= |site{k}| {})", b.lit(s)));
+        }
+        if let Some(values) = &self.values {
+            let v = if mode == Mode::Wr { get(values) } else { 0 };
+            let v = if v == u64::MAX { 0 } else { v };
+            out.push(format!("(= |val{k}| {})", b.lit(v)));
+        }
+        if self.ids {
+            out.push(format!("(= |aid{k}| {})", b.lit(id.0 as u64)));
+        }
+        out
     }
 }
 
@@ -631,6 +762,7 @@ struct Walk {
     /// What the pre-filter knows of the variables in scope.
     abs: AbsEnv,
     symbols: Symbols,
+    tags: Tags,
 }
 
 /// Alternatives of a linear query decided by one check: a few at a time

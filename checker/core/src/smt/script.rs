@@ -26,7 +26,7 @@ pub fn unquote(s: &str) -> &str {
 
 /// An SMT-LIB script being written: declarations and assertions in order.
 pub(super) struct Builder {
-    logic: IntModel,
+    pub(super) logic: IntModel,
     /// The declarations alone (also in `out`).
     decls: String,
     out: String,

@@ -483,6 +483,7 @@ mod tests {
             params: vec!["T".into()],
             fixed: BTreeMap::new(),
             globals: Vec::new(),
+            pairs: Default::default(),
         }
     }
 

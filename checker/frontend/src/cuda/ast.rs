@@ -89,8 +89,9 @@ pub enum RefKind {
 #[derive(Clone, Debug)]
 pub enum EK {
     Int(i128),
-    /// A floating-point (or otherwise non-integer) literal.
-    Float,
+    /// A floating-point (or otherwise non-integer) literal, with its value
+    /// (as a `double`) when it is a floating-point one.
+    Float(Option<f64>),
     /// A named entity: its name, its declaration key (unique), what it is.
     Var(String, String, RefKind),
     /// `threadIdx.x`, `blockDim.y`, …

@@ -685,6 +685,19 @@ impl Cursor {
             v
         }
     }
+    /// The value of a floating-point constant expression, if it is one.
+    pub fn evaluate_float(&self) -> Option<f64> {
+        unsafe {
+            let r = clang_Cursor_Evaluate(self.0);
+            if r.is_null() {
+                return None;
+            }
+            let v = (clang_EvalResult_getKind(r) == CXEval_Float)
+                .then(|| clang_EvalResult_getAsDouble(r));
+            clang_EvalResult_dispose(r);
+            v
+        }
+    }
     pub fn enum_value(&self) -> i128 {
         unsafe { clang_getEnumConstantDeclValue(self.0) as i128 }
     }

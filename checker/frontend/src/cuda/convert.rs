@@ -376,8 +376,8 @@ impl Converter<'_> {
         let ch = c.children();
         let b = |i: usize| Box::new(self.expr(ch[i]));
         match (expr_rule(c.kind()), ch.len()) {
-            (IntLiteral, _) => c.evaluate_int().map(EK::Int).unwrap_or(EK::Float),
-            (OtherLiteral, _) => EK::Float,
+            (IntLiteral, _) => c.evaluate_int().map(EK::Int).unwrap_or(EK::Float(None)),
+            (OtherLiteral, _) => EK::Float(c.evaluate_float()),
             (NullPointer, _) => EK::Int(0),
             (SizeOf, _) => match c.evaluate_int() {
                 Some(v) => EK::Int(v),

@@ -380,6 +380,7 @@ fn build_kernel(
         unsupported: out.unsupported,
         provenance,
         launch: out.notes,
+        written: out.written,
     };
     (kernel, out.shared)
 }

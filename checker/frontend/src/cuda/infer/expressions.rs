@@ -59,7 +59,7 @@ impl Infer<'_> {
     fn eval_kind(&mut self, e: &E) -> Val {
         match &e.kind {
             EK::Int(i) => Val::Int(Lin::int(*i)),
-            EK::Float => self.other("non-integer value", e.span),
+            EK::Float(_) => self.other("non-integer value", e.span),
             EK::Var(..) | EK::Index(..) | EK::Member(..) | EK::Un(UnOp::Deref, _) => self.read(e),
             EK::Builtin(b) => Val::Int(Lin::var(b)),
             EK::Bin(op, a, b) => {
@@ -343,7 +343,9 @@ impl Infer<'_> {
     }
 
     pub(super) fn assign(&mut self, op: Option<BinOp>, l: &E, r: &E, span: Span) -> Val {
+        self.last_read = None;
         let rv = self.eval(r);
+        let read = self.last_read.take();
         let place = self.place(l);
         let v = match op {
             None => rv,
@@ -354,7 +356,10 @@ impl Infer<'_> {
                 self.convert_int(new, l.ty)
             }
         };
+        let storing = self.written_value(op, (l, r), &v, read);
+        let outer = std::mem::replace(&mut self.storing, storing);
         self.write_place(&place, v.clone(), l.span);
+        self.storing = outer;
         v
     }
 

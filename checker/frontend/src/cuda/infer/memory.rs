@@ -319,7 +319,19 @@ impl Infer<'_> {
         index
     }
 
+    /// The value read from `p` (an access when it is memory); remembers
+    /// `p` as the last place read when it is an element of a tracked array
+    /// (`values.rs`: `d[0] = s[0]` stores what `s[0]` held).
     pub(super) fn read_place(&mut self, p: &Place, span: Span) -> Val {
+        let v = self.read_place_inner(p, span);
+        self.last_read = match p {
+            Place::Elem { arr, .. } if arr.tracked => Some(p.clone()),
+            _ => None,
+        };
+        v
+    }
+
+    fn read_place_inner(&mut self, p: &Place, span: Span) -> Val {
         match p {
             Place::Local(k) => {
                 if self.escaped.contains(k) {

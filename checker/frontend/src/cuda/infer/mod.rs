@@ -13,10 +13,11 @@ mod integers;
 mod loops;
 mod memory;
 mod statements;
+mod values;
 
 use super::ast::*;
 use super::lin::{low_mask, pow2, Lin};
-use mapcheck_core::kernel::{Unknown, UnknownCause, Unsupported};
+use mapcheck_core::kernel::{Unknown, UnknownCause, Unsupported, Written, WrittenValues};
 use semantics::expr::{BExp, NExp, NOp, Nat, ROp};
 use semantics::history::Mode;
 use semantics::surface::{block_has_sync, Assumption, Span, Stmt, StmtKind};
@@ -105,6 +106,9 @@ pub struct Output {
     pub shared: BTreeSet<String>,
     /// Assumptions the inference made that the user should see.
     pub notes: Vec<String>,
+    /// What each write stores, when it is the same for every thread
+    /// (`values.rs`).
+    pub written: WrittenValues,
 }
 
 pub struct Infer<'a> {
@@ -172,6 +176,15 @@ pub struct Infer<'a> {
     /// The parameters assumed smaller than 2^31 in magnitude (C name and
     /// the protocol variables of their parts).
     small_params: Vec<(String, Vec<String>)>,
+    /// The launch value of each integer scalar kernel parameter (by key),
+    /// and the protocol variables of those values (`values.rs`).
+    param_initial: BTreeMap<String, Val>,
+    param_vars: BTreeSet<String>,
+    /// What the write being emitted stores (`values.rs`); unknown
+    /// outside an assignment.
+    storing: Written,
+    /// The last place read, when it was an element of a tracked array.
+    last_read: Option<Place>,
 }
 
 /// The array name of an access that may touch any tracked array (replaced
@@ -242,6 +255,10 @@ impl<'a> Infer<'a> {
             suffixes: BTreeMap::new(),
             sizes: BTreeMap::new(),
             small_params: Vec::new(),
+            param_initial: BTreeMap::new(),
+            param_vars: BTreeSet::new(),
+            storing: Written::Unknown,
+            last_read: None,
         }
     }
 
@@ -302,6 +319,11 @@ impl<'a> Infer<'a> {
             };
             self.note_array(&v);
             self.used.insert(p.name.clone());
+            if let (Shape::Scalar, Some(_), Val::Int(lin)) = (&p.shape, p.ty, &v) {
+                self.param_vars.extend(lin.pos.fv());
+                self.param_vars.extend(lin.neg.fv());
+                self.param_initial.insert(p.key.clone(), v.clone());
+            }
             self.env.insert(p.key.clone(), v);
         }
         self.calls.push(f.key.clone());
@@ -380,6 +402,12 @@ impl<'a> Infer<'a> {
             if self.jumped {
                 self.unsupported(span, "barrier after a `return` inside a loop");
             }
+        }
+        if let StmtKind::Access { mode: Mode::Wr, .. } = kind {
+            // Every write records what it stores (unknown unless an
+            // assignment said otherwise), so that a location shared by
+            // several writes is known only if they all agree.
+            self.out.written.record(span, self.storing.clone());
         }
         if let Some(b) = self.blocks.last_mut() {
             b.push(Stmt::new(kind, span));

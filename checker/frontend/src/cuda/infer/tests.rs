@@ -279,3 +279,98 @@ fn launch_limits_decide_whether_an_unsigned_index_wraps() {
     assert!(!bounded.contains("Mod"), "{bounded}");
     assert!(unbounded.contains("Mod"), "{unbounded}");
 }
+
+// ----- what writes store (values.rs) ------------------------------------
+
+fn typed(kind: EK, ty: Option<IntTy>) -> E {
+    E {
+        kind,
+        span: sp(1),
+        ty,
+    }
+}
+
+const U32: Option<IntTy> = Some(IntTy {
+    bits: 32,
+    signed: false,
+});
+
+/// The value recorded for the writes at line 1 of a kernel with pointer
+/// parameters `a`, `b` and the unsigned parameter `n`.
+fn stored(body: Vec<S>) -> Written {
+    let n = VarDecl {
+        ty: U32,
+        shape: Shape::Scalar,
+        ..ptr_param("n")
+    };
+    let f = Func {
+        name: "k".into(),
+        key: "k".into(),
+        params: vec![ptr_param("a"), ptr_param("b"), n],
+        body: stmt(SK::Block(body)),
+        is_kernel: true,
+        span: sp(1),
+        in_main_file: true,
+        library: false,
+        file: None,
+    };
+    let unit = Unit {
+        funcs: vec![f.clone()],
+        globals: Vec::new(),
+        launches: Vec::new(),
+    };
+    let out = Infer::new(&unit, Vec::<String>::new()).kernel(&f);
+    out.written.at(sp(1)).clone()
+}
+
+fn a0() -> E {
+    index(var("a"), e(EK::Int(0)))
+}
+
+#[test]
+fn a_literal_stored_to_a_non_integer_cell_is_a_constant() {
+    let zero = e(EK::Cast(Box::new(e(EK::Int(0)))));
+    assert_eq!(
+        stored(vec![assign(a0(), zero)]),
+        Written::Constant("0.0".into())
+    );
+    // The same location storing two different values is unknown.
+    let two = vec![
+        assign(a0(), e(EK::Float(Some(1.0)))),
+        assign(a0(), e(EK::Float(Some(2.0)))),
+    ];
+    assert_eq!(stored(two), Written::Unknown);
+    // A thread's own value, a value read from memory, a compound assignment.
+    assert_eq!(stored(vec![assign(a0(), tid())]), Written::Unknown);
+    let b0 = index(var("b"), e(EK::Int(0)));
+    assert_eq!(stored(vec![assign(a0(), b0)]), Written::Unknown);
+    let add = EK::Assign(Some(BinOp::Add), Box::new(a0()), Box::new(e(EK::Int(1))));
+    assert_eq!(stored(vec![stmt(SK::Expr(e(add)))]), Written::Unknown);
+}
+
+#[test]
+fn an_unchanged_integer_parameter_is_a_uniform_value() {
+    let a0 = typed(EK::Index(Box::new(var("a")), Box::new(e(EK::Int(0)))), U32);
+    let n = || typed(EK::Var("n".into(), "n".into(), RefKind::Local), U32);
+    let n_plus_1 = typed(
+        EK::Bin(BinOp::Add, Box::new(n()), Box::new(typed(EK::Int(1), U32))),
+        U32,
+    );
+    let w = stored(vec![assign(a0.clone(), n_plus_1.clone())]);
+    assert!(
+        matches!(&w, Written::Uniform { pos, .. } if pos.to_string() == "n + 1"),
+        "{w:?}"
+    );
+    // Once a thread changes its copy of `n`, `n` is no longer the launch
+    // value, whatever it now holds.
+    let change = stmt(SK::Expr(e(EK::Assign(
+        None,
+        Box::new(n()),
+        Box::new(typed(EK::Builtin("threadIdx.x".into()), U32)),
+    ))));
+    let change = S {
+        span: sp(2),
+        ..change
+    };
+    assert_eq!(stored(vec![change, assign(a0, n_plus_1)]), Written::Unknown);
+}

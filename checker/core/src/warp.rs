@@ -1,0 +1,231 @@
+//! Warp-synchronous execution (`--warp-sync[=N]`, README "Warp-synchronous
+//! mode"): GPUVerify's lock-step semantics of a warp (seed `001`).
+//!
+//! The threads of one warp — same block, same linear thread id
+//! `x + y·bdx + z·bdx·bdy` divided by the warp size `N` — execute each
+//! statement together, all reads of the statement before all its writes.
+//! So two accesses by two threads of one warp are ordered, except two
+//! writes by the same statement, which still conflict (the memory keeps
+//! one of them).  The race query ([`crate::smt::encode`]) asks, besides
+//! the usual conditions, for
+//!
+//! `warp(t1) ≠ warp(t2) ∨ (both writes ∧ same source statement)`.
+//!
+//! "Same source statement" is decided on source locations: two accesses
+//! with the same span may be the same statement (the accesses of one
+//! inlined call share the span of the call, a statement the front end
+//! splits keeps its span), so equal spans count as the same statement —
+//! the conservative side.  Loop iterations are not told apart either: a
+//! statement in a loop is one site whatever the iteration of each thread.
+//!
+//! The warp of a thread must be a linear term for the query to stay
+//! decidable: it is when the block dimensions it needs are known (fixed by
+//! `--blockDim`, a header, a launch, or a default of 1).  Otherwise the mode
+//! changes nothing and the note says so: never a DRF claim that lock-step
+//! execution does not justify.
+
+use crate::kernel::Kernel;
+use crate::verdict::CheckOptions;
+use semantics::expr::{BExp, NExp, ROp};
+
+/// The warp of a thread in a query: `linear / size`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warp {
+    /// The linear thread id within the block, over the thread's identifier
+    /// variables (linear: the dimensions it needs are numbers).
+    pub linear: NExp,
+    /// The warp size (at least 1).
+    pub size: u64,
+}
+
+/// What `--warp-sync` means for one kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WarpMode {
+    /// Not asked for.
+    Off,
+    /// Two threads of the kernel are never in one warp (they differ by
+    /// their block): nothing to assume.
+    Vacuous,
+    /// Applied with this warp term.
+    On(Warp),
+    /// Asked for but not applied (why).
+    NotApplied(String),
+}
+
+/// How `opts.warp_sync` applies to `kernel`.
+pub fn mode(kernel: &Kernel, opts: &CheckOptions) -> WarpMode {
+    let Some(size) = opts.warp_sync else {
+        return WarpMode::Off;
+    };
+    if size == 0 {
+        return WarpMode::NotApplied("a warp size of 0 is meaningless".into());
+    }
+    let ids: Vec<&str> = kernel.threads.ids.iter().map(|(x, _)| x.as_str()).collect();
+    if ids == [semantics::TID] {
+        return WarpMode::On(Warp {
+            linear: NExp::var(semantics::TID),
+            size,
+        });
+    }
+    if !ids.is_empty() && ids.iter().all(|x| x.starts_with("blockIdx.")) {
+        return WarpMode::Vacuous;
+    }
+    if ids != ["threadIdx.x", "threadIdx.y", "threadIdx.z"] {
+        return WarpMode::NotApplied(format!(
+            "the threads are identified by {} and not by threadIdx",
+            ids.join(", ")
+        ));
+    }
+    let dim = |d: &str| known(kernel, opts, &format!("blockDim.{d}"));
+    let (bx, by, bz) = (dim("x"), dim("y"), dim("z"));
+    let var = |d: &str| NExp::var(&format!("threadIdx.{d}"));
+    let times = |e: NExp, k: u64| NExp::mul(e, NExp::num(k));
+    // linear = x + y·bx + z·bx·by, leaving out the axes of size 1 (their
+    // index is 0), so that only the sizes that matter must be known.
+    let mut linear = var("x");
+    if by != Some(1) {
+        let Some(bx) = bx else {
+            return not_linear("blockDim.x");
+        };
+        linear = NExp::add(linear, times(var("y"), bx));
+    }
+    if bz != Some(1) {
+        let (Some(bx), Some(by)) = (bx, by) else {
+            return not_linear(if bx.is_none() {
+                "blockDim.x"
+            } else {
+                "blockDim.y"
+            });
+        };
+        linear = NExp::add(linear, times(var("z"), bx * by));
+    }
+    WarpMode::On(Warp { linear, size })
+}
+
+fn not_linear(dim: &str) -> WarpMode {
+    WarpMode::NotApplied(format!(
+        "{dim} is not fixed, so the warp of a thread is not a linear term; \
+         fix the block dimensions (--blockDim) to use the mode"
+    ))
+}
+
+/// The value of `x` when fixed (`--param`, dimensions) or assumed equal to
+/// a number (`__requires`, a default dimension).
+fn known(kernel: &Kernel, opts: &CheckOptions, x: &str) -> Option<u64> {
+    if let Some(v) = opts.params.get(x) {
+        return Some(*v);
+    }
+    kernel
+        .program
+        .assumptions
+        .iter()
+        .find_map(|a| match &a.cond {
+            BExp::Rel(ROp::Eq, NExp::Var(y), NExp::Num(n))
+            | BExp::Rel(ROp::Eq, NExp::Num(n), NExp::Var(y))
+                if y == x =>
+            {
+                u64::try_from(n).ok()
+            }
+            _ => None,
+        })
+}
+
+/// The note printed with the verdicts of `kernel`, among the launch
+/// assumptions (the text report prefixes each with "assuming"; README,
+/// "Warp-synchronous mode"); `None` when the mode is off or vacuous.
+pub fn note(kernel: &Kernel, opts: &CheckOptions) -> Option<String> {
+    let size = opts.warp_sync?;
+    match mode(kernel, opts) {
+        WarpMode::Off | WarpMode::Vacuous => None,
+        WarpMode::On(w) => Some(format!(
+            "warp-synchronous execution, warp size {size} (--warp-sync): the threads \
+             of a warp (same block, same ({}) / {size}) run in lock-step, each statement's reads \
+             before its writes; only two writes by the same statement race within a warp",
+            w.linear
+        )),
+        WarpMode::NotApplied(why) => Some(format!(
+            "independent thread scheduling: --warp-sync={size} not applied, {why}"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::ThreadModel;
+
+    fn cuda(assumed: &[(&str, u64)]) -> Kernel {
+        let mut k = Kernel::from_protocol_text("k", "wr[0]").expect("parses");
+        k.threads = ThreadModel {
+            ids: ["x", "y", "z"]
+                .iter()
+                .map(|d| {
+                    (
+                        format!("threadIdx.{d}"),
+                        NExp::var(&format!("blockDim.{d}")),
+                    )
+                })
+                .collect(),
+        };
+        for (x, v) in assumed {
+            k.program.assumptions.push(semantics::surface::Assumption {
+                cond: BExp::rel(ROp::Eq, NExp::var(x), NExp::num(*v)),
+                span: Default::default(),
+            });
+        }
+        k
+    }
+
+    fn opts(params: &[(&str, u64)]) -> CheckOptions {
+        CheckOptions {
+            warp_sync: Some(32),
+            params: params.iter().map(|(x, v)| (x.to_string(), *v)).collect(),
+            ..CheckOptions::default()
+        }
+    }
+
+    fn linear(m: WarpMode) -> String {
+        match m {
+            WarpMode::On(w) => w.linear.to_string(),
+            other => format!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_linear_id_needs_only_the_sizes_of_the_axes_in_use() {
+        let one_d = cuda(&[("blockDim.y", 1), ("blockDim.z", 1)]);
+        assert_eq!(linear(mode(&one_d, &opts(&[]))), "threadIdx.x");
+        let two_d = cuda(&[("blockDim.z", 1)]);
+        let fixed = opts(&[("blockDim.x", 8), ("blockDim.y", 4)]);
+        assert_eq!(
+            linear(mode(&two_d, &fixed)),
+            "threadIdx.x + threadIdx.y * 8"
+        );
+        let three_d = opts(&[("blockDim.x", 8), ("blockDim.y", 4), ("blockDim.z", 2)]);
+        assert_eq!(
+            linear(mode(&cuda(&[]), &three_d)),
+            "threadIdx.x + threadIdx.y * 8 + threadIdx.z * 32"
+        );
+    }
+
+    #[test]
+    fn a_symbolic_block_leaves_the_mode_off_and_says_so() {
+        let two_d = cuda(&[("blockDim.z", 1)]);
+        let m = mode(&two_d, &opts(&[]));
+        assert!(
+            matches!(&m, WarpMode::NotApplied(why) if why.contains("blockDim.x")),
+            "{m:?}"
+        );
+        let n = note(&two_d, &opts(&[])).expect("a note");
+        assert!(n.contains("not applied"), "{n}");
+    }
+
+    #[test]
+    fn across_blocks_the_mode_is_vacuous_and_off_without_the_flag() {
+        let mut k = cuda(&[]);
+        k.threads.ids = vec![("blockIdx.x".into(), NExp::var("gridDim.x"))];
+        assert_eq!(mode(&k, &opts(&[])), WarpMode::Vacuous);
+        assert_eq!(note(&k, &opts(&[])), None);
+        assert_eq!(mode(&k, &CheckOptions::default()), WarpMode::Off);
+    }
+}
