@@ -37,7 +37,9 @@ mod prefilter;
 mod script;
 mod solve;
 
-pub use encode::{encode, encode_all, LoopVars, Names, Occurrence, Query, QueryContext};
+pub use encode::{
+    encode, encode_all, thread_copy, LoopVars, Names, Occurrence, Query, QueryContext,
+};
 pub use model::{Model, SMALL_MODEL_BOUND};
 pub use script::unquote;
 pub use solve::{Answer, Session, QUERIES_PER_SOLVER};
