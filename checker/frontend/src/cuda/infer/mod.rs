@@ -13,6 +13,7 @@ mod integers;
 mod loops;
 mod memory;
 mod statements;
+mod uniform_reads;
 
 use super::ast::*;
 use super::lin::{low_mask, pow2, Lin};
@@ -164,6 +165,9 @@ pub struct Infer<'a> {
     /// The parameters assumed smaller than 2^31 in magnitude (C name and
     /// the protocol variables of their parts).
     small_params: Vec<(String, Vec<String>)>,
+    /// Reads whose value may be the same in every thread of a block
+    /// (`uniform_reads`).
+    uniform_reads: Vec<uniform_reads::UniformRead>,
 }
 
 /// The array name of an access that may touch any tracked array (replaced
@@ -233,6 +237,7 @@ impl<'a> Infer<'a> {
             suffixes: BTreeMap::new(),
             sizes: BTreeMap::new(),
             small_params: Vec::new(),
+            uniform_reads: Vec::new(),
         }
     }
 
@@ -299,6 +304,7 @@ impl<'a> Infer<'a> {
         self.stmt(&f.body);
         let body = self.blocks.pop().unwrap_or_default();
         self.out.body = self.expand_unlocated(body);
+        self.settle_uniform_reads();
         self.out.shared = std::mem::take(&mut self.shared);
         self.assume_small_params();
         self.out
