@@ -86,6 +86,7 @@ fn kernel_of(w: &W) -> Kernel {
         unsupported: Vec::new(),
         provenance: Provenance::Protocol,
         launch: Vec::new(),
+        iteration_uniform: Vec::new(),
     }
 }
 
@@ -256,6 +257,7 @@ fn surface_kernel(p: &Program) -> Kernel {
         unsupported: Vec::new(),
         provenance: Provenance::Protocol,
         launch: Vec::new(),
+        iteration_uniform: Vec::new(),
     }
 }
 

@@ -36,6 +36,7 @@ pub fn infer(path: &Path, source: String, program: babycuda::Program) -> Inferre
         unsupported: Vec::new(),
         provenance,
         launch: Vec::new(),
+        iteration_uniform: Vec::new(),
     };
     Inferred {
         kernel,

@@ -13,8 +13,9 @@
 //! in the same iteration).  This is the one place where it is decided.
 //!
 //! 1. The *representative* `r` of the condition `c` is `c` with every thread
-//!    identifier and every thread-local unknown replaced by 0 (thread
-//!    `(0,0,0)` of the block), simplified.  Z3 is asked for one thread, its
+//!    identifier and every thread-local unknown (but those of
+//!    [`Kernel::iteration_uniform`]) replaced by 0 (thread `(0,0,0)` of the
+//!    block), simplified.  Z3 is asked for one thread, its
 //!    thread-locals and parameters with `c ≠ r` (for a loop: a bound that
 //!    differs from its representative).
 //! 2. `unsat`: every thread of every block agrees with `r`, which mentions
@@ -40,6 +41,14 @@
 //! does not really depend on it.  Values that the front end proves the same
 //! in all threads of a block (a `__shared__` cell read after a barrier) are
 //! not thread-local unknowns in the first place (`frontend::cuda::infer`).
+//! Values it proves the same in all threads of a block *within one
+//! iteration* of the enclosing synchronized loops
+//! ([`Kernel::iteration_uniform`]) are shared by the threads of these
+//! queries (both are in the same iteration) and kept in the
+//! representative; [`crate::wellformed`] then reports the construct as not
+//! supported (`unknown`), like a condition on a synchronized loop variable:
+//! the case split would fix for the whole run a value that may change from
+//! one iteration to the next.
 
 use crate::check::{fixed_env, parameters};
 use crate::kernel::Kernel;
@@ -124,6 +133,7 @@ impl<'a> Divergence<'a> {
             opts,
             thread_vars: crate::wellformed::thread_locals(kernel)
                 .into_iter()
+                .filter(|x| !kernel.iteration_uniform.contains(x))
                 .collect(),
             cache: RefCell::new(BTreeMap::new()),
         }
@@ -182,11 +192,31 @@ impl<'a> Divergence<'a> {
         QueryContext {
             logic: self.opts.logic,
             thread_ids: self.kernel.threads.ids.clone(),
-            locals: self.kernel.program.locals.clone(),
-            params: parameters(self.kernel),
+            locals: self.locals(),
+            params: self.params(),
             fixed: fixed_env(self.opts),
             globals,
         }
+    }
+
+    /// The thread-locals that differ between threads of an iteration.
+    fn locals(&self) -> Vec<Var> {
+        let alike = &self.kernel.iteration_uniform;
+        let locals = &self.kernel.program.locals;
+        locals
+            .iter()
+            .filter(|x| !alike.contains(x))
+            .cloned()
+            .collect()
+    }
+
+    /// The parameters, and the thread-locals all threads of a block have
+    /// alike in an iteration ([`Kernel::iteration_uniform`]): the two
+    /// threads of a question are in the same iteration.
+    fn params(&self) -> Vec<Var> {
+        let mut params = parameters(self.kernel);
+        params.extend(self.kernel.iteration_uniform.iter().cloned());
+        params
     }
 
     /// Thread `k`'s copy of `t`.
@@ -262,13 +292,7 @@ impl<'a> Divergence<'a> {
                 .ids
                 .iter()
                 .map(|(x, _)| x)
-                .chain(
-                    self.kernel
-                        .program
-                        .locals
-                        .iter()
-                        .filter(|x| mentioned.contains(x)),
-                )
+                .chain(self.locals().iter().filter(|x| mentioned.contains(x)))
                 .filter_map(|x| value(&format!("t{k}.{x}")).map(|v| format!("{x}={v}")))
                 .collect();
             // Each term's value in this thread, when every variable is known.
@@ -292,7 +316,8 @@ impl<'a> Divergence<'a> {
             };
             format!("({}){seen}", parts.join(", "))
         };
-        let params: Vec<String> = parameters(self.kernel)
+        let params: Vec<String> = self
+            .params()
             .iter()
             .filter(|x| mentioned.contains(x) || self.bound_vars().contains(x))
             .filter_map(|x| value(&format!("p.{x}")).map(|v| format!("{x}={v}")))
@@ -398,6 +423,37 @@ mod tests {
         let k = kernel("local x; wr[tid]; rd[x]");
         assert!(matches!(cond(&k, "x < 4", &[]), Uniform::Differ(_)));
         assert!(matches!(cond(&k, "x * 0 < 4", &[]), Uniform::Same(_)));
+    }
+
+    #[test]
+    fn a_value_alike_within_an_iteration_is_shared_and_kept() {
+        let mut k = kernel("local x; wr[tid]; rd[x]");
+        k.iteration_uniform = vec!["x".into()];
+        // Both threads see the same x: uniform, and the representative
+        // keeps x (it may change between iterations).
+        assert_eq!(cond(&k, "x < 4", &[]), Uniform::Same(parse_bexp("x < 4")));
+        // Still divergent when the threads disagree for the same x.
+        assert!(matches!(cond(&k, "x < tid", &[]), Uniform::Differ(_)));
+        let w = crate::wellformed::wellformed(
+            &kernel_with(&k, "forS i in 0..N { if x < 4 { sync } }"),
+            "",
+            &CheckOptions::default(),
+            &Session::new(),
+        );
+        assert!(
+            matches!(&w, Err(crate::wellformed::WfError::Unknown { reason, .. }) if reason.contains("may change between iterations")),
+            "{w:?}"
+        );
+    }
+
+    /// `k` with the program of `src`.
+    fn kernel_with(k: &Kernel, src: &str) -> Kernel {
+        let mut program = semantics::surface::parse(src).expect("parses");
+        program.locals = k.program.locals.clone();
+        Kernel {
+            program,
+            ..k.clone()
+        }
     }
 
     #[test]

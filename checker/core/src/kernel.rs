@@ -30,6 +30,13 @@ pub struct Kernel {
     /// Assumptions about the launch that the user did not state (default
     /// dimensions), printed with the verdict.
     pub launch: Vec<String>,
+    /// Thread-local unknowns (of `program.locals`) that all threads of a
+    /// block have alike within one iteration of the enclosing synchronized
+    /// loops, but that may change between iterations: values read in such
+    /// a loop from a cell no thread writes in the read's barrier interval
+    /// (`frontend::cuda::infer::uniform_reads`).  Races treat them as
+    /// per-thread; [`crate::divergence`] as shared by the two threads.
+    pub iteration_uniform: Vec<Var>,
 }
 
 /// Thread identity: a tuple of thread-local variables, each below its bound.
@@ -134,6 +141,7 @@ impl Kernel {
             unsupported: Vec::new(),
             provenance: Provenance::Protocol,
             launch: Vec::new(),
+            iteration_uniform: Vec::new(),
         }
     }
 

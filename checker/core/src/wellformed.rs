@@ -464,9 +464,29 @@ impl Resolver<'_> {
         };
         let facts = facts_of(decisions);
         match self.divergence.bounds(&flo, &fhi, &facts, sync_vars) {
-            Uniform::Same(bounds) => Ok(bounds),
+            Uniform::Same((lo, hi)) => {
+                let mut fv = lo.fv();
+                fv.extend(hi.fv());
+                match self.thread_var(&fv) {
+                    Some(y) => Err(self.per_iteration(span, what, &y)),
+                    None => Ok((lo, hi)),
+                }
+            }
             Uniform::Differ(witness) => Err(divergent(span, what, &x, &witness)),
             Uniform::Undecided(why) => Err(undecided(span, what, &x, &why)),
+        }
+    }
+
+    /// A uniform construct whose representative keeps `y`, a value all
+    /// threads share within an iteration of an enclosing synchronized loop
+    /// ([`Kernel::iteration_uniform`]): not supported, like a condition on
+    /// a synchronized loop variable.
+    fn per_iteration(&self, span: Span, what: &str, y: &str) -> WfError {
+        WfError::Unknown {
+            reason: format!(
+                "{what} is the same in every thread of a block, but depends on `{y}`, read in an enclosing synchronized loop, which may change between iterations (not supported, as a condition on a synchronized loop variable)"
+            ),
+            span,
         }
     }
 
@@ -487,12 +507,7 @@ impl Resolver<'_> {
                     .condition(&self.fixed(cond), &facts, sync_vars)
                 {
                     Uniform::Same(r) => match self.classify(&r, sync_vars) {
-                        Dependence::Thread(_) => Err(undecided(
-                            span,
-                            what,
-                            &x,
-                            "internal error: the representative is thread-dependent",
-                        )),
+                        Dependence::Thread(y) => Err(self.per_iteration(span, what, &y)),
                         _ => self.decide(&r, span, decisions, sync_vars, what),
                     },
                     Uniform::Differ(witness) => Err(divergent(span, what, &x, &witness)),
@@ -551,6 +566,7 @@ mod tests {
             unsupported: Vec::new(),
             provenance: Provenance::Protocol,
             launch: Vec::new(),
+            iteration_uniform: Vec::new(),
         }
     }
 

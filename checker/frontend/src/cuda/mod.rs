@@ -380,6 +380,11 @@ fn build_kernel(
         unsupported: out.unsupported,
         provenance,
         launch: out.notes,
+        iteration_uniform: out
+            .iteration_uniform
+            .into_iter()
+            .filter(|x| free.contains(x))
+            .collect(),
     };
     (kernel, out.shared)
 }

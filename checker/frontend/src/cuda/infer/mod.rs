@@ -99,6 +99,9 @@ pub struct Output {
     /// The `__shared__` variables (one copy per block); their fields are
     /// named `s.field`.
     pub shared: BTreeSet<String>,
+    /// Locals every thread of a block has alike within an iteration of the
+    /// enclosing synchronized loops (`uniform_reads`).
+    pub iteration_uniform: Vec<String>,
     /// Assumptions the inference made that the user should see.
     pub notes: Vec<String>,
 }

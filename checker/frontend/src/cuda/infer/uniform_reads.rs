@@ -91,13 +91,29 @@ impl Infer<'_> {
             keys: &keys,
         };
         let verdicts = scan.run();
-        let uniform: BTreeSet<String> = candidates
-            .into_iter()
-            .filter(|c| verdicts.get(&key(&c.array, c.span)) == Some(&true))
-            .flat_map(|c| c.vars)
-            .collect();
+        let mut uniform = BTreeSet::new();
+        for c in candidates {
+            match verdicts.get(&key(&c.array, c.span)) {
+                Some(Alike::Block) => uniform.extend(c.vars),
+                Some(Alike::Iteration) => self.out.iteration_uniform.extend(c.vars),
+                Some(Alike::PerThread) | None => {}
+            }
+        }
         self.out.locals.retain(|x| !uniform.contains(x));
     }
+}
+
+/// Which threads read a value alike (ordered: the least of the occurrences
+/// of a location holds for all).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Alike {
+    /// Each thread may read its own value.
+    PerThread,
+    /// The threads of a block, within one iteration of the enclosing
+    /// synchronized loops.
+    Iteration,
+    /// The threads of a block.
+    Block,
 }
 
 struct Scan<'a> {
@@ -113,14 +129,14 @@ type Path<'a> = Vec<(&'a [Stmt], usize)>;
 
 impl<'a> Scan<'a> {
     /// For each candidate key, whether every occurrence is uniform.
-    fn run(&self) -> BTreeMap<Key, bool> {
+    fn run(&self) -> BTreeMap<Key, Alike> {
         let mut out = BTreeMap::new();
         let mut path = Vec::new();
         self.walk(self.body, &mut path, &mut out);
         out
     }
 
-    fn walk(&self, block: &'a [Stmt], path: &mut Path<'a>, out: &mut BTreeMap<Key, bool>) {
+    fn walk(&self, block: &'a [Stmt], path: &mut Path<'a>, out: &mut BTreeMap<Key, Alike>) {
         for (i, s) in block.iter().enumerate() {
             path.push((block, i));
             match &s.kind {
@@ -129,9 +145,9 @@ impl<'a> Scan<'a> {
                     array: Some(a),
                     index,
                 } if self.keys.contains(&key(a, s.span)) => {
-                    let ok = self.uniform(a, index, path);
-                    let entry = out.entry(key(a, s.span)).or_insert(true);
-                    *entry = *entry && ok;
+                    let alike = self.alike(a, index, path);
+                    let entry = out.entry(key(a, s.span)).or_insert(alike);
+                    *entry = (*entry).min(alike);
                 }
                 StmtKind::If {
                     then_branch,
@@ -152,9 +168,9 @@ impl<'a> Scan<'a> {
         self.shared.iter().any(|s| belongs_to(array, s))
     }
 
-    /// Is the read of `array[index]` at the end of `path` the same in every
-    /// thread of a block?
-    fn uniform(&self, array: &str, index: &[NExp], path: &Path<'a>) -> bool {
+    /// Which threads read the same value at the read of `array[index]` at
+    /// the end of `path`?
+    fn alike(&self, array: &str, index: &[NExp], path: &Path<'a>) -> Alike {
         // The loops around the access, and whether any has a barrier.
         let mut loop_vars = BTreeSet::new();
         let mut in_sync_loop = false;
@@ -170,12 +186,19 @@ impl<'a> Scan<'a> {
             })
         });
         if !index_ok {
-            return false;
+            return Alike::PerThread;
         }
         if !self.is_shared(array) {
-            return !writes(self.body, array);
+            return match writes(self.body, array) {
+                true => Alike::PerThread,
+                false => Alike::Block,
+            };
         }
-        !in_sync_loop && !self.written_in_interval(array, path)
+        match (self.written_in_interval(array, path), in_sync_loop) {
+            (true, _) => Alike::PerThread,
+            (false, true) => Alike::Iteration,
+            (false, false) => Alike::Block,
+        }
     }
 
     /// May a thread write `array` in the barrier interval of the access at
@@ -215,15 +238,44 @@ impl<'a> Scan<'a> {
             // Leaving the block: the enclosing statement.
             let (outer, j) = path[level - 1];
             let enclosing = &outer[j];
+            let synchronized = enclosing.has_sync();
+            if let StmtKind::For { .. } = enclosing.kind {
+                if synchronized {
+                    // The body of a synchronized loop: backwards, the end of
+                    // the previous iteration, forwards the start of the
+                    // next (and, either way, the code around the loop).
+                    if back && written_until_sync(block[i + 1..].iter().rev(), array) {
+                        return true;
+                    }
+                    if forth && written_until_sync(block[..i].iter(), array) {
+                        return true;
+                    }
+                    continue;
+                }
+            }
             // A synchronized conditional is taken alike by all threads;
-            // anything else (unsynchronized conditional, loop) counts whole.
-            let whole = !matches!(enclosing.kind, StmtKind::If { .. }) || !enclosing.has_sync();
+            // anything else (unsynchronized conditional or loop) counts
+            // whole.
+            let whole = !matches!(enclosing.kind, StmtKind::If { .. }) || !synchronized;
             if whole && writes(std::slice::from_ref(enclosing), array) {
                 return true;
             }
         }
         false
     }
+}
+
+/// Do the statements write `array` before the first `sync` among them?
+fn written_until_sync<'s>(stmts: impl Iterator<Item = &'s Stmt>, array: &str) -> bool {
+    for s in stmts {
+        if matches!(s.kind, StmtKind::Sync) {
+            return false;
+        }
+        if writes(std::slice::from_ref(s), array) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Does `block` write `array` (or a field of it, or a record it is a field
@@ -256,7 +308,7 @@ mod tests {
 
     /// The verdict of the read of `s` at line `line` of `src`, with `s`
     /// shared.
-    fn uniform_at(src: &str, line: u32) -> Option<bool> {
+    fn alike_at(src: &str, line: u32) -> Option<Alike> {
         let body = body(src);
         let shared: BTreeSet<String> = ["s".to_string()].into();
         let locals: BTreeSet<String> = ["u".to_string()].into();
@@ -271,7 +323,11 @@ mod tests {
         scan.run()
             .into_iter()
             .find(|((a, sp), _)| a == "s" && sp[0] == line)
-            .map(|(_, ok)| ok)
+            .map(|(_, alike)| alike)
+    }
+
+    fn uniform_at(src: &str, line: u32) -> Option<bool> {
+        alike_at(src, line).map(|a| a == Alike::Block)
     }
 
     fn collect_reads(block: &[Stmt], keys: &mut BTreeSet<Key>) {
@@ -348,10 +404,23 @@ mod tests {
     }
 
     #[test]
-    fn a_read_in_a_synchronized_loop_is_per_thread() {
+    fn a_read_in_a_synchronized_loop_is_alike_only_within_an_iteration() {
         // Each iteration is another interval: the flag may change.
         let src = "forS i in 0..N {\nsync;\nrd s[0];\nsync;\nwr s[0]\n}";
-        assert_eq!(uniform_at(src, 3), Some(false));
+        assert_eq!(alike_at(src, 3), Some(Alike::Iteration));
+        // The write at the end of the body is in the interval of the read
+        // at its start (the next iteration).
+        let src = "forS i in 0..N {\nrd s[0];\nsync;\nwr s[0]\n}";
+        assert_eq!(alike_at(src, 2), Some(Alike::PerThread));
+        // Forwards, the start of the next iteration.
+        let src = "forS i in 0..N {\nwr s[0];\nsync;\nrd s[0]\n}";
+        assert_eq!(alike_at(src, 4), Some(Alike::PerThread));
+        // Around the loop: the first iteration's read follows the code
+        // before the loop, the last one's precedes the code after it.
+        let src = "wr s[0];\nforS i in 0..N {\nrd s[0];\nsync\n}";
+        assert_eq!(alike_at(src, 3), Some(Alike::PerThread));
+        let src = "forS i in 0..N {\nsync;\nrd s[0]\n};\nwr s[0]";
+        assert_eq!(alike_at(src, 3), Some(Alike::PerThread));
     }
 
     #[test]
@@ -366,7 +435,7 @@ mod tests {
             locals: &none,
             keys: &keys,
         };
-        assert_eq!(scan.run().values().next(), Some(&true));
+        assert_eq!(scan.run().values().next(), Some(&Alike::Block));
         let src = "sync;\nrd g[0];\nsync;\nwr g[threadIdx.x]";
         let body2 = semantics::surface::parse(src).unwrap().body;
         let keys: BTreeSet<Key> = [key("g", body2[1].span)].into();
@@ -376,6 +445,6 @@ mod tests {
             locals: &none,
             keys: &keys,
         };
-        assert_eq!(scan.run().values().next(), Some(&false));
+        assert_eq!(scan.run().values().next(), Some(&Alike::PerThread));
     }
 }
