@@ -87,6 +87,7 @@ fn kernel_of(w: &W) -> Kernel {
         provenance: Provenance::Protocol,
         launch: Vec::new(),
         written: Default::default(),
+        iteration_uniform: Vec::new(),
     }
 }
 
@@ -258,6 +259,7 @@ fn surface_kernel(p: &Program) -> Kernel {
         provenance: Provenance::Protocol,
         launch: Vec::new(),
         written: Default::default(),
+        iteration_uniform: Vec::new(),
     }
 }
 

@@ -321,3 +321,33 @@ fn benign_pairs_are_listed_and_counted_by_strict() {
     assert_eq!(o.status.code(), Some(1), "{t}");
     assert!(!t.contains("benign: two threads"), "{t}");
 }
+
+#[test]
+fn cuda_uniform_barriers_are_not_divergence_and_divergent_ones_have_two_threads() {
+    let dir = kernels().join("divergence");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("kernels/cuda/divergence exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "cu"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 8, "{files:?}");
+    for f in files {
+        let o = check(&[], &f);
+        let t = text(&o);
+        let name = f.file_name().unwrap().to_string_lossy().into_owned();
+        if name.ends_with("-divergent.cu") {
+            // Barrier divergence (not a race), with the two threads that
+            // disagree on the synchronized condition as the witness.
+            assert_eq!(o.status.code(), Some(1), "{name}: {t}");
+            assert!(t.contains(": divergence"), "{name}: {t}");
+            assert!(
+                t.contains("threads disagree on reaching the barrier: thread ("),
+                "{name}: {t}"
+            );
+            assert!(!t.contains(": racy"), "{name}: {t}");
+        } else {
+            assert_eq!(o.status.code(), Some(0), "{name}: {t}");
+        }
+    }
+}

@@ -37,6 +37,7 @@ pub fn infer(path: &Path, source: String, program: babycuda::Program) -> Inferre
         provenance,
         launch: Vec::new(),
         written: Default::default(),
+        iteration_uniform: Vec::new(),
     };
     Inferred {
         kernel,

@@ -391,7 +391,7 @@ fn run_array(
         observer,
         solve,
     };
-    report.verdict = match wellformed(kernel, array, &fixed_env(opts)) {
+    report.verdict = match wellformed(kernel, array, opts, session) {
         Err(e) => {
             cases.observer.wellformed(array, Err(&e));
             verdict_of_error(e)

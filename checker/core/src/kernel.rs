@@ -36,6 +36,13 @@ pub struct Kernel {
     /// every thread (README, "Benign writes"); a write not listed stores an
     /// unknown value.
     pub written: WrittenValues,
+    /// Thread-local unknowns (of `program.locals`) that all threads of a
+    /// block have alike within one iteration of the enclosing synchronized
+    /// loops, but that may change between iterations: values read in such
+    /// a loop from a cell no thread writes in the read's barrier interval
+    /// (`frontend::cuda::infer::uniform_reads`).  Races treat them as
+    /// per-thread; [`crate::divergence`] as shared by the two threads.
+    pub iteration_uniform: Vec<Var>,
 }
 
 /// What a write stores, as far as benign write/write pairs are concerned
@@ -252,6 +259,7 @@ impl Kernel {
             provenance: Provenance::Protocol,
             launch: Vec::new(),
             written: WrittenValues::default(),
+            iteration_uniform: Vec::new(),
         }
     }
 

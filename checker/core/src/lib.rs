@@ -9,6 +9,7 @@
 
 pub mod babycuda;
 pub mod check;
+pub mod divergence;
 pub mod kernel;
 pub mod numbered;
 pub mod phases;

@@ -12,18 +12,24 @@
 //!   `forS i in 0..N` give 2 cases.  When the bounds mention an enclosing
 //!   synchronized loop variable, non-emptiness is assumed and reported.
 //! * A synchronized conditional or loop bound that mentions a thread
-//!   identifier or a thread-local is *barrier divergence*; a synchronized
-//!   conditional on an enclosing synchronized loop variable is not supported
-//!   (as in Faial) and gives `unknown`.
+//!   identifier or a thread-local goes to [`crate::divergence`], which asks
+//!   Z3 whether two threads of a block can disagree on it: if not, it is
+//!   replaced by its value for thread 0 (a term over parameters) and
+//!   treated as above; if so, it is *barrier divergence*, reported with the
+//!   two threads; if Z3 cannot tell, it is reported as possible divergence.
+//!   A synchronized conditional on an enclosing synchronized loop variable
+//!   is not supported (as in Faial) and gives `unknown`.
 //!
 //! Finally [`semantics::surface::lower()`] tags, regroups and closes the
 //! protocol, and every access of the protocol is numbered with its source
 //! access ([`crate::numbered`]), so later stages can name the source access
 //! of a phase.
 
+use crate::divergence::{Divergence, Uniform};
 use crate::kernel::Kernel;
 use crate::numbered::{self, AccessId};
-use crate::verdict::Assumption;
+use crate::smt::Session;
+use crate::verdict::{Assumption, CheckOptions};
 use semantics::expr::{BExp, NExp, Nat, ROp, Var};
 use semantics::surface::{lower, Block, LoopTag, LowerOptions, Program, Span, Stmt, StmtKind};
 use semantics::Mode;
@@ -68,7 +74,7 @@ impl Case {
 }
 
 /// An enclosing synchronized loop: variable and range.
-pub type Enclosing = (Var, NExp, NExp);
+pub use crate::divergence::Enclosing;
 
 /// A non-emptiness condition under its enclosing loops.
 #[derive(Clone, Debug)]
@@ -98,17 +104,22 @@ pub fn thread_locals(kernel: &Kernel) -> BTreeSet<Var> {
     out
 }
 
-/// The well-formed protocols of `array` in every case.  `env` holds fixed
-/// parameter values (`--param`, `--threads`).
+/// The well-formed protocols of `array` in every case, under the fixed
+/// parameter values of `opts` (`--param`, `--threads`); `session` decides
+/// whether thread-dependent synchronized conditions are uniform
+/// ([`crate::divergence`]).
 pub fn wellformed(
     kernel: &Kernel,
     array: &str,
-    env: &BTreeMap<Var, Nat>,
+    opts: &CheckOptions,
+    session: &Session,
 ) -> Result<Wellformed, WfError> {
     let program = &kernel.program;
+    let env = crate::check::fixed_env(opts);
     let resolver = Resolver {
-        env,
+        env: &env,
         locals: thread_locals(kernel),
+        divergence: Divergence::new(kernel, session, opts),
     };
     let mut cases = Vec::new();
     // Worklist of decision sets; `true` first so the first racy case found
@@ -262,6 +273,7 @@ enum Resolved {
 struct Resolver<'a> {
     env: &'a BTreeMap<Var, Nat>,
     locals: BTreeSet<Var>,
+    divergence: Divergence<'a>,
 }
 
 /// What a condition of a synchronized construct depends on.
@@ -273,17 +285,33 @@ enum Dependence {
 }
 
 impl Resolver<'_> {
+    /// `b` with the fixed parameter values.
+    fn fixed(&self, b: &BExp) -> BExp {
+        self.env
+            .iter()
+            .fold(b.clone(), |c, (x, v)| c.subst(x, &NExp::Num(v.clone())))
+    }
+
+    /// `n` with the fixed parameter values.
+    fn fixed_n(&self, n: &NExp) -> NExp {
+        self.env
+            .iter()
+            .fold(n.clone(), |m, (x, v)| m.subst(x, &NExp::Num(v.clone())))
+    }
+
+    /// The first thread-local variable of `fv`.
+    fn thread_var(&self, fv: &BTreeSet<Var>) -> Option<Var> {
+        fv.iter().find(|x| self.locals.contains(*x)).cloned()
+    }
+
     fn classify(&self, cond: &BExp, sync_vars: &[Enclosing]) -> Dependence {
-        let mut c = cond.clone();
-        for (x, v) in self.env {
-            c = c.subst(x, &NExp::Num(v.clone()));
-        }
+        let c = self.fixed(cond);
         if let Ok(d) = c.eval() {
             return Dependence::Closed(d);
         }
         let fv = c.fv();
-        if let Some(x) = fv.iter().find(|x| self.locals.contains(*x)) {
-            return Dependence::Thread(x.clone());
+        if let Some(x) = self.thread_var(&fv) {
+            return Dependence::Thread(x);
         }
         if fv.iter().any(|x| sync_vars.iter().any(|(v, _, _)| v == x)) {
             return Dependence::SyncLoopVar;
@@ -372,8 +400,9 @@ impl Resolver<'_> {
             // `sync` inside `forU`: let `lower` report it with its rule.
             return Ok(Resolved::Done(vec![s.clone()], Vec::new()));
         }
-        let nonempty = BExp::rel(ROp::Lt, lo.clone(), hi.clone());
         let what = format!("synchronized loop `{var} in {lo}..{hi}`");
+        let (lo, hi) = &self.uniform_bounds(lo, hi, s.span, decisions, sync_vars, &what)?;
+        let nonempty = BExp::rel(ROp::Lt, lo.clone(), hi.clone());
         let mut assumed = Vec::new();
         match self.decide(&nonempty, s.span, decisions, sync_vars, &what)? {
             Decision::Split(c) => return Ok(Resolved::Split(c)),
@@ -415,6 +444,52 @@ impl Resolver<'_> {
         Ok(Resolved::Done(vec![Stmt::new(kind, s.span)], assumed))
     }
 
+    /// The bounds of a synchronized loop, replaced by their thread-free
+    /// representatives when they mention thread-locals and every thread
+    /// agrees on them ([`crate::divergence`]); divergence otherwise.
+    fn uniform_bounds(
+        &self,
+        lo: &NExp,
+        hi: &NExp,
+        span: Span,
+        decisions: &BTreeMap<BExp, bool>,
+        sync_vars: &[Enclosing],
+        what: &str,
+    ) -> Result<(NExp, NExp), WfError> {
+        let (flo, fhi) = (self.fixed_n(lo), self.fixed_n(hi));
+        let mut fv = flo.fv();
+        fv.extend(fhi.fv());
+        let Some(x) = self.thread_var(&fv) else {
+            return Ok((lo.clone(), hi.clone()));
+        };
+        let facts = facts_of(decisions);
+        match self.divergence.bounds(&flo, &fhi, &facts, sync_vars) {
+            Uniform::Same((lo, hi)) => {
+                let mut fv = lo.fv();
+                fv.extend(hi.fv());
+                match self.thread_var(&fv) {
+                    Some(y) => Err(self.per_iteration(span, what, &y)),
+                    None => Ok((lo, hi)),
+                }
+            }
+            Uniform::Differ(witness) => Err(divergent(span, what, &x, &witness)),
+            Uniform::Undecided(why) => Err(undecided(span, what, &x, &why)),
+        }
+    }
+
+    /// A uniform construct whose representative keeps `y`, a value all
+    /// threads share within an iteration of an enclosing synchronized loop
+    /// ([`Kernel::iteration_uniform`]): not supported, like a condition on
+    /// a synchronized loop variable.
+    fn per_iteration(&self, span: Span, what: &str, y: &str) -> WfError {
+        WfError::Unknown {
+            reason: format!(
+                "{what} is the same in every thread of a block, but depends on `{y}`, read in an enclosing synchronized loop, which may change between iterations (not supported, as a condition on a synchronized loop variable)"
+            ),
+            span,
+        }
+    }
+
     fn decide(
         &self,
         cond: &BExp,
@@ -425,18 +500,46 @@ impl Resolver<'_> {
     ) -> Result<Decision, WfError> {
         match self.classify(cond, sync_vars) {
             Dependence::Closed(d) => Ok(Decision::Take(d)),
-            Dependence::Thread(x) => Err(WfError::Divergence {
-                span,
-                message: format!(
-                    "barrier divergence: {what} depends on the thread-local `{x}`, so threads may disagree on reaching the barrier"
-                ),
-            }),
+            Dependence::Thread(x) => {
+                let facts = facts_of(decisions);
+                match self
+                    .divergence
+                    .condition(&self.fixed(cond), &facts, sync_vars)
+                {
+                    Uniform::Same(r) => match self.classify(&r, sync_vars) {
+                        Dependence::Thread(y) => Err(self.per_iteration(span, what, &y)),
+                        _ => self.decide(&r, span, decisions, sync_vars, what),
+                    },
+                    Uniform::Differ(witness) => Err(divergent(span, what, &x, &witness)),
+                    Uniform::Undecided(why) => Err(undecided(span, what, &x, &why)),
+                }
+            }
             Dependence::SyncLoopVar => Ok(Decision::Assume),
             Dependence::Params(c) => Ok(match decisions.get(&c) {
                 Some(d) => Decision::Take(*d),
                 None => Decision::Split(c),
             }),
         }
+    }
+}
+
+/// Two threads of a block disagree on a synchronized construct.
+fn divergent(span: Span, what: &str, x: &str, witness: &str) -> WfError {
+    WfError::Divergence {
+        span,
+        message: format!(
+            "barrier divergence: {what} depends on the thread-local `{x}`, and threads disagree on reaching the barrier: {witness}"
+        ),
+    }
+}
+
+/// Z3 could not tell whether the threads agree: a possible divergence.
+fn undecided(span: Span, what: &str, x: &str, why: &str) -> WfError {
+    WfError::Divergence {
+        span,
+        message: format!(
+            "barrier divergence: {what} depends on the thread-local `{x}`, so threads may disagree on reaching the barrier (whether they all agree was not decided: {why})"
+        ),
     }
 }
 
@@ -464,11 +567,17 @@ mod tests {
             provenance: Provenance::Protocol,
             launch: Vec::new(),
             written: Default::default(),
+            iteration_uniform: Vec::new(),
         }
     }
 
     fn wf(src: &str) -> Result<Wellformed, WfError> {
-        wellformed(&kernel_of(src), "", &BTreeMap::new())
+        wellformed(
+            &kernel_of(src),
+            "",
+            &CheckOptions::default(),
+            &Session::new(),
+        )
     }
 
     #[test]
@@ -527,7 +636,7 @@ mod tests {
     #[test]
     fn every_access_is_numbered_with_its_source_access() {
         let k = kernel_of("wr A[tid];\nrd B[0];\nif N > 1 { rd A[tid + 1]; sync }");
-        let w = wellformed(&k, "A", &BTreeMap::new()).unwrap();
+        let w = wellformed(&k, "A", &CheckOptions::default(), &Session::new()).unwrap();
         for case in &w.cases {
             for site in case.protocol.sites() {
                 let info = case.access(site.id).expect("numbered");

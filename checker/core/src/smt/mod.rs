@@ -38,7 +38,8 @@ mod script;
 mod solve;
 
 pub use encode::{
-    encode, encode_all, Benign, LoopVars, Names, Occurrence, PairFilter, Query, QueryContext,
+    encode, encode_all, thread_copy, Benign, LoopVars, Names, Occurrence, PairFilter, Query,
+    QueryContext,
 };
 pub use model::{Model, SMALL_MODEL_BOUND};
 pub use script::unquote;

@@ -32,6 +32,39 @@ pub(super) fn small_model(q: &Query, solver: &z3::Solver, timeout_ms: u64) -> Mo
     better.unwrap_or(first)
 }
 
+/// The values of `params` and `others` (source name, SMT name) in the
+/// model of the last check of `solver` (which was `sat`), keyed by
+/// unquoted SMT name, preferring a model where every parameter is small.
+pub(super) fn small_values(
+    solver: &z3::Solver,
+    logic: IntModel,
+    params: &[(String, String)],
+    others: &[(String, String)],
+    timeout_ms: u64,
+) -> Model {
+    let read = |m: &z3::Model| -> Model {
+        params
+            .iter()
+            .chain(others)
+            .filter_map(|(_, s)| {
+                let n = unquote(s).to_string();
+                value_of(logic, m, &n).map(|v| (n, v))
+            })
+            .collect()
+    };
+    let first = solver.get_model().map(|m| read(&m)).unwrap_or_default();
+    solver.push();
+    for (_, s) in params {
+        solver.assert(le_const(logic, unquote(s), SMALL_MODEL_BOUND));
+    }
+    let better = match with_deadline(timeout_ms, || solver.check()).result {
+        z3::SatResult::Sat => solver.get_model().map(|m| read(&m)),
+        _ => None,
+    };
+    solver.pop(1);
+    better.unwrap_or(first)
+}
+
 fn le_const(logic: IntModel, name: &str, bound: u64) -> z3::ast::Bool {
     match logic {
         IntModel::Nat => z3::ast::Int::new_const(name).le(z3::ast::Int::from_u64(bound)),

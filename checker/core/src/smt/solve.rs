@@ -2,8 +2,8 @@
 //! each query in its own scope, with a watchdog for the time limit (see
 //! [`crate::smt`]).
 
-use super::encode::{counterexample_script, Query, QueryContext};
-use super::model::{small_model, Model};
+use super::encode::{counterexample_script, threads_counterexample_script, Query, QueryContext};
+use super::model::{small_model, small_values, Model};
 use super::script::or_all;
 use semantics::expr::{BExp, NExp, Var};
 use std::cell::{Cell, RefCell};
@@ -94,6 +94,46 @@ impl Session {
                     ..
                 })
             )
+        })
+    }
+
+    /// Does `goal` hold for every choice of `threads` threads (1, or 2
+    /// distinct ones) of the kernel, every parameter satisfying the global
+    /// facts and every value of the loop variables `ranges`?  The goal names
+    /// thread `k`'s variables [`thread_copy`](super::thread_copy)`(x, k)`.
+    /// `Unsat`: it holds; `Sat`: a counterexample, with the value of every
+    /// parameter (`p.x`) and thread variable (`t1.x`, `t2.x`), parameters
+    /// small where possible ([`SMALL_MODEL_BOUND`](super::SMALL_MODEL_BOUND));
+    /// `Unknown`: Z3 could not decide, or the goal mentions a variable that
+    /// is none of these.
+    pub fn thread_counterexample(
+        &self,
+        ranges: &[(Var, NExp, NExp)],
+        threads: usize,
+        goal: &BExp,
+        ctx: &QueryContext,
+        timeout_ms: u64,
+    ) -> Answer {
+        let Some((script, params, names)) =
+            threads_counterexample_script(ranges, threads, goal, ctx)
+        else {
+            return Answer::Unknown("the goal mentions an undeclared variable".into());
+        };
+        self.in_scope(&script, timeout_ms, |solver, checked| match checked {
+            Err(rejected) => Answer::Unknown(rejected),
+            Ok(Timed {
+                result: z3::SatResult::Unsat,
+                ..
+            }) => Answer::Unsat,
+            Ok(Timed {
+                result: z3::SatResult::Sat,
+                ..
+            }) => Answer::Sat(small_values(solver, ctx.logic, &params, &names, timeout_ms)),
+            Ok(Timed { timed_out, .. }) => Answer::Unknown(if timed_out {
+                format!("{TIMEOUT} after {timeout_ms} ms")
+            } else {
+                "Z3 answered unknown".into()
+            }),
         })
     }
 

@@ -381,6 +381,11 @@ fn build_kernel(
         provenance,
         launch: out.notes,
         written: out.written,
+        iteration_uniform: out
+            .iteration_uniform
+            .into_iter()
+            .filter(|x| free.contains(x))
+            .collect(),
     };
     (kernel, out.shared)
 }

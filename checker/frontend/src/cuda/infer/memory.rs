@@ -352,12 +352,11 @@ impl Infer<'_> {
                     array: arr.name.clone(),
                 };
                 let base = format!("rd_{}", arr.name);
-                let pos = self.unknown(&base, cause.clone(), span);
-                let neg = self.unknown(&format!("{base}_neg"), cause, span);
-                match (pos, neg) {
-                    (Val::Int(p), Val::Int(n)) => Val::Int(p.sub(&n)),
-                    (p, _) => p,
-                }
+                let pos = self.unknown_var(&base, cause.clone(), span);
+                let neg = self.unknown_var(&format!("{base}_neg"), cause, span);
+                let value = Lin::var(&pos).sub(&Lin::var(&neg));
+                self.candidate_read(arr, vec![pos, neg], span);
+                Val::Int(value)
             }
             Place::Row(v) => v.clone(),
             Place::Choice(c, t, f) => {

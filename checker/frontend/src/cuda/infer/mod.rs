@@ -13,6 +13,7 @@ mod integers;
 mod loops;
 mod memory;
 mod statements;
+mod uniform_reads;
 mod values;
 
 use super::ast::*;
@@ -104,6 +105,9 @@ pub struct Output {
     /// The `__shared__` variables (one copy per block); their fields are
     /// named `s.field`.
     pub shared: BTreeSet<String>,
+    /// Locals every thread of a block has alike within an iteration of the
+    /// enclosing synchronized loops (`uniform_reads`).
+    pub iteration_uniform: Vec<String>,
     /// Assumptions the inference made that the user should see.
     pub notes: Vec<String>,
     /// What each write stores, when it is the same for every thread
@@ -185,6 +189,9 @@ pub struct Infer<'a> {
     storing: Written,
     /// The last place read, when it was an element of a tracked array.
     last_read: Option<Place>,
+    /// Reads whose value may be the same in every thread of a block
+    /// (`uniform_reads`).
+    uniform_reads: Vec<uniform_reads::UniformRead>,
 }
 
 /// The array name of an access that may touch any tracked array (replaced
@@ -259,6 +266,7 @@ impl<'a> Infer<'a> {
             param_vars: BTreeSet::new(),
             storing: Written::Unknown,
             last_read: None,
+            uniform_reads: Vec::new(),
         }
     }
 
@@ -332,6 +340,7 @@ impl<'a> Infer<'a> {
         let body = self.blocks.pop().unwrap_or_default();
         let body = self.expand_unlocated(body);
         self.out.body = self.shift_signed_indices(body);
+        self.settle_uniform_reads();
         self.out.shared = std::mem::take(&mut self.shared);
         self.assume_small_params();
         self.out

@@ -317,7 +317,7 @@ fn stored(body: Vec<S>) -> Written {
     let unit = Unit {
         funcs: vec![f.clone()],
         globals: Vec::new(),
-        launches: Vec::new(),
+        ..Default::default()
     };
     let out = Infer::new(&unit, Vec::<String>::new()).kernel(&f);
     out.written.at(sp(1)).clone()

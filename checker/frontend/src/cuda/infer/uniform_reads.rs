@@ -1,0 +1,450 @@
+//! Values read from memory that every thread of a block reads alike (issue
+//! 14, item 1, the part barrier divergence needs; README, "Barrier
+//! divergence").
+//!
+//! A read gives a fresh thread-local unknown ([`Infer::read_place`]).  For
+//! the kernel within one block, it is made thread-global (dropped from the
+//! locals: one value shared by the two threads of a query) when every
+//! thread of the block provably reads the same value:
+//!
+//! * the index mentions no thread identifier, no thread-local unknown and
+//!   no variable of an enclosing loop (so it is one cell, the same in every
+//!   thread and every iteration);
+//! * a `__shared__` array: the read is in no synchronized loop (each
+//!   iteration is another barrier interval, where the cell may hold
+//!   another value), and no thread writes the array (plain write or
+//!   atomic, at any index, including the accesses of unlocated places)
+//!   anywhere in the read's barrier interval — from the last barrier every
+//!   thread passed before the read to the next one after it;
+//! * any other array (global memory): the kernel never writes it.
+//!
+//! The barrier interval is over-approximated on the protocol: from the
+//! read, backwards and forwards in its block, up to a `sync` statement of
+//! that block; every statement passed over counts whole (with the barriers
+//! and accesses inside it); at the end of the block the scan goes on in the
+//! enclosing block, counting the enclosing statement whole when it is an
+//! unsynchronized conditional (other threads may run the other branch in
+//! the same interval) or a loop.  A synchronized conditional is taken by
+//! all threads alike (else it is barrier divergence, which the checker
+//! reports), so its other branch is not part of the interval.
+//!
+//! Soundness: within an interval no thread writes the cell, and a cell of
+//! shared memory is written by the threads of its block only, so every
+//! thread reads the value the cell held at the interval's start.  Global
+//! memory never written by the kernel holds its initial value throughout
+//! (parameters are distinct arrays, as everywhere in mapcheck).  Reads that
+//! decide a synchronized conditional are made uniform by this argument only
+//! up to the first divergent barrier; by induction on the barriers passed,
+//! the first divergence would be at a condition whose reads are all
+//! uniform, so there is none that the uniformity hides.  With
+//! `--grid-level` (the kernel across blocks) nothing is made uniform:
+//! threads of different blocks read different shared arrays.
+//!
+//! Candidates are matched to their accesses in the protocol by array and
+//! source location; when a location is emitted several times (unrolled
+//! loops, inlined calls), every occurrence must pass.
+
+use super::*;
+
+/// A read that may be uniform: its unknowns, array and (emitted) location.
+#[derive(Clone, Debug)]
+pub(super) struct UniformRead {
+    pub vars: Vec<String>,
+    pub array: String,
+    pub span: Span,
+}
+
+/// An array and a source location (spans are not ordered).
+type Key = (String, [u32; 4]);
+
+fn key(array: &str, s: Span) -> Key {
+    (array.to_string(), [s.line, s.col, s.end_line, s.end_col])
+}
+
+impl Infer<'_> {
+    /// Remembers a read of `arr` whose value is the unknowns `vars`.
+    pub(super) fn candidate_read(&mut self, arr: &Arr, vars: Vec<String>, span: Span) {
+        if self.grid_level || !arr.tracked {
+            return;
+        }
+        let span = self.span(span);
+        self.uniform_reads.push(UniformRead {
+            vars,
+            array: arr.name.clone(),
+            span,
+        });
+    }
+
+    /// Drops from the locals the unknowns of the reads every thread of a
+    /// block reads alike (see the module documentation).
+    pub(super) fn settle_uniform_reads(&mut self) {
+        let candidates = std::mem::take(&mut self.uniform_reads);
+        if candidates.is_empty() {
+            return;
+        }
+        let keys: BTreeSet<Key> = candidates.iter().map(|c| key(&c.array, c.span)).collect();
+        let locals: BTreeSet<String> = self.out.locals.iter().cloned().collect();
+        let scan = Scan {
+            body: &self.out.body,
+            shared: &self.shared,
+            locals: &locals,
+            keys: &keys,
+        };
+        let verdicts = scan.run();
+        let mut uniform = BTreeSet::new();
+        for c in candidates {
+            match verdicts.get(&key(&c.array, c.span)) {
+                Some(Alike::Block) => uniform.extend(c.vars),
+                Some(Alike::Iteration) => self.out.iteration_uniform.extend(c.vars),
+                Some(Alike::PerThread) | None => {}
+            }
+        }
+        self.out.locals.retain(|x| !uniform.contains(x));
+    }
+}
+
+/// Which threads read a value alike (ordered: the least of the occurrences
+/// of a location holds for all).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Alike {
+    /// Each thread may read its own value.
+    PerThread,
+    /// The threads of a block, within one iteration of the enclosing
+    /// synchronized loops.
+    Iteration,
+    /// The threads of a block.
+    Block,
+}
+
+struct Scan<'a> {
+    body: &'a [Stmt],
+    shared: &'a BTreeSet<String>,
+    locals: &'a BTreeSet<String>,
+    keys: &'a BTreeSet<Key>,
+}
+
+/// One step of the path from the kernel's body to an access: the block and
+/// the position in it.
+type Path<'a> = Vec<(&'a [Stmt], usize)>;
+
+impl<'a> Scan<'a> {
+    /// For each candidate key, whether every occurrence is uniform.
+    fn run(&self) -> BTreeMap<Key, Alike> {
+        let mut out = BTreeMap::new();
+        let mut path = Vec::new();
+        self.walk(self.body, &mut path, &mut out);
+        out
+    }
+
+    fn walk(&self, block: &'a [Stmt], path: &mut Path<'a>, out: &mut BTreeMap<Key, Alike>) {
+        for (i, s) in block.iter().enumerate() {
+            path.push((block, i));
+            match &s.kind {
+                StmtKind::Access {
+                    mode: Mode::Rd,
+                    array: Some(a),
+                    index,
+                } if self.keys.contains(&key(a, s.span)) => {
+                    let alike = self.alike(a, index, path);
+                    let entry = out.entry(key(a, s.span)).or_insert(alike);
+                    *entry = (*entry).min(alike);
+                }
+                StmtKind::If {
+                    then_branch,
+                    else_branch,
+                    ..
+                } => {
+                    self.walk(then_branch, path, out);
+                    self.walk(else_branch, path, out);
+                }
+                StmtKind::For { body, .. } => self.walk(body, path, out),
+                _ => {}
+            }
+            path.pop();
+        }
+    }
+
+    fn is_shared(&self, array: &str) -> bool {
+        self.shared.iter().any(|s| belongs_to(array, s))
+    }
+
+    /// Which threads read the same value at the read of `array[index]` at
+    /// the end of `path`?
+    fn alike(&self, array: &str, index: &[NExp], path: &Path<'a>) -> Alike {
+        // The loops around the access, and whether any has a barrier.
+        let mut loop_vars = BTreeSet::new();
+        let mut in_sync_loop = false;
+        for (block, i) in &path[..path.len() - 1] {
+            if let StmtKind::For { var, body, .. } = &block[*i].kind {
+                loop_vars.insert(var.clone());
+                in_sync_loop |= block_has_sync(body);
+            }
+        }
+        let index_ok = index.iter().all(|n| {
+            n.fv().iter().all(|x| {
+                !x.starts_with("threadIdx.") && !self.locals.contains(x) && !loop_vars.contains(x)
+            })
+        });
+        if !index_ok {
+            return Alike::PerThread;
+        }
+        if !self.is_shared(array) {
+            return match writes(self.body, array) {
+                true => Alike::PerThread,
+                false => Alike::Block,
+            };
+        }
+        match (self.written_in_interval(array, path), in_sync_loop) {
+            (true, _) => Alike::PerThread,
+            (false, true) => Alike::Iteration,
+            (false, false) => Alike::Block,
+        }
+    }
+
+    /// May a thread write `array` in the barrier interval of the access at
+    /// the end of `path`?
+    fn written_in_interval(&self, array: &str, path: &Path<'a>) -> bool {
+        let (mut back, mut forth) = (true, true);
+        for level in (0..path.len()).rev() {
+            let (block, i) = path[level];
+            if back {
+                for s in block[..i].iter().rev() {
+                    if matches!(s.kind, StmtKind::Sync) {
+                        back = false;
+                        break;
+                    }
+                    if writes(std::slice::from_ref(s), array) {
+                        return true;
+                    }
+                }
+            }
+            if forth {
+                for s in &block[i + 1..] {
+                    if matches!(s.kind, StmtKind::Sync) {
+                        forth = false;
+                        break;
+                    }
+                    if writes(std::slice::from_ref(s), array) {
+                        return true;
+                    }
+                }
+            }
+            if !back && !forth {
+                return false;
+            }
+            if level == 0 {
+                break;
+            }
+            // Leaving the block: the enclosing statement.
+            let (outer, j) = path[level - 1];
+            let enclosing = &outer[j];
+            let synchronized = enclosing.has_sync();
+            if let StmtKind::For { .. } = enclosing.kind {
+                if synchronized {
+                    // The body of a synchronized loop: backwards, the end of
+                    // the previous iteration, forwards the start of the
+                    // next (and, either way, the code around the loop).
+                    if back && written_until_sync(block[i + 1..].iter().rev(), array) {
+                        return true;
+                    }
+                    if forth && written_until_sync(block[..i].iter(), array) {
+                        return true;
+                    }
+                    continue;
+                }
+            }
+            // A synchronized conditional is taken alike by all threads;
+            // anything else (unsynchronized conditional or loop) counts
+            // whole.
+            let whole = !matches!(enclosing.kind, StmtKind::If { .. }) || !synchronized;
+            if whole && writes(std::slice::from_ref(enclosing), array) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Do the statements write `array` before the first `sync` among them?
+fn written_until_sync<'s>(stmts: impl Iterator<Item = &'s Stmt>, array: &str) -> bool {
+    for s in stmts {
+        if matches!(s.kind, StmtKind::Sync) {
+            return false;
+        }
+        if writes(std::slice::from_ref(s), array) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Does `block` write `array` (or a field of it, or a record it is a field
+/// of) anywhere, with a plain write or an atomic?
+fn writes(block: &[Stmt], array: &str) -> bool {
+    block.iter().any(|s| match &s.kind {
+        StmtKind::Access {
+            mode,
+            array: Some(a),
+            ..
+        } => *mode != Mode::Rd && (belongs_to(a, array) || belongs_to(array, a)),
+        StmtKind::Access { array: None, .. } => false,
+        StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } => writes(then_branch, array) || writes(else_branch, array),
+        StmtKind::For { body, .. } => writes(body, array),
+        StmtKind::Skip | StmtKind::Sync => false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(src: &str) -> Vec<Stmt> {
+        semantics::surface::parse(src).expect("parses").body
+    }
+
+    /// The verdict of the read of `s` at line `line` of `src`, with `s`
+    /// shared.
+    fn alike_at(src: &str, line: u32) -> Option<Alike> {
+        let body = body(src);
+        let shared: BTreeSet<String> = ["s".to_string()].into();
+        let locals: BTreeSet<String> = ["u".to_string()].into();
+        let mut keys = BTreeSet::new();
+        collect_reads(&body, &mut keys);
+        let scan = Scan {
+            body: &body,
+            shared: &shared,
+            locals: &locals,
+            keys: &keys,
+        };
+        scan.run()
+            .into_iter()
+            .find(|((a, sp), _)| a == "s" && sp[0] == line)
+            .map(|(_, alike)| alike)
+    }
+
+    fn uniform_at(src: &str, line: u32) -> Option<bool> {
+        alike_at(src, line).map(|a| a == Alike::Block)
+    }
+
+    fn collect_reads(block: &[Stmt], keys: &mut BTreeSet<Key>) {
+        for s in block {
+            match &s.kind {
+                StmtKind::Access {
+                    mode: Mode::Rd,
+                    array: Some(a),
+                    ..
+                } => {
+                    keys.insert(key(a, s.span));
+                }
+                StmtKind::If {
+                    then_branch,
+                    else_branch,
+                    ..
+                } => {
+                    collect_reads(then_branch, keys);
+                    collect_reads(else_branch, keys);
+                }
+                StmtKind::For { body, .. } => collect_reads(body, keys),
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn a_read_after_a_barrier_with_no_write_until_the_next_is_uniform() {
+        let src = "if threadIdx.x == 0 { wr s[0] };\nsync;\nrd s[0];\nsync;\nwr s[0]";
+        assert_eq!(uniform_at(src, 3), Some(true));
+    }
+
+    #[test]
+    fn a_write_in_the_same_interval_before_or_after_makes_it_per_thread() {
+        let before = "sync;\nif threadIdx.x == 0 { wr s[0] };\nrd s[0];\nsync";
+        assert_eq!(uniform_at(before, 3), Some(false));
+        let after = "sync;\nrd s[0];\nwr s[threadIdx.x];\nsync";
+        assert_eq!(uniform_at(after, 2), Some(false));
+        let atomic = "sync;\nrd s[0];\natomic s[1];\nsync";
+        assert_eq!(uniform_at(atomic, 2), Some(false));
+    }
+
+    #[test]
+    fn the_other_branch_of_an_unsynchronized_conditional_is_in_the_interval() {
+        let src = "sync;\nif threadIdx.x == 0 {\nwr s[0]\n} else {\nrd s[0]\n};\nsync";
+        assert_eq!(uniform_at(src, 5), Some(false));
+    }
+
+    #[test]
+    fn a_barrier_passed_only_under_a_condition_does_not_end_the_interval() {
+        let src = "if N > 0 { sync };\nif threadIdx.x == 0 { wr s[0] };\nif N > 1 { sync };\nrd s[0];\nsync";
+        assert_eq!(uniform_at(src, 4), Some(false));
+        // Before the barriers of the loop: the loop may run zero times.
+        let src = "wr s[0];\nforS i in 0..N { sync };\nrd s[0];\nsync";
+        assert_eq!(uniform_at(src, 3), Some(false));
+    }
+
+    #[test]
+    fn thread_dependent_or_loop_dependent_indices_are_per_thread() {
+        assert_eq!(
+            uniform_at("sync;\nrd s[threadIdx.x];\nsync", 2),
+            Some(false)
+        );
+        assert_eq!(uniform_at("sync;\nrd s[u];\nsync", 2), Some(false));
+        assert_eq!(
+            uniform_at("sync;\nforU i in 0..4 {\nrd s[i]\n};\nsync", 3),
+            Some(false)
+        );
+        // The same cell in every iteration of a loop without barriers.
+        assert_eq!(
+            uniform_at("sync;\nforU i in 0..4 {\nrd s[0]\n};\nsync", 3),
+            Some(true)
+        );
+    }
+
+    #[test]
+    fn a_read_in_a_synchronized_loop_is_alike_only_within_an_iteration() {
+        // Each iteration is another interval: the flag may change.
+        let src = "forS i in 0..N {\nsync;\nrd s[0];\nsync;\nwr s[0]\n}";
+        assert_eq!(alike_at(src, 3), Some(Alike::Iteration));
+        // The write at the end of the body is in the interval of the read
+        // at its start (the next iteration).
+        let src = "forS i in 0..N {\nrd s[0];\nsync;\nwr s[0]\n}";
+        assert_eq!(alike_at(src, 2), Some(Alike::PerThread));
+        // Forwards, the start of the next iteration.
+        let src = "forS i in 0..N {\nwr s[0];\nsync;\nrd s[0]\n}";
+        assert_eq!(alike_at(src, 4), Some(Alike::PerThread));
+        // Around the loop: the first iteration's read follows the code
+        // before the loop, the last one's precedes the code after it.
+        let src = "wr s[0];\nforS i in 0..N {\nrd s[0];\nsync\n}";
+        assert_eq!(alike_at(src, 3), Some(Alike::PerThread));
+        let src = "forS i in 0..N {\nsync;\nrd s[0]\n};\nwr s[0]";
+        assert_eq!(alike_at(src, 3), Some(Alike::PerThread));
+    }
+
+    #[test]
+    fn a_global_array_is_uniform_only_when_never_written() {
+        let src = "sync;\nrd g[0];\nsync";
+        let body = body(src);
+        let none = BTreeSet::new();
+        let keys: BTreeSet<Key> = [key("g", body[1].span)].into();
+        let scan = Scan {
+            body: &body,
+            shared: &none,
+            locals: &none,
+            keys: &keys,
+        };
+        assert_eq!(scan.run().values().next(), Some(&Alike::Block));
+        let src = "sync;\nrd g[0];\nsync;\nwr g[threadIdx.x]";
+        let body2 = semantics::surface::parse(src).unwrap().body;
+        let keys: BTreeSet<Key> = [key("g", body2[1].span)].into();
+        let scan = Scan {
+            body: &body2,
+            shared: &none,
+            locals: &none,
+            keys: &keys,
+        };
+        assert_eq!(scan.run().values().next(), Some(&Alike::PerThread));
+    }
+}
