@@ -320,6 +320,12 @@ fn benign_pairs_are_listed_and_counted_by_strict() {
     let t = text(&o);
     assert_eq!(o.status.code(), Some(1), "{t}");
     assert!(!t.contains("benign: two threads"), "{t}");
+    assert!(
+        t.contains(
+            "benign: both writes store the same value (0.0); a race because --strict counts it"
+        ),
+        "{t}"
+    );
 }
 
 #[test]

@@ -252,6 +252,10 @@ pub struct Witness {
     /// reproduced gives every parameter of the program, with the values of
     /// that concrete run.
     pub replay_values: Option<BTreeMap<Var, Nat>>,
+    /// Under `--strict`: the value both writes store, when the pair is
+    /// benign and a race only because `--strict` counts it (README,
+    /// "Benign writes").
+    pub benign: Option<String>,
 }
 
 impl Witness {

@@ -159,6 +159,10 @@ pub struct JsonWitness<'a> {
     pub assumptions: Vec<JsonAssumption<'a>>,
     /// The `mapcheck run` command that replays the race (`null` for CUDA).
     pub replay: Option<Vec<String>>,
+    /// Under `--strict`, when both writes store the same uniform value:
+    /// that value (the pair is benign, counted because of `--strict`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub benign: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -197,6 +201,7 @@ impl<'a> JsonWitness<'a> {
             params: json_values(&w.params),
             assumptions: json_assumptions(&w.assumptions),
             replay: replay_command(file, w),
+            benign: w.benign.as_deref(),
         }
     }
 }

@@ -94,6 +94,12 @@ fn witness_text(out: &mut String, k: &CheckedKernel, w: &Witness, source: &str) 
     }
     let index: Vec<String> = w.index.iter().map(|v| format!("[{v}]")).collect();
     let _ = writeln!(out, "  index: {}", index.concat());
+    if let Some(v) = &w.benign {
+        let _ = writeln!(
+            out,
+            "  benign: both writes store the same value ({v}); a race because --strict counts it"
+        );
+    }
     if !w.sync_vars.is_empty() {
         let _ = writeln!(
             out,
