@@ -18,6 +18,13 @@
 //!   thread passed before the read to the next one after it;
 //! * any other array (global memory): the kernel never writes it.
 //!
+//! A read of a `__shared__` cell in a synchronized loop that passes the
+//! other tests (the interval scan goes around the loop's back edge: the end
+//! of the previous iteration, the start of the next) is alike only within
+//! an iteration: its unknowns stay thread-local and are listed in
+//! `Kernel::iteration_uniform`, which `core::divergence` shares between the
+//! two threads of its queries.
+//!
 //! The barrier interval is over-approximated on the protocol: from the
 //! read, backwards and forwards in its block, up to a `sync` statement of
 //! that block; every statement passed over counts whole (with the barriers
