@@ -106,7 +106,7 @@ impl Infer<'_> {
         self.havoc(modified, span);
         self.env.insert(shape.var_key.clone(), Val::Int(value));
         for (key, v) in &secondaries {
-            self.env.insert(key.clone(), Val::Int(v.clone()));
+            self.env.insert(key.clone(), v.clone());
         }
         let mut stmts = self.loop_body(body, &bound_reads);
         let synced = block_has_sync(&stmts);
@@ -160,7 +160,7 @@ impl Infer<'_> {
         value: &Lin,
         k: &Lin,
         span: Span,
-    ) -> Option<Vec<(String, Lin)>> {
+    ) -> Option<Vec<(String, Val)>> {
         if shape.secondary.is_empty() {
             return Some(Vec::new());
         }
@@ -174,14 +174,23 @@ impl Infer<'_> {
         let _ = step;
         let mut out = Vec::new();
         for s in &shape.secondary {
-            let entry = self.lookup_int(&s.key, &s.name, span);
             let Val::Int(t) = self.eval_quiet(&s.step) else {
                 return None;
             };
             let moved = iteration.mul(&t);
-            let v = match s.dir {
-                Dir::Up => entry.add(&moved),
-                _ => entry.sub(&moved),
+            let shift = |x: &Lin| match s.dir {
+                Dir::Up => x.add(&moved),
+                _ => x.sub(&moved),
+            };
+            // An integer, or a pointer advanced through its array.
+            let v = match self.env.get(&s.key).cloned() {
+                Some(Val::Ptr { arr, fixed, off }) => Val::Ptr {
+                    arr,
+                    fixed,
+                    off: shift(&off),
+                },
+                _ if s.ty.is_some() => Val::Int(shift(&self.lookup_int(&s.key, &s.name, span))),
+                _ => return None,
             };
             out.push((s.key.clone(), v));
         }
@@ -499,6 +508,7 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
         let (k, n, d, s, t) = increment(p)?;
         let invariant =
             !mentions_any(&s, modified) && !mentions_var(&s, &k) && !mentions_var(&s, &key);
+        // An integer of a signed type (no wrap-around), or a pointer.
         let signed = t.is_none_or(|t| t.signed);
         if k == key
             || modified.contains(&k)
