@@ -298,8 +298,20 @@ pub(super) fn counterexample_script(
             b.assert(&f);
         }
     }
+    assert_ranges(&mut b, ranges, &mut env);
+    if goal.fv().iter().any(|x| !env.contains_key(x)) {
+        return None;
+    }
+    let g = b.bexp(goal, &env);
+    b.assert(&format!("(not {g})"));
+    Some(b.finish())
+}
+
+/// Declares one variable per enclosing synchronized loop, within its range,
+/// and binds the loop variable to it.
+fn assert_ranges(b: &mut Builder, ranges: &[(Var, NExp, NExp)], env: &mut Env) {
     for (k, (x, lo, hi)) in ranges.iter().enumerate() {
-        let (lo, hi) = (b.nexp(lo, &env), b.nexp(hi, &env));
+        let (lo, hi) = (b.nexp(lo, env), b.nexp(hi, env));
         let s = b.declare(&format!("r{k}.{x}"));
         let range = format!(
             "(and {} {})",
@@ -309,12 +321,6 @@ pub(super) fn counterexample_script(
         b.assert(&range);
         env.insert(x.clone(), s);
     }
-    if goal.fv().iter().any(|x| !env.contains_key(x)) {
-        return None;
-    }
-    let g = b.bexp(goal, &env);
-    b.assert(&format!("(not {g})"));
-    Some(b.finish())
 }
 
 /// The name of thread `k`'s copy (1 or 2) of a thread variable (an
@@ -373,17 +379,7 @@ pub(super) fn threads_counterexample_script(
             }
         }
     }
-    for (k, (x, lo, hi)) in ranges.iter().enumerate() {
-        let (lo, hi) = (b.nexp(lo, &env), b.nexp(hi, &env));
-        let s = b.declare(&format!("r{k}.{x}"));
-        let range = format!(
-            "(and {} {})",
-            b.rel(ROp::Le, &lo, &s),
-            b.rel(ROp::Lt, &s, &hi)
-        );
-        b.assert(&range);
-        env.insert(x.clone(), s);
-    }
+    assert_ranges(&mut b, ranges, &mut env);
     if goal.fv().iter().any(|x| !env.contains_key(x)) {
         return None;
     }

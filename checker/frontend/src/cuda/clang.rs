@@ -559,18 +559,7 @@ impl Cursor {
         if template.is_null() {
             return Vec::new();
         }
-        let params: Vec<Cursor> = template
-            .children()
-            .into_iter()
-            .filter(|c| {
-                matches!(
-                    c.kind(),
-                    CXCursor_TemplateTypeParameter
-                        | CXCursor_NonTypeTemplateParameter
-                        | CXCursor_TemplateTemplateParameter
-                )
-            })
-            .collect();
+        let params = template.template_parameters();
         let n = unsafe { clang_Cursor_getNumTemplateArguments(self.0) };
         let mut out = Vec::new();
         for (i, p) in params.iter().enumerate().take(n.max(0) as usize) {
@@ -583,6 +572,20 @@ impl Cursor {
             }
         }
         out
+    }
+    /// The template parameters of a template declaration, in order.
+    pub fn template_parameters(&self) -> Vec<Cursor> {
+        self.children()
+            .into_iter()
+            .filter(|c| {
+                matches!(
+                    c.kind(),
+                    CXCursor_TemplateTypeParameter
+                        | CXCursor_NonTypeTemplateParameter
+                        | CXCursor_TemplateTemplateParameter
+                )
+            })
+            .collect()
     }
     pub fn is_definition(&self) -> bool {
         unsafe { clang_isCursorDefinition(self.0) != 0 }

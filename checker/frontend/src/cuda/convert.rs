@@ -135,18 +135,7 @@ impl Converter<'_> {
                     continue;
                 };
                 let args = template_arguments(&statement[open + 2..]);
-                let params: Vec<Cursor> = t
-                    .children()
-                    .into_iter()
-                    .filter(|c| {
-                        matches!(
-                            c.kind(),
-                            CXCursor_TemplateTypeParameter
-                                | CXCursor_NonTypeTemplateParameter
-                                | CXCursor_TemplateTemplateParameter
-                        )
-                    })
-                    .collect();
+                let params = t.template_parameters();
                 let template = params
                     .iter()
                     .zip(&args)
