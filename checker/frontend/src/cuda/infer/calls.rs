@@ -48,6 +48,9 @@ impl Infer<'_> {
         if callee.library && is_surface_function(name) {
             return self.surface(callee, args, span);
         }
+        if callee.library && (name.starts_with("curand") || name.starts_with("skipahead")) {
+            return self.random_generator(name, args, span);
+        }
         if callee.library && name.starts_with("atomic") && !args.is_empty() {
             return self.atomic(name, args, span);
         }
@@ -171,6 +174,60 @@ impl Infer<'_> {
         } else {
             Val::Int(Lin::int(0))
         }
+    }
+
+    /// cuRAND's device API: each function reads and writes the one
+    /// generator state its last pointer argument points to (`curand_init`
+    /// sets it, `curand_uniform` … advance it), and only reads through
+    /// any other pointer (Sobol direction vectors, scramble constants).
+    pub(super) fn random_generator(&mut self, name: &str, args: &[E], span: Span) -> Val {
+        let values: Vec<Val> = args.iter().map(|a| self.eval(a)).collect();
+        let state = values
+            .iter()
+            .rposition(|v| matches!(v, Val::Ptr { .. } | Val::Bad(_)));
+        for (i, v) in values.iter().enumerate() {
+            match v {
+                Val::Ptr { arr, .. } if arr.tracked && Some(i) == state => {
+                    match self.index_place(v.clone(), Lin::int(0), span) {
+                        Place::Elem { arr, index } => {
+                            self.access(Mode::Rd, &arr, &index, span);
+                            self.access(Mode::Wr, &arr, &index, span);
+                        }
+                        _ => {
+                            // Not one element (a row of a 2-D array): any cell.
+                            self.unsupported(span, format!("`{name}` on a pointer to a row"));
+                            let why = format!("cell accessed by `{name}`");
+                            let index: Vec<Lin> = (0..arr.rank)
+                                .map(|_| self.int_unknown(&why, span))
+                                .collect();
+                            let arr = arr.clone();
+                            self.access(Mode::Rd, &arr, &index, span);
+                            self.access(Mode::Wr, &arr, &index, span);
+                        }
+                    }
+                }
+                Val::Ptr { arr, .. } if arr.tracked => {
+                    let why = format!("cell read by `{name}`");
+                    let index: Vec<Lin> = (0..arr.rank)
+                        .map(|_| self.int_unknown(&why, span))
+                        .collect();
+                    let arr = arr.clone();
+                    self.access(Mode::Rd, &arr, &index, span);
+                }
+                Val::Bad(why) => {
+                    let why = format!("call to `{name}` with an unmodelled pointer ({why})");
+                    self.unlocated_access(&[Mode::Rd, Mode::Wr], &why, span);
+                }
+                _ => {}
+            }
+        }
+        self.unknown(
+            &format!("ret_{name}"),
+            UnknownCause::Call {
+                function: name.into(),
+            },
+            span,
+        )
     }
 
     /// A call without a body: its arguments are evaluated; it must not
