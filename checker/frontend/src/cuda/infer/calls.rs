@@ -246,7 +246,12 @@ impl Infer<'_> {
             {
                 reaches_memory = true;
             }
-            if let Val::Bad(why) = &v {
+            // A library function touches memory only through its pointer
+            // arguments: one into the thread's own struct (`__sincosf(x,
+            // &c.y, &c.x)`) reaches no shared or global memory, and the
+            // fields of such structs are unknowns anyway.
+            let private = callee.library && matches!(&v, Val::Bad(why) if why == PRIVATE_POINTER);
+            if let (Val::Bad(why), false) = (&v, private) {
                 self.unlocated_access(
                     &[Mode::Rd, Mode::Wr],
                     &format!("call to `{name}` with an unmodelled pointer ({why})"),
@@ -372,6 +377,9 @@ impl Infer<'_> {
         }
     }
 }
+
+/// Why a pointer into a thread's own struct is not located.
+pub const PRIVATE_POINTER: &str = "pointer into a thread's own struct";
 
 /// The array that stands for all surface memory (see [`Infer::surface`]).
 pub const SURFACE_MEMORY: &str = "(surface memory)";

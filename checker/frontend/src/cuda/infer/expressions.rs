@@ -337,7 +337,7 @@ impl Infer<'_> {
                 let _ = span;
                 Val::Bad("address of a conditional lvalue".into())
             }
-            Place::Private => Val::Bad("pointer into a thread's own struct".into()),
+            Place::Private => Val::Bad(super::calls::PRIVATE_POINTER.into()),
             Place::Unknown(why) => Val::Bad(why),
         }
     }
