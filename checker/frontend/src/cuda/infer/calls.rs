@@ -1,6 +1,7 @@
 //! Calls: barriers, annotations, atomics, inlined device functions and
 //! calls without a body.
 
+use super::memory::field_key;
 use super::*;
 use crate::cuda::convert::is_surface_function;
 
@@ -32,17 +33,15 @@ impl Infer<'_> {
             return self.requires(args, span);
         }
         if let ([arg], true) = (args, callee.copies_members) {
-            // A struct of the thread's own is its value; one in shared or
+            // A struct of the thread's own is copied; one in shared or
             // global memory is read field by field (`opaque_call`).
-            let in_memory = matches!(
-                self.eval_quiet(arg),
+            match self.eval(arg) {
                 Val::Rec {
                     memory: Memory::Shared | Memory::Device,
                     ..
-                }
-            );
-            if !in_memory {
-                return self.eval(arg);
+                } => {}
+                Val::Rec { prefix, .. } => return self.copy_record(&prefix),
+                v => return v,
             }
         }
         if callee.library && is_surface_function(name) {
@@ -173,6 +172,34 @@ impl Infer<'_> {
             self.other("element read from a surface", span)
         } else {
             Val::Int(Lin::int(0))
+        }
+    }
+
+    /// A copy of the thread's own struct `prefix`: a new struct whose
+    /// fields hold the values the original's hold now (a later write to
+    /// either leaves the other alone).  A field never assigned is, in the
+    /// copy, an unknown of the thread's — or, in a copy of a kernel
+    /// parameter, the parameter's launch value (`Infer::member_value`).
+    fn copy_record(&mut self, prefix: &str) -> Val {
+        let copy = self.fresh_name(&format!("{prefix}_copy"));
+        let from = field_key(&format!("{prefix}."));
+        let fields: Vec<(String, Val)> = self
+            .env
+            .iter()
+            .filter_map(|(k, v)| {
+                let rest = k.strip_prefix(&from)?;
+                Some((field_key(&format!("{copy}.{rest}")), v.clone()))
+            })
+            .collect();
+        self.env.extend(fields);
+        let origin = self.param_copies.get(prefix).cloned();
+        if let Some(o) = origin.or_else(|| self.in_param_record(prefix).then(|| prefix.to_string()))
+        {
+            self.param_copies.insert(copy.clone(), o);
+        }
+        Val::Rec {
+            prefix: copy,
+            memory: Memory::Local,
         }
     }
 

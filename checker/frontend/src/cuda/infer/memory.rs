@@ -91,7 +91,7 @@ impl Infer<'_> {
     }
 
     /// Is `path` (a field path) inside a record parameter of the kernel?
-    fn in_param_record(&self, path: &str) -> bool {
+    pub(super) fn in_param_record(&self, path: &str) -> bool {
         let root = path.split('.').next().unwrap_or(path);
         self.param_records.contains(root)
     }
@@ -103,11 +103,22 @@ impl Infer<'_> {
         shape: &Shape,
         span: Span,
     ) -> Option<Val> {
-        let (prefix, memory) = self.record_path(base)?;
+        let (mut prefix, memory) = self.record_path(base)?;
         let name = format!("{prefix}.{field}");
         if memory == Memory::Local {
             if let Some(v) = self.env.get(&field_key(&name)).cloned() {
                 return Some(v);
+            }
+            // A field a copy of a kernel parameter never assigned is the
+            // parameter's launch value (not what the parameter holds now).
+            if let Some(origin) = self.param_copies.get(&prefix) {
+                prefix = origin.clone();
+            }
+        }
+        let launch = format!("{prefix}.{field}");
+        if let Some(v) = self.param_fields.get(&launch) {
+            if memory == Memory::Local {
+                return Some(v.clone());
             }
         }
         let tracked = matches!(memory, Memory::Shared | Memory::Device);
@@ -122,14 +133,17 @@ impl Infer<'_> {
                 }
                 self.other(&format!("field `{name}` of a local struct"), span)
             }
-            (Shape::Pointer, Memory::Local) => ptr(&name, 1, true),
+            (Shape::Pointer, Memory::Local) => ptr(&launch, 1, true),
             (Shape::Array(r), _) => ptr(&name, *r, tracked || memory == Memory::Local),
             // A field of a struct kernel parameter: thread-global, of its
             // C type (a signed one may be negative), the same on every read.
             (Shape::Scalar, Memory::Local) => {
                 let ty = self.current_type();
-                let v = Val::Int(self.uniform_value(&name, ty));
-                self.env.insert(field_key(&name), v.clone());
+                let v = Val::Int(self.uniform_value(&launch, ty));
+                self.param_fields.insert(launch.clone(), v.clone());
+                if launch == name {
+                    self.env.insert(field_key(&name), v.clone());
+                }
                 v
             }
             (Shape::Scalar, Memory::Shared | Memory::Device) => return None,

@@ -140,6 +140,12 @@ pub struct Infer<'a> {
     /// Names of the record (struct) kernel parameters: their fields are
     /// thread-global.  Fields of other records are thread-local unknowns.
     param_records: BTreeSet<String>,
+    /// Copies of kernel-parameter structs (`Infer::copy_record`): the
+    /// copy's prefix and the parameter path it copies.
+    param_copies: BTreeMap<String, String>,
+    /// The launch value of each field of a kernel-parameter struct read so
+    /// far (by path), shared by the parameter and its copies.
+    param_fields: BTreeMap<String, Val>,
     /// The array name given to each `__shared__`/`__device__` declaration
     /// in a body: such a variable is allocated once per block, so every
     /// execution of the declaration (loop iterations, calls) is the same
@@ -246,6 +252,8 @@ impl<'a> Infer<'a> {
             grid_level: false,
             shared: BTreeSet::new(),
             param_records: BTreeSet::new(),
+            param_copies: BTreeMap::new(),
+            param_fields: BTreeMap::new(),
             static_names: BTreeMap::new(),
             arrays: BTreeMap::new(),
             global_arrays: BTreeSet::new(),
