@@ -1,5 +1,5 @@
-//! From protocol closures to one SMT query (the disjunction of Example 5),
-//! and validity goals to counterexample scripts (see [`crate::smt`]).
+//! From protocol closures to one SMT query (the disjunction of Example 5)
+//! (see [`crate::smt`]); validity goals are in `counterexample.rs`.
 
 use super::prefilter::{self, Abs, AbsEnv, Item, Symbols};
 use super::script::{and_all, or_all, Builder, Env};
@@ -281,113 +281,6 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
     })
 }
 
-/// The negation of a validity goal as an SMT script (see [`Session::valid`]); `None`
-/// when the goal mentions a variable that is neither a parameter nor a
-/// loop variable of `ranges`.
-pub(super) fn counterexample_script(
-    ranges: &[(Var, NExp, NExp)],
-    goal: &BExp,
-    ctx: &QueryContext,
-) -> Option<String> {
-    let mut b = Builder::new(ctx.logic);
-    let params = b.declare_params(ctx);
-    let mut env: Env = b.param_env(ctx, &params);
-    for g in &ctx.globals {
-        if g.fv().iter().all(|x| env.contains_key(x)) {
-            let f = b.bexp(g, &env);
-            b.assert(&f);
-        }
-    }
-    assert_ranges(&mut b, ranges, &mut env);
-    if goal.fv().iter().any(|x| !env.contains_key(x)) {
-        return None;
-    }
-    let g = b.bexp(goal, &env);
-    b.assert(&format!("(not {g})"));
-    Some(b.finish())
-}
-
-/// Declares one variable per enclosing synchronized loop, within its range,
-/// and binds the loop variable to it.
-fn assert_ranges(b: &mut Builder, ranges: &[(Var, NExp, NExp)], env: &mut Env) {
-    for (k, (x, lo, hi)) in ranges.iter().enumerate() {
-        let (lo, hi) = (b.nexp(lo, env), b.nexp(hi, env));
-        let s = b.declare(&format!("r{k}.{x}"));
-        let range = format!(
-            "(and {} {})",
-            b.rel(ROp::Le, &lo, &s),
-            b.rel(ROp::Lt, &s, &hi)
-        );
-        b.assert(&range);
-        env.insert(x.clone(), s);
-    }
-}
-
-/// The name of thread `k`'s copy (1 or 2) of a thread variable (an
-/// identifier or a thread-local unknown) in the goals of
-/// [`Session::thread_counterexample`](super::Session::thread_counterexample).
-pub fn thread_copy(x: &str, k: usize) -> Var {
-    format!("{x}@{k}")
-}
-
-/// The negation of a goal about `threads` threads (1 or 2) as an SMT
-/// script: parameters satisfying the global facts, the loop variables of
-/// `ranges` in their ranges (shared), and per thread its identifiers below
-/// their bounds and its own thread-locals (named by [`thread_copy`]); two
-/// threads have distinct identifier tuples.  Global facts that mention
-/// thread variables hold for each thread; facts that mention anything
-/// else are left out (fewer facts: more counterexamples, never fewer).
-/// Returns the script and the SMT names of the threads' variables; `None`
-/// when the goal mentions a variable that is none of these.
-pub(super) fn threads_counterexample_script(
-    ranges: &[(Var, NExp, NExp)],
-    threads: usize,
-    goal: &BExp,
-    ctx: &QueryContext,
-) -> Option<(String, Names, Names)> {
-    let mut b = Builder::new(ctx.logic);
-    let params = b.declare_params(ctx);
-    let shared: Env = b.param_env(ctx, &params);
-    let mut env = shared.clone();
-    let mut thread_envs = Vec::new();
-    let mut ids: [Names; 2] = [Vec::new(), Vec::new()];
-    let mut names = Vec::new();
-    for (k, slot) in ids.iter_mut().enumerate().take(threads) {
-        let mut own = shared.clone();
-        let thread = b.declare_thread(k, ctx, &shared, &mut own);
-        for (x, s) in thread.ids.iter().chain(&thread.locals) {
-            env.insert(thread_copy(x, k + 1), s.clone());
-            names.push((thread_copy(x, k + 1), s.clone()));
-        }
-        *slot = thread.ids;
-        thread_envs.push(own);
-    }
-    if threads == 2 {
-        b.assert_distinct(&ids);
-    }
-    for g in &ctx.globals {
-        let fv = g.fv();
-        if fv.iter().all(|x| shared.contains_key(x)) {
-            let f = b.bexp(g, &shared);
-            b.assert(&f);
-        } else {
-            for own in &thread_envs {
-                if fv.iter().all(|x| own.contains_key(x)) {
-                    let f = b.bexp(g, own);
-                    b.assert(&f);
-                }
-            }
-        }
-    }
-    assert_ranges(&mut b, ranges, &mut env);
-    if goal.fv().iter().any(|x| !env.contains_key(x)) {
-        return None;
-    }
-    let g = b.bexp(goal, &env);
-    b.assert(&format!("(not {g})"));
-    Some((b.finish(), params, names))
-}
-
 /// Does the closure have a write, or an atomic together with a read?
 fn may_conflict(c: &C) -> bool {
     let modes: BTreeSet<Mode> = c
@@ -417,7 +310,7 @@ fn mode_code(m: Mode) -> u64 {
 }
 
 impl Builder {
-    fn declare_params(&mut self, ctx: &QueryContext) -> Names {
+    pub(super) fn declare_params(&mut self, ctx: &QueryContext) -> Names {
         let mut out = Vec::new();
         for x in &ctx.params {
             let s = self.declare(&format!("p.{x}"));
@@ -434,7 +327,7 @@ impl Builder {
     /// value (so `x * width` with `--param width=1920` is linear), the others
     /// their constants.  Every parameter is still declared, and a fixed one
     /// asserted equal to its value, so models name them all.
-    fn param_env(&self, ctx: &QueryContext, params: &Names) -> Env {
+    pub(super) fn param_env(&self, ctx: &QueryContext, params: &Names) -> Env {
         params
             .iter()
             .map(|(x, s)| {
@@ -469,7 +362,7 @@ impl Builder {
     }
 
     /// Declares thread `k`'s identifiers (within bounds) and thread-locals.
-    fn declare_thread(
+    pub(super) fn declare_thread(
         &mut self,
         k: usize,
         ctx: &QueryContext,
@@ -495,7 +388,7 @@ impl Builder {
     }
 
     /// The two identifier tuples differ.
-    fn assert_distinct(&mut self, ids: &[Names; 2]) {
+    pub(super) fn assert_distinct(&mut self, ids: &[Names; 2]) {
         let diffs: Vec<String> = ids[0]
             .iter()
             .zip(&ids[1])
@@ -817,9 +710,9 @@ struct OpenClosure<'c> {
 }
 
 /// The constants of one thread: identifiers and thread-locals.
-struct Thread {
-    ids: Names,
-    locals: Names,
+pub(super) struct Thread {
+    pub(super) ids: Names,
+    pub(super) locals: Names,
 }
 
 struct Walk {

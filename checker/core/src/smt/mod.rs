@@ -31,15 +31,16 @@
 //! of expressions), `solve` answers it with Z3 within a time limit
 //! ([`Session`]), and `model` reads the values a witness needs back.
 
+mod counterexample;
 mod encode;
 mod model;
 mod prefilter;
 mod script;
 mod solve;
 
+pub use counterexample::thread_copy;
 pub use encode::{
-    encode, encode_all, thread_copy, Benign, LoopVars, Names, Occurrence, PairFilter, Query,
-    QueryContext,
+    encode, encode_all, Benign, LoopVars, Names, Occurrence, PairFilter, Query, QueryContext,
 };
 pub use model::{Model, SMALL_MODEL_BOUND};
 pub use script::unquote;

@@ -2,7 +2,8 @@
 //! each query in its own scope, with a watchdog for the time limit (see
 //! [`crate::smt`]).
 
-use super::encode::{counterexample_script, threads_counterexample_script, Query, QueryContext};
+use super::counterexample::{counterexample_script, threads_counterexample_script};
+use super::encode::{Query, QueryContext};
 use super::model::{small_model, small_values, Model};
 use super::script::or_all;
 use semantics::expr::{BExp, NExp, Var};

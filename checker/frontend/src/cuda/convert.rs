@@ -5,6 +5,10 @@
 
 use super::ast::*;
 use super::clang::{Cursor, Tu};
+use super::library::{
+    collect_library_functions, is_surface_function, members_copy_trivially, signature,
+    surface_element_bytes, Signature,
+};
 use clang_sys::*;
 use std::cell::{OnceCell, RefCell};
 use std::collections::{BTreeSet, HashSet};
@@ -22,9 +26,6 @@ pub struct Converter<'a> {
     dynamic_shared_sizes: RefCell<BTreeSet<Option<u64>>>,
 }
 
-/// A function's name and the canonical spellings of its parameter types.
-type Signature = (String, Vec<String>);
-
 impl<'a> Converter<'a> {
     pub fn new(tu: &'a Tu) -> Self {
         Converter {
@@ -41,7 +42,8 @@ impl Converter<'_> {
     pub fn unit(&self) -> Unit {
         let mut unit = Unit::default();
         self.scope(self.tu.root(), &mut unit);
-        unit.instantiations = self.explicit_instantiations();
+        unit.instantiations =
+            super::launches::explicit_instantiations(self.tu, &self.templates.borrow());
         unit.dynamic_shared_sizes = self.dynamic_shared_sizes.take();
         unit
     }
@@ -102,60 +104,6 @@ impl Converter<'_> {
                 _ => {}
             }
         }
-    }
-
-    /// The explicit instantiations `template __global__ void k<32>(…);`
-    /// of the file's template kernels.  libclang does not visit them, so
-    /// they are read from the tokens: `template` not followed by `<`, up to
-    /// the next `;`, naming a template with literal arguments (`true` and
-    /// `false` are 1 and 0; an argument that is not a literal is left out).
-    fn explicit_instantiations(&self) -> Vec<Launch> {
-        let templates = self.templates.borrow();
-        if templates.is_empty() {
-            return Vec::new();
-        }
-        let toks = self.tu.tokens(self.tu.root());
-        let words: Vec<&str> = toks.iter().map(|t| t.0.as_str()).collect();
-        let mut out = Vec::new();
-        for (at, _) in words.iter().enumerate().filter(|(_, w)| **w == "template") {
-            if words.get(at + 1) == Some(&"<") {
-                continue;
-            }
-            let end = words[at..]
-                .iter()
-                .position(|w| *w == ";")
-                .map_or(words.len(), |e| at + e);
-            let statement = &words[at..end];
-            for t in templates.iter() {
-                let name = t.spelling();
-                let Some(open) = statement
-                    .windows(2)
-                    .position(|w| w[0] == name && w[1] == "<")
-                else {
-                    continue;
-                };
-                let args = template_arguments(&statement[open + 2..]);
-                let params = t.template_parameters();
-                let template = params
-                    .iter()
-                    .zip(&args)
-                    .filter(|(p, _)| p.kind() == CXCursor_NonTypeTemplateParameter)
-                    .filter_map(|(p, a)| a.map(|v| (p.decl_key(), v)))
-                    .collect();
-                let (line, col) = self.tu.position(toks[at].1);
-                out.push(Launch {
-                    kernel: t.decl_key(),
-                    grid: [None; 3],
-                    block: [None; 3],
-                    shared_bytes: None,
-                    template,
-                    args: Vec::new(),
-                    file: t.file(),
-                    span: semantics::surface::Span::point(line, col),
-                });
-            }
-        }
-        out
     }
 
     fn func(&self, c: Cursor) -> Option<Func> {
@@ -793,71 +741,6 @@ fn assignment_operator(name: &str) -> Option<Option<BinOp>> {
     })
 }
 
-/// `surf1Dwrite`, `surf2DLayeredread` …: the surface functions of the
-/// CUDA headers, which read or write surface memory (modelled by the
-/// inference, not by their declarations).
-pub fn is_surface_function(name: &str) -> bool {
-    name.starts_with("surf") && (name.ends_with("write") || name.ends_with("read"))
-}
-
-/// The size of the element a surface call moves: its first argument's
-/// (the written value, or the pointee of `T *ret`), or the call's own
-/// type for the form that returns the value read.
-fn surface_element_bytes(name: &str, call: Cursor) -> Option<u64> {
-    let first = (call.num_args() > 0).then(|| call.arg(0).ty());
-    let ty = match first {
-        Some(t) if name.ends_with("write") => t,
-        Some(t) if t.is_pointer() => t.pointee(),
-        _ => call.ty(),
-    };
-    ty.size_of()
-}
-
-/// The values of template arguments written `a, b, …>`: literals (and
-/// `true`, `false`) at the top level; anything else `None`.
-fn template_arguments(words: &[&str]) -> Vec<Option<i128>> {
-    let mut out = Vec::new();
-    let mut current: Vec<&str> = Vec::new();
-    let mut depth = 0usize;
-    for w in words {
-        match *w {
-            "<" | "(" => depth += 1,
-            ">" | ")" if depth > 0 => depth -= 1,
-            ">" | "," if depth == 0 => {
-                out.push(match current.as_slice() {
-                    [one] => literal(one),
-                    _ => None,
-                });
-                current.clear();
-                if *w == ">" {
-                    return out;
-                }
-                continue;
-            }
-            _ => {}
-        }
-        current.push(w);
-    }
-    out
-}
-
-/// An integer literal (decimal or hexadecimal, any suffix), `true`, `false`.
-fn literal(w: &str) -> Option<i128> {
-    match w {
-        "true" => return Some(1),
-        "false" => return Some(0),
-        _ => {}
-    }
-    let digits = w.trim_end_matches(['u', 'U', 'l', 'L']);
-    match digits
-        .strip_prefix("0x")
-        .or_else(|| digits.strip_prefix("0X"))
-    {
-        Some(hex) => i128::from_str_radix(hex, 16).ok(),
-        None => digits.parse().ok(),
-    }
-}
-
 /// The size of the innermost elements of an array type.
 fn elem_bytes(t: super::clang::Type) -> Option<u64> {
     let mut t = t.canonical();
@@ -865,62 +748,6 @@ fn elem_bytes(t: super::clang::Type) -> Option<u64> {
         t = t.element();
     }
     t.size_of()
-}
-
-/// The signature of a function or function template declaration.
-fn signature(f: Cursor) -> Signature {
-    let params = f
-        .children()
-        .into_iter()
-        .filter(|p| p.kind() == CXCursor_ParmDecl)
-        .map(|p| p.ty().canonical().spelling())
-        .collect();
-    (f.spelling(), params)
-}
-
-/// Every function declared in a library header, in namespaces and (as
-/// friends) in records too.
-fn collect_library_functions(c: Cursor, depth: usize, out: &mut HashSet<Signature>) {
-    if depth > 6 {
-        return;
-    }
-    for d in c.children() {
-        match d.kind() {
-            CXCursor_FunctionDecl | CXCursor_FunctionTemplate if d.in_library() => {
-                out.insert(signature(d));
-            }
-            CXCursor_Namespace | CXCursor_StructDecl | CXCursor_ClassDecl | CXCursor_FriendDecl
-            | CXCursor_LinkageSpec
-                if d.in_library() =>
-            {
-                collect_library_functions(d, depth + 1, out)
-            }
-            _ => {}
-        }
-    }
-}
-
-/// The members of a defaulted copy constructor's class copy without
-/// running code of the user's: every field and base of record type has a
-/// defaulted copy constructor in turn (bounded depth; deeper is `false`).
-fn members_copy_trivially(ctor: Cursor) -> bool {
-    fn record_copies_trivially(record: Cursor, depth: usize) -> bool {
-        if depth > 8 {
-            return false;
-        }
-        record.children().into_iter().all(|m| match m.kind() {
-            CXCursor_Constructor => !m.is_copy_or_move_ctor() || m.is_defaulted_copy(),
-            CXCursor_FieldDecl | CXCursor_CXXBaseSpecifier => {
-                let mut t = m.ty().canonical();
-                while t.is_array() {
-                    t = t.element();
-                }
-                !t.is_record() || record_copies_trivially(t.declaration(), depth + 1)
-            }
-            _ => true,
-        })
-    }
-    record_copies_trivially(ctor.semantic_parent(), 0)
 }
 
 fn callee(c: Cursor, ch: &[Cursor]) -> Option<Cursor> {

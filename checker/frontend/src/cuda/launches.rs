@@ -9,7 +9,7 @@
 //! launch of a kernel agrees on into assumptions, printed with the verdict.
 
 use super::ast::{Func, Launch, Shape, Unit};
-use super::clang::Cursor;
+use super::clang::{Cursor, Tu};
 use crate::options::Dims;
 use crate::LoadOptions;
 use clang_sys::*;
@@ -309,4 +309,102 @@ fn strip(e: Cursor) -> Cursor {
         }
     }
     e
+}
+
+/// The explicit instantiations `template __global__ void k<32>(…);`
+/// of the file's template kernels.  libclang does not visit them, so
+/// they are read from the tokens: `template` not followed by `<`, up to
+/// the next `;`, naming a template with literal arguments (`true` and
+/// `false` are 1 and 0; an argument that is not a literal is left out).
+pub fn explicit_instantiations(tu: &Tu, templates: &[Cursor]) -> Vec<Launch> {
+    if templates.is_empty() {
+        return Vec::new();
+    }
+    let toks = tu.tokens(tu.root());
+    let words: Vec<&str> = toks.iter().map(|t| t.0.as_str()).collect();
+    let mut out = Vec::new();
+    for (at, _) in words.iter().enumerate().filter(|(_, w)| **w == "template") {
+        if words.get(at + 1) == Some(&"<") {
+            continue;
+        }
+        let end = words[at..]
+            .iter()
+            .position(|w| *w == ";")
+            .map_or(words.len(), |e| at + e);
+        let statement = &words[at..end];
+        for t in templates.iter() {
+            let name = t.spelling();
+            let Some(open) = statement
+                .windows(2)
+                .position(|w| w[0] == name && w[1] == "<")
+            else {
+                continue;
+            };
+            let args = template_arguments(&statement[open + 2..]);
+            let params = t.template_parameters();
+            let template = params
+                .iter()
+                .zip(&args)
+                .filter(|(p, _)| p.kind() == CXCursor_NonTypeTemplateParameter)
+                .filter_map(|(p, a)| a.map(|v| (p.decl_key(), v)))
+                .collect();
+            let (line, col) = tu.position(toks[at].1);
+            out.push(Launch {
+                kernel: t.decl_key(),
+                grid: [None; 3],
+                block: [None; 3],
+                shared_bytes: None,
+                template,
+                args: Vec::new(),
+                file: t.file(),
+                span: semantics::surface::Span::point(line, col),
+            });
+        }
+    }
+    out
+}
+
+/// The values of template arguments written `a, b, …>`: literals (and
+/// `true`, `false`) at the top level; anything else `None`.
+fn template_arguments(words: &[&str]) -> Vec<Option<i128>> {
+    let mut out = Vec::new();
+    let mut current: Vec<&str> = Vec::new();
+    let mut depth = 0usize;
+    for w in words {
+        match *w {
+            "<" | "(" => depth += 1,
+            ">" | ")" if depth > 0 => depth -= 1,
+            ">" | "," if depth == 0 => {
+                out.push(match current.as_slice() {
+                    [one] => literal(one),
+                    _ => None,
+                });
+                current.clear();
+                if *w == ">" {
+                    return out;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        current.push(w);
+    }
+    out
+}
+
+/// An integer literal (decimal or hexadecimal, any suffix), `true`, `false`.
+fn literal(w: &str) -> Option<i128> {
+    match w {
+        "true" => return Some(1),
+        "false" => return Some(0),
+        _ => {}
+    }
+    let digits = w.trim_end_matches(['u', 'U', 'l', 'L']);
+    match digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
+        Some(hex) => i128::from_str_radix(hex, 16).ok(),
+        None => digits.parse().ok(),
+    }
 }

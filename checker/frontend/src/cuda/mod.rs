@@ -17,6 +17,7 @@ pub mod clang;
 pub mod convert;
 pub mod infer;
 mod launches;
+mod library;
 pub mod lin;
 mod partial;
 pub mod rewrite;

@@ -3,7 +3,7 @@
 
 use super::memory::field_key;
 use super::*;
-use crate::cuda::convert::is_surface_function;
+use crate::cuda::library::is_surface_function;
 
 impl Infer<'_> {
     // ----- calls -------------------------------------------------------------
@@ -224,22 +224,15 @@ impl Infer<'_> {
                             // Not one element (a row of a 2-D array): any cell.
                             self.unsupported(span, format!("`{name}` on a pointer to a row"));
                             let why = format!("cell accessed by `{name}`");
-                            let index: Vec<Lin> = (0..arr.rank)
-                                .map(|_| self.int_unknown(&why, span))
-                                .collect();
                             let arr = arr.clone();
-                            self.access(Mode::Rd, &arr, &index, span);
-                            self.access(Mode::Wr, &arr, &index, span);
+                            self.access_anywhere(&[Mode::Rd, Mode::Wr], &arr, &why, span);
                         }
                     }
                 }
                 Val::Ptr { arr, .. } if arr.tracked => {
                     let why = format!("cell read by `{name}`");
-                    let index: Vec<Lin> = (0..arr.rank)
-                        .map(|_| self.int_unknown(&why, span))
-                        .collect();
                     let arr = arr.clone();
-                    self.access(Mode::Rd, &arr, &index, span);
+                    self.access_anywhere(&[Mode::Rd], &arr, &why, span);
                 }
                 Val::Bad(why) => {
                     let why = format!("call to `{name}` with an unmodelled pointer ({why})");
@@ -293,12 +286,8 @@ impl Infer<'_> {
                     );
                     // It may read and write any cell of the array: keep both.
                     let why = format!("cell accessed by `{name}`");
-                    let index: Vec<Lin> = (0..arr.rank)
-                        .map(|_| self.int_unknown(&why, span))
-                        .collect();
                     let arr = arr.clone();
-                    self.access(Mode::Rd, &arr, &index, span);
-                    self.access(Mode::Wr, &arr, &index, span);
+                    self.access_anywhere(&[Mode::Rd, Mode::Wr], &arr, &why, span);
                 }
             }
         }

@@ -494,6 +494,15 @@ impl Infer<'_> {
         }
     }
 
+    /// `arr` accessed with `modes` at an unknown index in every dimension
+    /// (one unknown per dimension, shared by the modes; `why` says whose).
+    pub(super) fn access_anywhere(&mut self, modes: &[Mode], arr: &Arr, why: &str, span: Span) {
+        let index: Vec<Lin> = (0..arr.rank).map(|_| self.int_unknown(why, span)).collect();
+        for mode in modes {
+            self.access(*mode, arr, &index, span);
+        }
+    }
+
     /// An access the front end cannot locate: `unsupported`, plus an access
     /// at an unknown index of every tracked array ([`ANY_ARRAY`] until the
     /// kernel is done and every array is known; see [`Infer::expand_unlocated`]).

@@ -53,10 +53,18 @@ fn infer(body: Vec<S>) -> Output {
 
 /// [`infer`] under launch limits (`blockDim.x` → its largest value).
 fn infer_with(body: Vec<S>, limits: &BTreeMap<String, i128>) -> Output {
+    let (unit, f) = kernel_unit(vec![ptr_param("a"), ptr_param("b")], body);
+    Infer::new(&unit, Vec::<String>::new())
+        .launch_limits(limits)
+        .kernel(&f)
+}
+
+/// A unit holding one kernel `k` with `params` and `body`.
+fn kernel_unit(params: Vec<VarDecl>, body: Vec<S>) -> (Unit, Func) {
     let f = Func {
         name: "k".into(),
         key: "k".into(),
-        params: vec![ptr_param("a"), ptr_param("b")],
+        params,
         body: stmt(SK::Block(body)),
         is_kernel: true,
         span: sp(1),
@@ -66,12 +74,9 @@ fn infer_with(body: Vec<S>, limits: &BTreeMap<String, i128>) -> Output {
     };
     let unit = Unit {
         funcs: vec![f.clone()],
-        globals: Vec::new(),
         ..Default::default()
     };
-    Infer::new(&unit, Vec::<String>::new())
-        .launch_limits(limits)
-        .kernel(&f)
+    (unit, f)
 }
 
 /// The (mode, array) of every access, in order (through branches).
@@ -303,22 +308,7 @@ fn stored(body: Vec<S>) -> Written {
         shape: Shape::Scalar,
         ..ptr_param("n")
     };
-    let f = Func {
-        name: "k".into(),
-        key: "k".into(),
-        params: vec![ptr_param("a"), ptr_param("b"), n],
-        body: stmt(SK::Block(body)),
-        is_kernel: true,
-        span: sp(1),
-        in_main_file: true,
-        library: false,
-        file: None,
-    };
-    let unit = Unit {
-        funcs: vec![f.clone()],
-        globals: Vec::new(),
-        ..Default::default()
-    };
+    let (unit, f) = kernel_unit(vec![ptr_param("a"), ptr_param("b"), n], body);
     let out = Infer::new(&unit, Vec::<String>::new()).kernel(&f);
     out.written.at(sp(1)).clone()
 }
