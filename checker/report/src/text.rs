@@ -76,16 +76,21 @@ fn verdict_text(out: &mut String, k: &CheckedKernel, a: &CheckedArray, source: &
     }
 }
 
+/// `first access (thread …): wr a[i] at 3:5`: access `n` of the witness.
+fn access_line(w: &Witness, n: usize) -> String {
+    let acc = &w.accesses[n];
+    format!(
+        "{} (thread {}): {} at {}",
+        ACCESS_LABELS[n],
+        values(&w.threads[n].ids),
+        access_text(acc),
+        acc.span
+    )
+}
+
 fn witness_text(out: &mut String, k: &CheckedKernel, w: &Witness, source: &str) {
     for (n, acc) in w.accesses.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "  {} (thread {}): {} at {}",
-            ACCESS_LABELS[n],
-            values(&w.threads[n].ids),
-            access_text(acc),
-            acc.span
-        );
+        let _ = writeln!(out, "  {}", access_line(w, n));
         let rest = thread_extras(&w.threads[n]);
         if !rest.is_empty() {
             let _ = writeln!(out, "    {rest}");
@@ -129,15 +134,8 @@ fn benign_text(out: &mut String, k: &CheckedKernel, b: &BenignPair, source: &str
         b.value,
         index.concat()
     );
-    for (n, acc) in w.accesses.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "    {} (thread {}): {} at {}",
-            ACCESS_LABELS[n],
-            values(&w.threads[n].ids),
-            access_text(acc),
-            acc.span
-        );
+    for n in 0..w.accesses.len() {
+        let _ = writeln!(out, "    {}", access_line(w, n));
     }
     let spans: Vec<(Span, &str)> = if w.accesses[0].span == w.accesses[1].span {
         vec![(w.accesses[0].span, "both writes")]

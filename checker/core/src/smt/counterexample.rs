@@ -26,13 +26,25 @@ pub(super) fn counterexample_script(
             b.assert(&f);
         }
     }
-    assert_ranges(&mut b, ranges, &mut env);
+    assert_not_goal(&mut b, ranges, goal, &mut env)?;
+    Some(b.finish())
+}
+
+/// Binds the loop variables of `ranges` (see [`assert_ranges`]) and asserts
+/// that `goal` fails; `None` when the goal mentions an unbound variable.
+fn assert_not_goal(
+    b: &mut Builder,
+    ranges: &[(Var, NExp, NExp)],
+    goal: &BExp,
+    env: &mut Env,
+) -> Option<()> {
+    assert_ranges(b, ranges, env);
     if goal.fv().iter().any(|x| !env.contains_key(x)) {
         return None;
     }
-    let g = b.bexp(goal, &env);
+    let g = b.bexp(goal, env);
     b.assert(&format!("(not {g})"));
-    Some(b.finish())
+    Some(())
 }
 
 /// Declares one variable per enclosing synchronized loop, within its range,
@@ -107,11 +119,6 @@ pub(super) fn threads_counterexample_script(
             }
         }
     }
-    assert_ranges(&mut b, ranges, &mut env);
-    if goal.fv().iter().any(|x| !env.contains_key(x)) {
-        return None;
-    }
-    let g = b.bexp(goal, &env);
-    b.assert(&format!("(not {g})"));
+    assert_not_goal(&mut b, ranges, goal, &mut env)?;
     Some((b.finish(), params, names))
 }
