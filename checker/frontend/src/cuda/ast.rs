@@ -217,6 +217,9 @@ pub struct VarDecl {
     pub elem_bytes: Option<u64>,
     pub init: Option<E>,
     pub span: Span,
+    /// A reference to `const` (`const float4 &v`): nothing is written
+    /// through it, so bound to a temporary it is that temporary's value.
+    pub read_only: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -233,6 +236,8 @@ pub struct Func {
     pub library: bool,
     /// The file it is written in.
     pub file: Option<std::path::PathBuf>,
+    /// Where its definition starts in that file (bytes).
+    pub offset: u32,
 }
 
 /// A translation unit: function definitions and file-scope variables.
@@ -264,6 +269,9 @@ pub struct Launch {
     pub shared_bytes: Option<u64>,
     /// The template arguments, by the template parameter's key.
     pub template: Vec<(String, i128)>,
+    /// Every template argument as C++ text (a type, a value), in order;
+    /// `None` where it has none (see `instantiate.rs`).
+    pub arguments: Vec<Option<String>>,
     /// Each argument's value when it is an integer constant.
     pub args: Vec<Option<i128>>,
     /// Where the launch is (file, line, column).

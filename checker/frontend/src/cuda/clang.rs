@@ -464,10 +464,21 @@ fn expansion_file(loc: CXSourceLocation) -> Option<PathBuf> {
 
 /// Line and column of a location, the column counted in characters (as
 /// the reports and SARIF count them) where clang counts bytes.
+///
+/// A `#line N` directive that keeps the file name renumbers the lines after
+/// it (the instantiated copies of template kernels, `instantiate.rs`, carry
+/// their template's line numbers this way); columns are unchanged by it.
 fn spelling_pos(tu: CXTranslationUnit, loc: CXSourceLocation) -> (u32, u32) {
     let (mut file, mut line, mut col, mut off): (CXFile, u32, u32, u32) =
         (std::ptr::null_mut(), 0, 0, 0);
     unsafe { clang_getExpansionLocation(loc, &mut file, &mut line, &mut col, &mut off) };
+    if !file.is_null() {
+        let (mut name, mut presumed_line, mut presumed_col) = (CXString::default(), 0, 0);
+        unsafe { clang_getPresumedLocation(loc, &mut name, &mut presumed_line, &mut presumed_col) };
+        if take(name) == take(unsafe { clang_getFileName(file) }) && presumed_line > 0 {
+            line = presumed_line;
+        }
+    }
     (line, char_column(tu, file, off, col))
 }
 
@@ -573,6 +584,33 @@ impl Cursor {
         }
         out
     }
+    /// Every template argument of a function template specialization, in
+    /// order, as C++ text: a type as clang spells it, an integral value in
+    /// decimal; `None` for the kinds that have no such text (template
+    /// template arguments, packs, expressions clang did not evaluate).
+    pub fn template_argument_texts(&self) -> Vec<Option<String>> {
+        let n = unsafe { clang_Cursor_getNumTemplateArguments(self.0) };
+        (0..n.max(0) as u32)
+            .map(|i| unsafe {
+                match clang_Cursor_getTemplateArgumentKind(self.0, i) {
+                    CXTemplateArgumentKind_Type => {
+                        let t = Type(clang_Cursor_getTemplateArgumentType(self.0, i));
+                        Some(t.spelling()).filter(|s| !s.is_empty())
+                    }
+                    CXTemplateArgumentKind_Integral => {
+                        let ty = Type(clang_Cursor_getTemplateArgumentType(self.0, i));
+                        let unsigned = ty.spelling().contains("unsigned") || ty.spelling() == "bool";
+                        Some(if unsigned {
+                            clang_Cursor_getTemplateArgumentUnsignedValue(self.0, i).to_string()
+                        } else {
+                            clang_Cursor_getTemplateArgumentValue(self.0, i).to_string()
+                        })
+                    }
+                    _ => None,
+                }
+            })
+            .collect()
+    }
     /// The template parameters of a template declaration, in order.
     pub fn template_parameters(&self) -> Vec<Cursor> {
         self.children()
@@ -667,6 +705,9 @@ impl Cursor {
     }
     pub fn start_offset(&self) -> u32 {
         unsafe { file_offset(clang_getRangeStart(clang_getCursorExtent(self.0))) }
+    }
+    pub fn end_offset(&self) -> u32 {
+        unsafe { file_offset(clang_getRangeEnd(clang_getCursorExtent(self.0))) }
     }
     /// The value of an integer constant expression, if it is one.
     pub fn evaluate_int(&self) -> Option<i128> {
@@ -770,6 +811,10 @@ impl Type {
     }
     pub fn spelling(&self) -> String {
         take(unsafe { clang_getTypeSpelling(self.0) })
+    }
+    /// `const`-qualified (the type itself, not what it points to).
+    pub fn is_const(&self) -> bool {
+        unsafe { clang_isConstQualifiedType(self.0) != 0 }
     }
     pub fn is_pointer(&self) -> bool {
         self.kind() == CXType_Pointer

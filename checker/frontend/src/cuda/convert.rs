@@ -145,6 +145,7 @@ impl Converter<'_> {
             in_main_file: c.in_main_file(),
             library: c.in_library(),
             file: c.file(),
+            offset: c.start_offset(),
         })
     }
 
@@ -185,6 +186,7 @@ impl Converter<'_> {
             elem_bytes: elem_bytes(c.ty()),
             init: c.var_init().map(|i| self.expr(i)),
             span: c.span(),
+            read_only: c.ty().is_reference() && c.ty().pointee().is_const(),
         }
     }
 
@@ -573,6 +575,15 @@ fn decl_ref(c: Cursor) -> EK {
         CXCursor_VarDecl => {
             let parent = r.semantic_parent().kind();
             let global = matches!(parent, CXCursor_TranslationUnit | CXCursor_Namespace);
+            // `const int N = 32;` at file scope (and the template arguments
+            // of `instantiate.rs`): a constant, not memory (writing it is
+            // undefined behaviour).
+            let ty = r.ty().canonical();
+            let integral = ty.int_type().is_some() || ty.kind() == CXType_Bool;
+            let constant = global && ty.is_const() && integral;
+            if let Some(v) = r.evaluate_int().filter(|_| constant) {
+                return EK::Int(v);
+            }
             let kind = if global {
                 RefKind::Global
             } else {

@@ -10,6 +10,7 @@
 
 use super::ast::{Func, Launch, Shape, Unit};
 use super::clang::{Cursor, Tu};
+use super::instantiate::{launches_instance, Instance};
 use crate::options::Dims;
 use crate::LoadOptions;
 use clang_sys::*;
@@ -33,8 +34,19 @@ pub struct Configured {
 }
 
 /// The configuration of kernel `f` from its launches in `unit`.
-pub fn configure(unit: &Unit, f: &Func, opts: &LoadOptions) -> Configured {
-    let sites: Vec<&Launch> = unit.launches.iter().filter(|l| l.kernel == f.key).collect();
+/// An instance of a template kernel (`instantiate.rs`) is configured by
+/// the launches and explicit instantiations with its arguments.
+pub fn configure(
+    unit: &Unit,
+    f: &Func,
+    opts: &LoadOptions,
+    instance: Option<&Instance>,
+) -> Configured {
+    let of_f = |l: &&Launch| match instance {
+        Some(i) => launches_instance(l, i),
+        None => l.kernel == f.key,
+    };
+    let sites: Vec<&Launch> = unit.launches.iter().filter(of_f).collect();
     let mut out = Configured {
         opts: opts.clone(),
         unsettled: Vec::new(),
@@ -42,12 +54,14 @@ pub fn configure(unit: &Unit, f: &Func, opts: &LoadOptions) -> Configured {
         constants: BTreeMap::new(),
         notes: Vec::new(),
     };
+    if let Some(i) = instance {
+        out.notes.push(format!(
+            "the template kernel is checked as its instance `{}`: {}",
+            i.label, i.bindings
+        ));
+    }
     if sites.is_empty() {
-        let instances: Vec<&Launch> = unit
-            .instantiations
-            .iter()
-            .filter(|l| l.kernel == f.key)
-            .collect();
+        let instances: Vec<&Launch> = unit.instantiations.iter().filter(of_f).collect();
         instantiated(&mut out, &instances);
         return out;
     }
@@ -222,6 +236,7 @@ fn launch(c: Cursor) -> Option<Launch> {
             .and_then(|a| a.evaluate_int())
             .and_then(|v| u64::try_from(v).ok()),
         template: callee.template_values(),
+        arguments: callee.template_argument_texts(),
         args: (0..c.num_args().max(0) as u32)
             .map(|i| c.arg(i).evaluate_int())
             .collect(),
@@ -346,7 +361,7 @@ pub fn explicit_instantiations(tu: &Tu, templates: &[Cursor]) -> Vec<Launch> {
                 .iter()
                 .zip(&args)
                 .filter(|(p, _)| p.kind() == CXCursor_NonTypeTemplateParameter)
-                .filter_map(|(p, a)| a.map(|v| (p.decl_key(), v)))
+                .filter_map(|(p, a)| literal_argument(a).map(|v| (p.decl_key(), v)))
                 .collect();
             let (line, col) = tu.position(toks[at].1);
             out.push(Launch {
@@ -355,6 +370,7 @@ pub fn explicit_instantiations(tu: &Tu, templates: &[Cursor]) -> Vec<Launch> {
                 block: [None; 3],
                 shared_bytes: None,
                 template,
+                arguments: args.iter().map(|a| Some(a.join(" "))).collect(),
                 args: Vec::new(),
                 file: t.file(),
                 span: semantics::surface::Span::point(line, col),
@@ -364,9 +380,17 @@ pub fn explicit_instantiations(tu: &Tu, templates: &[Cursor]) -> Vec<Launch> {
     out
 }
 
-/// The values of template arguments written `a, b, …>`: literals (and
-/// `true`, `false`) at the top level; anything else `None`.
-fn template_arguments(words: &[&str]) -> Vec<Option<i128>> {
+/// The value of a template argument written as one literal (or `true`,
+/// `false`); anything else `None`.
+fn literal_argument(words: &[&str]) -> Option<i128> {
+    match words {
+        [one] => literal(one),
+        _ => None,
+    }
+}
+
+/// The template arguments written `a, b, …>`, each as its tokens.
+fn template_arguments<'w>(words: &[&'w str]) -> Vec<Vec<&'w str>> {
     let mut out = Vec::new();
     let mut current: Vec<&str> = Vec::new();
     let mut depth = 0usize;
@@ -374,12 +398,15 @@ fn template_arguments(words: &[&str]) -> Vec<Option<i128>> {
         match *w {
             "<" | "(" => depth += 1,
             ">" | ")" if depth > 0 => depth -= 1,
+            // `A<B<int>>`: the lexer's `>>` closes two lists.
+            ">>" if depth > 1 => depth -= 2,
+            ">>" if depth == 1 => {
+                current.push(">");
+                out.push(std::mem::take(&mut current));
+                return out;
+            }
             ">" | "," if depth == 0 => {
-                out.push(match current.as_slice() {
-                    [one] => literal(one),
-                    _ => None,
-                });
-                current.clear();
+                out.push(std::mem::take(&mut current));
                 if *w == ">" {
                     return out;
                 }
@@ -387,7 +414,7 @@ fn template_arguments(words: &[&str]) -> Vec<Option<i128>> {
             }
             _ => {}
         }
-        current.push(w);
+        current.push(*w);
     }
     out
 }

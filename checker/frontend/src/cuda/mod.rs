@@ -16,6 +16,7 @@ pub mod ast;
 pub mod clang;
 pub mod convert;
 pub mod infer;
+mod instantiate;
 mod launches;
 mod library;
 pub mod lin;
@@ -52,14 +53,24 @@ pub fn load(
     let (tu, errors) = clang::Tu::parse_partial(path, bytes, &opts.defines, &includes)
         .map_err(|diags| parse_error(path, diags))?;
     let unit = convert::Converter::new(&tu).unit();
+    let (unit, errors, instances) = with_instances(path, &tu, unit, errors, bytes, opts, &includes);
     drop(tu);
+    let instance_of = |f: &ast::Func| {
+        let at = |i: &&instantiate::Instance| f.in_main_file && i.range.contains(&f.offset);
+        instances.iter().find(at)
+    };
     let kernels: Vec<&ast::Func> = unit
         .funcs
         .iter()
         // The user's kernels: in the file or in a project header it
         // includes (not in the CUDA or system headers).
         .filter(|f| f.is_kernel && !f.library)
-        .filter(|f| opts.kernel.as_ref().is_none_or(|k| *k == f.name))
+        // A template kernel with instances is checked as them.
+        .filter(|f| !instances.iter().any(|i| i.template == f.key))
+        .filter(|f| {
+            let base = f.name.split('<').next().unwrap_or(&f.name);
+            opts.kernel.as_ref().is_none_or(|k| *k == f.name || k == base)
+        })
         .collect();
     if let (Some(k), true) = (&opts.kernel, kernels.is_empty()) {
         return Err(Diagnostic::error(format!("no kernel named `{k}`")).in_file(path));
@@ -107,7 +118,7 @@ pub fn load(
             _ => (path, source),
         };
         // The launches in the host code fix what they agree on.
-        let configured = launches::configure(&unit, f, opts);
+        let configured = launches::configure(&unit, f, opts, instance_of(f));
         let opts = &configured.opts;
         let mentioned = scope::builtins_used(&unit, f);
         let limits = LaunchLimits::new(opts, &mentioned, &configured);
@@ -152,6 +163,35 @@ pub fn load(
         .map(|(e, _)| partial::warning(e, path))
         .collect();
     Ok((out, warnings))
+}
+
+/// The unit with a copy of each instance of its template kernels
+/// ([`instantiate`]) when the copies compile, the parse's errors, and the
+/// instances; otherwise the unit as it was.
+fn with_instances(
+    path: &Path,
+    tu: &clang::Tu,
+    unit: ast::Unit,
+    errors: Vec<clang::Diagnostic>,
+    bytes: &[u8],
+    opts: &LoadOptions,
+    includes: &[PathBuf],
+) -> (ast::Unit, Vec<clang::Diagnostic>, Vec<instantiate::Instance>) {
+    let Some(augmented) = instantiate::augment(tu, &unit, bytes) else {
+        return (unit, errors, Vec::new());
+    };
+    match clang::Tu::parse_partial(path, &augmented.bytes, &opts.defines, includes) {
+        Ok((again, more)) if more.len() <= errors.len() => {
+            let mut unit = convert::Converter::new(&again).unit();
+            for f in unit.funcs.iter_mut().filter(|f| f.in_main_file) {
+                if let Some(i) = augmented.instances.iter().find(|i| i.range.contains(&f.offset)) {
+                    f.name = i.label.clone();
+                }
+            }
+            (unit, more, augmented.instances)
+        }
+        _ => (unit, errors, Vec::new()),
+    }
 }
 
 /// The largest value of each launch dimension, used by the inference to

@@ -124,6 +124,7 @@ mod tests {
             in_main_file: true,
             library: false,
             file: Some("k.cu".into()),
+            offset: 0,
         };
         let main = Path::new("k.cu");
         assert!(touches(&error(7), &[&f], &unit, main));

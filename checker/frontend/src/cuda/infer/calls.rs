@@ -1,7 +1,7 @@
 //! Calls: barriers, annotations, atomics, inlined device functions and
 //! calls without a body.
 
-use super::memory::field_key;
+use super::memory::{field_key, is_lvalue};
 use super::*;
 use crate::cuda::library::is_surface_function;
 
@@ -341,10 +341,19 @@ impl Infer<'_> {
         }
         let mut bound = Vec::new();
         for (p, a) in f.params.iter().zip(args) {
-            let v = if p.shape == Shape::Reference {
+            let record = (p.shape == Shape::Reference)
+                .then(|| self.record_path(a))
+                .flatten();
+            let v = if let Some((prefix, memory)) = record {
+                // A reference to a struct is the struct itself: its fields
+                // are the caller's (in whatever memory it lives).
+                Val::Rec { prefix, memory }
+            } else if p.shape == Shape::Reference && (is_lvalue(a) || !p.read_only) {
                 let pl = self.place(a);
                 Val::Ref(Box::new(pl))
             } else {
+                // By value, or a (const) reference bound to a temporary:
+                // the callee sees the value.
                 self.eval(a)
             };
             bound.push((p.key.clone(), v));

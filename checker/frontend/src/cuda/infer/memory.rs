@@ -76,7 +76,7 @@ impl Infer<'_> {
 
     /// The struct a member chain starts from and the path to the member's
     /// parent: `s.inner` in `s.inner.arr` (nested fields are one name).
-    fn record_path(&self, e: &E) -> Option<(String, Memory)> {
+    pub(super) fn record_path(&self, e: &E) -> Option<(String, Memory)> {
         match &e.kind {
             EK::Var(_, key, _) => match self.env.get(key)? {
                 Val::Rec { prefix, memory } => Some((prefix.clone(), *memory)),
@@ -709,7 +709,7 @@ pub(super) fn field_key(path: &str) -> String {
 }
 
 /// Does the expression denote storage (rather than a temporary value)?
-fn is_lvalue(e: &E) -> bool {
+pub(super) fn is_lvalue(e: &E) -> bool {
     match &e.kind {
         EK::Var(..) | EK::Index(..) | EK::Un(UnOp::Deref, _) => true,
         EK::Member(base, ..) => is_lvalue(base),

@@ -43,6 +43,7 @@ fn ptr_param(name: &str) -> VarDecl {
         memory: Memory::Local,
         init: None,
         span: sp(1),
+        read_only: false,
     }
 }
 
@@ -71,6 +72,7 @@ fn kernel_unit(params: Vec<VarDecl>, body: Vec<S>) -> (Unit, Func) {
         in_main_file: true,
         library: false,
         file: None,
+        offset: 0,
     };
     let unit = Unit {
         funcs: vec![f.clone()],

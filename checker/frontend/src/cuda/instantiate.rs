@@ -1,0 +1,208 @@
+#![allow(non_upper_case_globals)]
+//! Template kernels analysed as they are instantiated (issue 14, item 5).
+//!
+//! libclang shows a template's body only as written, with its dependent
+//! types and names unresolved (`T *s = SharedMemory<T>();` is a construct
+//! of an unknown class converted to an unknown pointer), and it does not
+//! visit the instantiations clang builds.  So for every instantiation the
+//! file names — an explicit instantiation `template __global__ void
+//! k<int>(…);` or a launch `k<float, 256><<<…>>>(…)` (arguments deduced
+//! or written) — the front end appends to the file a copy of the template
+//! kernel's definition in a namespace of its own, where each template
+//! parameter is declared with its argument (`typedef int T;`, `static
+//! const unsigned blockSize = 256;`), and parses the file again.  The copy
+//! is an ordinary kernel that clang resolves completely; a `#line`
+//! directive and leading spaces give its tokens the template's own lines
+//! and columns, so reports point at the user's source.
+//!
+//! The copies replace the template: a template kernel with instances is
+//! checked once per instance (at most [`MAX_INSTANCES`]); without any, it
+//! is analysed generically as before.  When the copies do not compile
+//! (more errors than the original parse), the original parse is kept.
+
+use super::ast::{Launch, Unit};
+use super::clang::{Cursor, Tu};
+use clang_sys::*;
+use std::ops::Range;
+
+/// At most this many instances of one template kernel are checked; the
+/// others are dropped from the plan and the template stays generic.
+pub const MAX_INSTANCES: usize = 16;
+
+/// One instance of a template kernel, copied into the augmented file.
+#[derive(Clone, Debug)]
+pub struct Instance {
+    /// The template kernel's key (`Func::key`, `Launch::kernel`).
+    pub template: String,
+    /// The template arguments as C++ text, in order.
+    pub arguments: Vec<String>,
+    /// `k<int, 256>`: the kernel's name in reports.
+    pub label: String,
+    /// The copy's bytes in the augmented file.
+    pub range: Range<u32>,
+    /// `T = int, blockSize = 256`, for the report.
+    pub bindings: String,
+}
+
+/// The file with the copies appended, and what each copy is.
+pub struct Augmented {
+    pub bytes: Vec<u8>,
+    pub instances: Vec<Instance>,
+}
+
+/// The copies of every template kernel of the main file that the file
+/// instantiates, or `None` when there are none.
+pub fn augment(tu: &Tu, unit: &Unit, bytes: &[u8]) -> Option<Augmented> {
+    let mut out = bytes.to_vec();
+    let mut instances = Vec::new();
+    for t in template_kernels(tu.root()) {
+        let key = t.decl_key();
+        let Some((start, line)) = definition_start(tu, t, bytes) else {
+            continue;
+        };
+        let text = &bytes[start as usize..(t.end_offset() as usize).min(bytes.len())];
+        let params = t.template_parameters();
+        for arguments in argument_lists(unit, &key, params.len()) {
+            let Some(preamble) = declarations(&params, &arguments) else {
+                continue;
+            };
+            let column = start as usize - line_start(bytes, start as usize);
+            let head = format!(
+                "\nnamespace __mapcheck_instance_{} {{\n{preamble}#line {line}\n{}",
+                instances.len(),
+                " ".repeat(column)
+            );
+            out.extend_from_slice(head.as_bytes());
+            let from = out.len() as u32;
+            out.extend_from_slice(text);
+            let to = out.len() as u32;
+            out.extend_from_slice(b"\n}\n");
+            instances.push(Instance {
+                label: format!("{}<{}>", t.spelling(), arguments.join(", ")),
+                bindings: bindings(&params, &arguments),
+                template: key.clone(),
+                arguments,
+                range: from..to,
+            });
+        }
+    }
+    (!instances.is_empty()).then_some(Augmented {
+        bytes: out,
+        instances,
+    })
+}
+
+/// The template kernels defined in the main file (through namespaces).
+fn template_kernels(scope: Cursor) -> Vec<Cursor> {
+    let mut out = Vec::new();
+    for d in scope.children() {
+        match d.kind() {
+            CXCursor_Namespace | CXCursor_LinkageSpec => out.extend(template_kernels(d)),
+            CXCursor_FunctionTemplate
+                if d.is_definition()
+                    && d.in_main_file()
+                    && d.has_attr(CXCursor_CUDAGlobalAttr) =>
+            {
+                out.push(d)
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The distinct, complete argument lists the launches and explicit
+/// instantiations of template `key` give (at most [`MAX_INSTANCES`];
+/// none when there are more, so that the template stays generic).
+fn argument_lists(unit: &Unit, key: &str, arity: usize) -> Vec<Vec<String>> {
+    let mut out: Vec<Vec<String>> = Vec::new();
+    let sites = unit.launches.iter().chain(&unit.instantiations);
+    for l in sites.filter(|l| l.kernel == key) {
+        let Some(args) = complete(l, arity) else {
+            continue;
+        };
+        if !out.contains(&args) {
+            out.push(args);
+        }
+    }
+    if out.len() > MAX_INSTANCES {
+        out.clear();
+    }
+    out
+}
+
+/// A launch's template arguments when it gives every one as text.
+fn complete(l: &Launch, arity: usize) -> Option<Vec<String>> {
+    let args: Option<Vec<String>> = l.arguments.iter().cloned().collect();
+    args.filter(|a| a.len() == arity && arity > 0)
+}
+
+/// Does launch `l` give exactly the arguments of `instance`?
+pub fn launches_instance(l: &Launch, instance: &Instance) -> bool {
+    l.kernel == instance.template
+        && complete(l, instance.arguments.len()).as_ref() == Some(&instance.arguments)
+}
+
+/// The declarations that give each template parameter its argument, or
+/// `None` when one cannot be declared (a template template parameter).
+fn declarations(params: &[Cursor], arguments: &[String]) -> Option<String> {
+    let mut out = String::new();
+    for (p, a) in params.iter().zip(arguments) {
+        let name = p.spelling();
+        match p.kind() {
+            _ if name.is_empty() => {}
+            CXCursor_TemplateTypeParameter => out.push_str(&format!("typedef {a} {name};\n")),
+            CXCursor_NonTypeTemplateParameter => {
+                let ty = p.ty().spelling();
+                out.push_str(&format!("static const {ty} {name} = {a};\n"));
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+/// `T = int, blockSize = 256`.
+fn bindings(params: &[Cursor], arguments: &[String]) -> String {
+    params
+        .iter()
+        .zip(arguments)
+        .map(|(p, a)| format!("{} = {a}", p.spelling()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The offset and line of the first token after the template parameter
+/// list `template <…>` of `t` (the start of the function's declaration).
+fn definition_start(tu: &Tu, t: Cursor, bytes: &[u8]) -> Option<(u32, u32)> {
+    let tokens = tu.tokens(t);
+    let open = tokens.iter().position(|(w, _)| w == "template")? + 1;
+    if tokens.get(open)?.0 != "<" {
+        return None;
+    }
+    let (mut angles, mut parens) = (0i32, 0i32);
+    for (i, (w, _)) in tokens.iter().enumerate().skip(open) {
+        match w.as_str() {
+            "(" => parens += 1,
+            ")" => parens -= 1,
+            "<" if parens == 0 => angles += 1,
+            ">" if parens == 0 => angles -= 1,
+            ">>" if parens == 0 => angles -= 2,
+            _ => {}
+        }
+        if angles <= 0 {
+            let start = tokens.get(i + 1)?.1;
+            let in_file = (start as usize) < bytes.len() && t.end_offset() as usize <= bytes.len();
+            return in_file.then(|| (start, tu.position(start).0));
+        }
+    }
+    None
+}
+
+/// The offset of the first byte of the line holding `at`.
+fn line_start(bytes: &[u8], at: usize) -> usize {
+    bytes[..at]
+        .iter()
+        .rposition(|b| *b == b'\n')
+        .map_or(0, |i| i + 1)
+}
