@@ -112,9 +112,10 @@ impl Infer<'_> {
             return Val::Int(Lin::var(&x));
         }
         let neg = self.unknown_var(&format!("{base}_neg"), cause, span);
-        if let Some((min, _)) = range {
+        if let Some((min, max)) = range {
             self.bound_var(&neg, 0, Some(-min));
-            self.neg_parts.insert(neg.clone(), -min);
+            self.signed_parts.insert(x.clone(), max);
+            self.signed_parts.insert(neg.clone(), -min);
         }
         Val::Int(Lin::var(&x).sub(&Lin::var(&neg)))
     }

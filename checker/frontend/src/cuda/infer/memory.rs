@@ -593,15 +593,15 @@ impl Infer<'_> {
         })
     }
 
-    /// `index_base == 2^64`, and each subtracted part of a signed value
-    /// of `block` at most the magnitude its type allows.
+    /// `index_base == 2^64`, and each part of a signed value of `block`
+    /// at most the magnitude its type allows.
     fn assume_index_base(&mut self, block: &[Stmt]) {
         let free = semantics::surface::Program {
             body: block.to_vec(),
             ..Default::default()
         }
         .free_vars();
-        for (neg, max) in &self.neg_parts {
+        for (neg, max) in &self.signed_parts {
             if free.contains(neg) {
                 self.out.assumptions.push(Assumption {
                     cond: BExp::rel(ROp::Le, NExp::var(neg), NExp::Num((*max as u128).into())),

@@ -169,9 +169,11 @@ pub struct Infer<'a> {
     fixed: BTreeMap<String, u64>,
     /// Signed parameters (keys) an assumption keeps non-negative.
     nonnegative: BTreeSet<String>,
-    /// The subtracted parts `x_neg` of signed values, each with the largest
-    /// magnitude its type allows (for [`Infer::shift_signed_indices`]).
-    neg_parts: BTreeMap<String, i128>,
+    /// The two parts `x` and `x_neg` of signed values `x − x_neg`, each
+    /// with the largest value its type allows (for
+    /// [`Infer::shift_signed_indices`]: either part may be subtracted in an
+    /// index, `h - r` subtracts `r`).
+    signed_parts: BTreeMap<String, i128>,
     /// Template and scalar parameters (keys) with a known constant value
     /// (the kernel's launches agree on it).
     constants: BTreeMap<String, i128>,
@@ -263,7 +265,7 @@ impl<'a> Infer<'a> {
             var_types: BTreeMap::new(),
             fixed: BTreeMap::new(),
             nonnegative: BTreeSet::new(),
-            neg_parts: BTreeMap::new(),
+            signed_parts: BTreeMap::new(),
             constants: BTreeMap::new(),
             large_params: false,
             template_frames: Vec::new(),
@@ -315,9 +317,10 @@ impl<'a> Infer<'a> {
             return Lin::var(x);
         }
         let neg = self.fresh_name(&format!("{x}_neg"));
-        if let Some((min, _)) = range {
+        if let Some((min, max)) = range {
             self.bound_var(&neg, 0, Some(-min));
-            self.neg_parts.insert(neg.clone(), -min);
+            self.signed_parts.insert(x.to_string(), max);
+            self.signed_parts.insert(neg.clone(), -min);
         }
         Lin::var(x).sub(&Lin::var(&neg))
     }
