@@ -599,7 +599,8 @@ impl Cursor {
                     }
                     CXTemplateArgumentKind_Integral => {
                         let ty = Type(clang_Cursor_getTemplateArgumentType(self.0, i));
-                        let unsigned = ty.spelling().contains("unsigned") || ty.spelling() == "bool";
+                        let unsigned =
+                            ty.spelling().contains("unsigned") || ty.spelling() == "bool";
                         Some(if unsigned {
                             clang_Cursor_getTemplateArgumentUnsignedValue(self.0, i).to_string()
                         } else {

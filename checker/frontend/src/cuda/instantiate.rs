@@ -99,9 +99,7 @@ fn template_kernels(scope: Cursor) -> Vec<Cursor> {
         match d.kind() {
             CXCursor_Namespace | CXCursor_LinkageSpec => out.extend(template_kernels(d)),
             CXCursor_FunctionTemplate
-                if d.is_definition()
-                    && d.in_main_file()
-                    && d.has_attr(CXCursor_CUDAGlobalAttr) =>
+                if d.is_definition() && d.in_main_file() && d.has_attr(CXCursor_CUDAGlobalAttr) =>
             {
                 out.push(d)
             }

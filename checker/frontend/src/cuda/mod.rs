@@ -69,7 +69,9 @@ pub fn load(
         .filter(|f| !instances.iter().any(|i| i.template == f.key))
         .filter(|f| {
             let base = f.name.split('<').next().unwrap_or(&f.name);
-            opts.kernel.as_ref().is_none_or(|k| *k == f.name || k == base)
+            opts.kernel
+                .as_ref()
+                .is_none_or(|k| *k == f.name || k == base)
         })
         .collect();
     if let (Some(k), true) = (&opts.kernel, kernels.is_empty()) {
@@ -176,7 +178,11 @@ fn with_instances(
     bytes: &[u8],
     opts: &LoadOptions,
     includes: &[PathBuf],
-) -> (ast::Unit, Vec<clang::Diagnostic>, Vec<instantiate::Instance>) {
+) -> (
+    ast::Unit,
+    Vec<clang::Diagnostic>,
+    Vec<instantiate::Instance>,
+) {
     let Some(augmented) = instantiate::augment(tu, &unit, bytes) else {
         return (unit, errors, Vec::new());
     };
@@ -184,7 +190,11 @@ fn with_instances(
         Ok((again, more)) if more.len() <= errors.len() => {
             let mut unit = convert::Converter::new(&again).unit();
             for f in unit.funcs.iter_mut().filter(|f| f.in_main_file) {
-                if let Some(i) = augmented.instances.iter().find(|i| i.range.contains(&f.offset)) {
+                if let Some(i) = augmented
+                    .instances
+                    .iter()
+                    .find(|i| i.range.contains(&f.offset))
+                {
                     f.name = i.label.clone();
                 }
             }

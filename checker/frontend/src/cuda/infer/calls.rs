@@ -53,6 +53,11 @@ impl Infer<'_> {
         if callee.library && name.starts_with("atomic") && !args.is_empty() {
             return self.atomic(name, args, span);
         }
+        if callee.library {
+            if let Some(v) = self.pure_intrinsic(name, args, span) {
+                return v;
+            }
+        }
         if let Some(f) = key.and_then(|k| self.unit.func(k)) {
             return self.inline(f, &callee.template_args, args, span);
         }

@@ -153,7 +153,7 @@ impl Infer<'_> {
         if !bt.is_empty() || !bf.is_empty() {
             self.emit(
                 StmtKind::If {
-                    cond,
+                    cond: cond.clone(),
                     then_branch: bt,
                     else_branch: bf,
                 },
@@ -175,6 +175,12 @@ impl Infer<'_> {
             }
             (Val::Ptr { .. }, _) | (_, Val::Ptr { .. }) => {
                 Val::Bad("conditional pointer to different arrays".into())
+            }
+            (Val::Int(a), Val::Int(b)) => {
+                let (a, b) = (a.clone(), b.clone());
+                let v = self.other("conditional expression `?:`", span);
+                self.record_choice(&v, &cond, &a, &b);
+                v
             }
             _ => self.other("conditional expression `?:`", span),
         }

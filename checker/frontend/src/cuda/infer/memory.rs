@@ -444,7 +444,7 @@ impl Infer<'_> {
     }
 
     pub(super) fn access(&mut self, mode: Mode, arr: &Arr, index: &[Lin], span: Span) {
-        let kind = self.access_kind(mode, arr, index);
+        let kind = self.access_with_choices(mode, arr, index, span);
         self.emit(kind, span);
     }
 

@@ -7,9 +7,11 @@
 //! an access or a barrier, an `Unsupported` entry (never DRF).
 
 mod calls;
+mod choices;
 mod expressions;
 mod helpers;
 mod integers;
+mod intrinsics;
 mod loops;
 mod memory;
 mod statements;
@@ -128,6 +130,11 @@ pub struct Infer<'a> {
     returns: Vec<Vec<Val>>,
     /// Nesting of loops inside the current function (for jumps).
     loops: Vec<bool>,
+    /// Unknowns that stand for conditional values (`choices.rs`).
+    choices: BTreeMap<String, choices::Choice>,
+    /// The serial numbers of the blocks being emitted, outermost first.
+    block_path: Vec<u64>,
+    block_serial: u64,
     /// A `return` was passed over inside a loop: a later barrier is not modelled.
     jumped: bool,
     /// Spans of an inlined function from another file point at the call.
@@ -249,6 +256,9 @@ impl<'a> Infer<'a> {
             calls: Vec::new(),
             returns: Vec::new(),
             loops: Vec::new(),
+            choices: BTreeMap::new(),
+            block_path: Vec::new(),
+            block_serial: 0,
             jumped: false,
             call_span: None,
             grid_level: false,
@@ -287,7 +297,7 @@ impl<'a> Infer<'a> {
 
     /// Is the value the same for both threads (no thread identifier, no
     /// thread-local unknown)?
-    fn uniform(&self, fv: &BTreeSet<String>) -> bool {
+    pub(super) fn uniform(&self, fv: &BTreeSet<String>) -> bool {
         fv.iter().all(|x| {
             !(x.starts_with("threadIdx.")
                 || (self.grid_level && x.starts_with("blockIdx."))
@@ -297,7 +307,7 @@ impl<'a> Infer<'a> {
 
     /// A fresh thread-global unknown of C type `ty` (a value computed
     /// from uniform values): see [`Infer::typed_unknown`] for its sign.
-    fn uniform_unknown(&mut self, ty: Option<IntTy>) -> Val {
+    pub(super) fn uniform_unknown(&mut self, ty: Option<IntTy>) -> Val {
         self.out.approximate = true;
         let x = self.fresh_name("g");
         Val::Int(self.uniform_value(&x, ty))
@@ -437,7 +447,10 @@ impl<'a> Infer<'a> {
     /// Runs `f` collecting what it emits.
     fn nested(&mut self, f: impl FnOnce(&mut Self)) -> Vec<Stmt> {
         self.blocks.push(Vec::new());
+        self.block_serial += 1;
+        self.block_path.push(self.block_serial);
         f(self);
+        self.block_path.pop();
         self.blocks.pop().unwrap_or_default()
     }
 
@@ -500,7 +513,7 @@ impl<'a> Infer<'a> {
         self.other_typed(why, span, ty)
     }
 
-    fn other_typed(&mut self, why: &str, span: Span, ty: Option<IntTy>) -> Val {
+    pub(super) fn other_typed(&mut self, why: &str, span: Span, ty: Option<IntTy>) -> Val {
         self.typed_unknown("u", UnknownCause::Other(why.to_string()), span, ty)
     }
 

@@ -131,8 +131,7 @@ impl Infer<'_> {
         }
         let (then_b, env_t) = run(self, Some(t), jt);
         let (else_b, env_e) = run(self, e, je);
-        let uniform = self.uniform(&cond.fv());
-        self.merge(env_t, env_e, jt, je, uniform, span);
+        self.merge(env_t, env_e, jt, je, Some(&cond), span);
         if !then_b.is_empty() || !else_b.is_empty() {
             self.emit(
                 StmtKind::If {
@@ -164,9 +163,12 @@ impl Infer<'_> {
         b: BTreeMap<String, Val>,
         a_jumps: bool,
         b_jumps: bool,
-        uniform_cond: bool,
+        cond: Option<&BExp>,
         span: Span,
     ) {
+        // The values of `a` when `cond` holds, of `b` otherwise (a switch
+        // passes no condition: its merges stay plain unknowns).
+        let uniform_cond = cond.is_some_and(|c| self.uniform(&c.fv()));
         if a_jumps && !b_jumps {
             self.env = b;
             return;
@@ -206,7 +208,11 @@ impl Infer<'_> {
                 (None, v) => v,
                 (Some(Val::Int(x)), Val::Int(y)) => {
                     let uniform = uniform_cond && self.uniform(&lin_fv(&x, &y));
-                    self.merged(&k, &x, &y, uniform, span)
+                    let v = self.merged(&k, &x, &y, uniform, span);
+                    if let Some(c) = cond {
+                        self.record_choice(&v, c, &x, &y);
+                    }
+                    v
                 }
                 _ => {
                     let ty = self.var_type(&k);
@@ -276,7 +282,7 @@ impl Infer<'_> {
             let env = self.env.clone();
             let stmts = self.nested(|me| group.iter().for_each(|s| me.stmt(s)));
             let env_in = std::mem::replace(&mut self.env, env);
-            self.merge(env_in, self.env.clone(), false, false, false, span);
+            self.merge(env_in, self.env.clone(), false, false, None, span);
             self.emit(
                 StmtKind::If {
                     cond,

@@ -1,0 +1,123 @@
+//! Conditional values (issue 14, item 2): `c ? a : b`, and a variable
+//! assigned `a` in one branch of an `if` and `b` in the other, are a fresh
+//! unknown `u` for the arithmetic and the conditions that follow (protocol
+//! expressions have no conditional), but an access whose index mentions
+//! `u` is emitted as `if c { access[u := a] } else { access[u := b] }`,
+//! which is exact: the protocol language has conditionals, and `u` is
+//! `a` exactly when `c` holds.
+//!
+//! A value `x − x_neg` (see `lin.rs`) is replaced part by part, which keeps
+//! every expression built from it (they depend on the difference only); a
+//! value of one part (unsigned, or known non-negative) is replaced by the
+//! alternative's `pos − neg`, exact because that alternative is not
+//! negative either.  A choice is used only where the variables of its
+//! condition and alternatives are bound — inside the block it was made in
+//! (a loop variable does not outlive its loop) — and at most
+//! [`MAX_CHOICES`] per access (each one doubles the access).
+
+use super::*;
+
+/// At most this many choices are expanded in one access (2^4 copies).
+const MAX_CHOICES: usize = 4;
+
+/// What an unknown stands for: `cond ? then : other`.
+#[derive(Clone, Debug)]
+pub(super) struct Choice {
+    cond: BExp,
+    then: Lin,
+    other: Lin,
+    /// The unknown's negative part, when it has one.
+    neg: Option<String>,
+    /// The blocks (by serial number) enclosing the point where it was made.
+    scope: Vec<u64>,
+}
+
+impl Infer<'_> {
+    /// Records that the unknown value `v` is `cond ? then : other`.
+    pub(super) fn record_choice(&mut self, v: &Val, cond: &BExp, then: &Lin, other: &Lin) {
+        let Val::Int(l) = v else { return };
+        let NExp::Var(u) = &l.pos else { return };
+        let neg = match &l.neg {
+            NExp::Var(n) => Some(n.clone()),
+            n if is_zero(n) => None,
+            _ => return,
+        };
+        let non_negative = |x: &Lin| is_zero(&x.neg) || self.range(x).lo.is_some_and(|lo| lo >= 0);
+        if neg.is_none() && !(non_negative(then) && non_negative(other)) {
+            return;
+        }
+        let choice = Choice {
+            cond: cond.clone(),
+            then: then.clone(),
+            other: other.clone(),
+            neg,
+            scope: self.block_path.clone(),
+        };
+        self.choices.insert(u.clone(), choice);
+    }
+
+    /// The access `mode arr[index]`, each choice its index mentions
+    /// expanded into a conditional.
+    pub(super) fn access_with_choices(
+        &mut self,
+        mode: Mode,
+        arr: &Arr,
+        index: &[Lin],
+        span: Span,
+    ) -> StmtKind {
+        self.expand(mode, arr, index.to_vec(), span, MAX_CHOICES)
+    }
+
+    fn expand(
+        &mut self,
+        mode: Mode,
+        arr: &Arr,
+        index: Vec<Lin>,
+        span: Span,
+        budget: usize,
+    ) -> StmtKind {
+        let chosen = (budget > 0).then(|| self.choice_in(&index)).flatten();
+        let Some((u, c)) = chosen else {
+            return self.access_kind(mode, arr, &index);
+        };
+        let then: Vec<Lin> = index.iter().map(|l| replace(l, &u, &c, &c.then)).collect();
+        let other: Vec<Lin> = index.iter().map(|l| replace(l, &u, &c, &c.other)).collect();
+        let then_kind = self.expand(mode, arr, then, span, budget - 1);
+        let other_kind = self.expand(mode, arr, other, span, budget - 1);
+        StmtKind::If {
+            cond: c.cond,
+            then_branch: vec![Stmt::new(then_kind, span)],
+            else_branch: vec![Stmt::new(other_kind, span)],
+        }
+    }
+
+    /// A choice in scope that `index` mentions.
+    fn choice_in(&self, index: &[Lin]) -> Option<(String, Choice)> {
+        let mut fv = BTreeSet::new();
+        for l in index {
+            fv.extend(l.pos.fv());
+            fv.extend(l.neg.fv());
+        }
+        fv.into_iter().find_map(|x| {
+            let c = self.choices.get(&x)?;
+            let in_scope = self.block_path.starts_with(&c.scope);
+            in_scope.then(|| (x, c.clone()))
+        })
+    }
+}
+
+/// `l` with the unknown `u` (of choice `c`) replaced by `value`.
+fn replace(l: &Lin, u: &str, c: &Choice, value: &Lin) -> Lin {
+    let sub = |e: &NExp| match &c.neg {
+        Some(n) => e.subst(u, &value.pos).subst(n, &value.neg),
+        None => e.subst(u, &value.to_nexp()),
+    };
+    Lin {
+        pos: sub(&l.pos),
+        neg: sub(&l.neg),
+    }
+}
+
+fn is_zero(e: &NExp) -> bool {
+    matches!(e, NExp::Num(n) if *n == Nat::from(0u32))
+}
