@@ -114,6 +114,10 @@ pub enum EK {
     /// A conversion between integer types (explicit or implicit) to the
     /// type of the node (`E::ty`).
     Cast(Box<E>),
+    /// A pointer reinterpreted as a pointer to elements of another size
+    /// (`(char *)v`, `(int *)shorts`): the operand, the size in bytes of
+    /// the elements it points to, and of the new ones (`infer/views.rs`).
+    Reinterpret(Box<E>, u64, u64),
     /// An expression the front end does not model, with its sub-expressions.
     Unknown(String, Vec<E>),
     /// An expression that holds statements or declarations the front end

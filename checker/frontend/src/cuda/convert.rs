@@ -397,6 +397,12 @@ impl Converter<'_> {
                 (Some(x), Some(y)) => x == y && x > 0,
                 _ => false,
             };
+            let sizes = (from.pointee().size_of(), to.pointee().size_of());
+            if let (Some(f), Some(t), false) = (sizes.0, sizes.1, same_size) {
+                if f > 0 && t > 0 {
+                    return EK::Reinterpret(Box::new(self.expr(*op)), f, t);
+                }
+            }
             if strip(&a) != strip(&b) && !same_size {
                 return EK::Unknown(
                     format!("pointer cast from `{b} *` to `{a} *`"),

@@ -147,6 +147,7 @@ impl Infer<'_> {
             rank: 3,
             tracked: true,
             bytes: None,
+            view: None,
         };
         self.global_arrays.insert(arr.name.clone());
         let mode = if write { Mode::Wr } else { Mode::Rd };

@@ -19,6 +19,7 @@ pub(super) fn ptr(name: &str, rank: usize, tracked: bool) -> Val {
             rank: rank.max(1),
             tracked,
             bytes: None,
+            view: None,
         },
         fixed: vec![],
         off: Lin::int(0),
@@ -130,9 +131,11 @@ pub(super) fn flatten_switch(body: &S) -> Vec<(Option<&E>, &S)> {
 pub fn visit_expr(e: &E, f: &mut impl FnMut(&E)) {
     f(e);
     match &e.kind {
-        EK::Member(a, _, _) | EK::Un(_, a) | EK::IncDec { e: a, .. } | EK::Cast(a) => {
-            visit_expr(a, f)
-        }
+        EK::Member(a, _, _)
+        | EK::Un(_, a)
+        | EK::IncDec { e: a, .. }
+        | EK::Cast(a)
+        | EK::Reinterpret(a, ..) => visit_expr(a, f),
         EK::Bin(_, a, b) | EK::Assign(_, a, b) | EK::Index(a, b) => {
             visit_expr(a, f);
             visit_expr(b, f);

@@ -242,6 +242,7 @@ impl Infer<'_> {
                         rank: 1,
                         tracked: true,
                         bytes: None,
+                        view: None,
                     },
                     index: vec![Lin::int(0)],
                 },
@@ -451,6 +452,9 @@ impl Infer<'_> {
     /// The protocol access to `arr[index]` (with `--grid-level`, a shared
     /// array has one copy per block: its index starts with `blockIdx`).
     pub(super) fn access_kind(&mut self, mode: Mode, arr: &Arr, index: &[Lin]) -> StmtKind {
+        if arr.view.is_some() {
+            return self.view_access(mode, arr, index);
+        }
         if let (Some(s), [i]) = (arr.bytes, index) {
             return self.byte_access(mode, arr, i, s);
         }
@@ -477,6 +481,7 @@ impl Infer<'_> {
     fn byte_access(&mut self, mode: Mode, arr: &Arr, i: &Lin, s: u64) -> StmtKind {
         let bytes = Arr {
             bytes: None,
+            view: None,
             ..arr.clone()
         };
         let first = i.mul(&Lin::int(s as i128));
@@ -646,6 +651,7 @@ impl Infer<'_> {
                             rank,
                             tracked: true,
                             bytes: None,
+                            view: None,
                         };
                         Stmt::new(self.access_kind(mode, &arr, &index), span)
                     })

@@ -17,6 +17,7 @@ mod memory;
 mod statements;
 mod uniform_reads;
 mod values;
+mod views;
 
 use super::ast::*;
 use super::lin::{low_mask, pow2, Lin};
@@ -43,6 +44,10 @@ pub struct Arr {
     /// in bytes (dynamic shared memory declared with elements of several
     /// sizes): element `i` is the bytes `i*s .. i*s+s`.
     pub bytes: Option<u64>,
+    /// `Some((v, e))`: a pointer reinterpreted with elements of `v` bytes
+    /// into an array of elements of `e` bytes (`views.rs`); offsets and
+    /// indices count elements of `v` bytes.
+    pub view: Option<(u64, u64)>,
 }
 
 /// The symbolic value of a C expression.
@@ -596,6 +601,7 @@ impl<'a> Infer<'a> {
                             rank: 1,
                             tracked: true,
                             bytes: Some(s),
+                            view: None,
                         },
                         fixed: vec![],
                         off: Lin::int(0),
@@ -615,6 +621,7 @@ impl<'a> Infer<'a> {
                 rank: 1,
                 tracked: true,
                 bytes: None,
+                view: None,
             }),
             (Shape::Record, m) => Val::Rec {
                 prefix: d.name.clone(),

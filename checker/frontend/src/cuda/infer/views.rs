@@ -1,0 +1,127 @@
+//! Pointers reinterpreted as pointers to elements of another size (issue
+//! 14, item 4): `(char *)v + y * pitch` for a pitched row, `(int *)shorts`
+//! to move two `short`s at once, `(uint *)bytes` to clear four counters.
+//!
+//! A reinterpreted pointer keeps its array and counts its offset in
+//! elements of the new size `v` (the view); the array keeps its elements
+//! of `e` bytes.  One view element lies inside one array element when `v`
+//! divides `e` (element `i / (e / v)`), and covers `v / e` consecutive
+//! ones when `e` divides `v`; other sizes are not modelled (the pointer is
+//! not located: its accesses reach every array).
+//!
+//! Converting an offset from `v`-byte to `w`-byte units multiplies it
+//! when `w` divides `v`; when `v` divides `w` it divides it, which is exact
+//! because CUDA requires a `w`-byte access to be `w`-aligned (a misaligned
+//! one faults): stated with the verdict.
+
+use super::*;
+
+impl Infer<'_> {
+    /// `(T *)x` where `x` points to elements of `from` bytes and `T` has
+    /// `to` bytes.
+    pub(super) fn reinterpret(&mut self, x: &E, from: u64, to: u64, span: Span) -> Val {
+        let v = self.eval(x);
+        let Val::Ptr { arr, fixed, off } = v else {
+            // A thread's own variable stays private; other values are
+            // as unusable as they were.
+            return v;
+        };
+        if !fixed.is_empty() || arr.rank != 1 {
+            return Val::Bad("pointer cast of a row of a multi-dimensional array".into());
+        }
+        match self.view(arr, off, from, to) {
+            Some(p) => p,
+            None => {
+                let why = format!("pointer cast from elements of {from} bytes to {to} bytes");
+                self.unsupported(span, why.clone());
+                Val::Bad(why)
+            }
+        }
+    }
+
+    /// The pointer `off` elements into `arr` seen with elements of `to`
+    /// bytes (`from`: the size it points to now, when it is no view yet).
+    fn view(&mut self, arr: Arr, off: Lin, from: u64, to: u64) -> Option<Val> {
+        if let Some(s) = arr.bytes {
+            // An array already modelled in bytes: only the view changes.
+            let off = self.rescale(&off, s, to)?;
+            let arr = Arr {
+                bytes: Some(to),
+                ..arr
+            };
+            return Some(Val::Ptr {
+                arr,
+                fixed: vec![],
+                off,
+            });
+        }
+        let (v, e) = arr.view.unwrap_or((from, from));
+        let off = self.rescale(&off, v, to)?;
+        let view = if to == e {
+            None
+        } else if e % to == 0 || to % e == 0 {
+            Some((to, e))
+        } else {
+            return None;
+        };
+        Some(Val::Ptr {
+            arr: Arr { view, ..arr },
+            fixed: vec![],
+            off,
+        })
+    }
+
+    /// An offset of `off` elements of `v` bytes, in elements of `w` bytes.
+    fn rescale(&mut self, off: &Lin, v: u64, w: u64) -> Option<Lin> {
+        if v % w == 0 {
+            return Some(off.mul(&Lin::int((v / w) as i128)));
+        }
+        if w % v != 0 {
+            return None;
+        }
+        self.note_alignment();
+        off.divmod(NOp::Div, &Lin::int((w / v) as i128))
+    }
+
+    fn note_alignment(&mut self) {
+        let note = "pointers cast to wider elements are aligned to them (CUDA faults on a misaligned access)";
+        if !self.out.notes.iter().any(|n| n == note) {
+            self.out.notes.push(note.to_string());
+        }
+    }
+
+    /// The access to element `index` of a view (see [`Arr::view`]): the
+    /// array element holding it, or the array elements it covers.
+    pub(super) fn view_access(&mut self, mode: Mode, arr: &Arr, index: &[Lin]) -> StmtKind {
+        let plain = Arr {
+            view: None,
+            ..arr.clone()
+        };
+        let (Some((v, e)), [i]) = (arr.view, index) else {
+            return self.access_kind(mode, &plain, index);
+        };
+        if v < e {
+            let per = Lin::int((e / v) as i128);
+            let element = match i.divmod(NOp::Div, &per) {
+                Some(x) => x,
+                None => self.int_unknown(
+                    "element of a narrower view at a signed index",
+                    Span::default(),
+                ),
+            };
+            return self.access_kind(mode, &plain, &[element]);
+        }
+        let k = self.fresh_name("part");
+        let first = i.mul(&Lin::int((v / e) as i128)).add(&Lin::var(&k));
+        StmtKind::For {
+            tag: None,
+            var: k,
+            lo: Lin::int(0).to_nexp(),
+            hi: Lin::int((v / e) as i128).to_nexp(),
+            body: vec![Stmt::new(
+                self.access_kind(mode, &plain, &[first]),
+                Span::default(),
+            )],
+        }
+    }
+}
