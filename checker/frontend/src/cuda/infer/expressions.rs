@@ -276,6 +276,9 @@ impl Infer<'_> {
 
     pub(super) fn arith(&mut self, op: BinOp, a: Lin, b: Lin, span: Span) -> Val {
         use BinOp::*;
+        // Not modelled exactly but of uniform operands: the same value for
+        // every thread (C's integer operations are deterministic).
+        let uniform = self.uniform(&lin_fv(&a, &b));
         let r = match op {
             Add => Some(a.add(&b)),
             Sub => Some(a.sub(&b)),
@@ -298,6 +301,10 @@ impl Infer<'_> {
                 self.other("integer expression too large to track", span)
             }
             Some(l) => Val::Int(l),
+            None if uniform => {
+                let ty = self.current_type();
+                self.uniform_unknown(ty)
+            }
             None => self.other(&format!("operator {op:?} not modelled"), span),
         }
     }

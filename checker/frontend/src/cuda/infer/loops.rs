@@ -99,13 +99,17 @@ impl Infer<'_> {
                 self.out.assumptions.push(Assumption { cond: a, span });
             }
         }
-        let Some(secondaries) = self.secondary_values(shape, &start, &step, &lo, &value, &kv, span)
+        let shape = &with_body_inductions(shape, body, modified, self.unit);
+        // The number of iterations of the emitted loop `lo..hi`.
+        let count = Lin::nat(NExp::sub(hi.to_nexp(), lo.to_nexp()));
+        let Some(secondaries) =
+            self.secondary_values(shape, &start, &lo, &value, &kv, &count, span)
         else {
             return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
         };
         self.havoc(modified, span);
         self.env.insert(shape.var_key.clone(), Val::Int(value));
-        for (key, v) in &secondaries {
+        for (key, v, _) in &secondaries {
             self.env.insert(key.clone(), v.clone());
         }
         let mut stmts = self.loop_body(body, &bound_reads);
@@ -138,9 +142,22 @@ impl Infer<'_> {
         self.havoc(modified, span);
         let after = self.int_unknown("loop variable after its loop", span);
         self.env.insert(shape.var_key.clone(), Val::Int(after));
-        for s in &shape.secondary {
-            let after = self.int_unknown("induction variable after its loop", span);
-            self.env.insert(s.key.clone(), Val::Int(after));
+        // Without a jump out of the body, each induction variable moved
+        // once per iteration of an exactly counted loop: its value after
+        // the loop is exact.  Otherwise
+        // it is unknown (a pointer keeps its array).
+        let exact_after = exact && !has_jump(body);
+        for (key, _, last) in secondaries {
+            let v = match last {
+                _ if exact_after => last,
+                Val::Ptr { arr, fixed, .. } => Val::Ptr {
+                    arr,
+                    fixed,
+                    off: self.int_unknown("pointer after its loop", span),
+                },
+                _ => Val::Int(self.int_unknown("induction variable after its loop", span)),
+            };
+            self.env.insert(key, v);
         }
     }
 
@@ -155,12 +172,12 @@ impl Infer<'_> {
         &mut self,
         shape: &LoopShape,
         start: &Lin,
-        step: &Lin,
         lo: &Lin,
         value: &Lin,
         k: &Lin,
+        count: &Lin,
         span: Span,
-    ) -> Option<Vec<(String, Val)>> {
+    ) -> Option<Vec<(String, Val, Val)>> {
         if shape.secondary.is_empty() {
             return Some(Vec::new());
         }
@@ -171,28 +188,33 @@ impl Infer<'_> {
             Dir::Up | Dir::Down => k.clone(),
             Dir::Times | Dir::Divide => return None,
         };
-        let _ = step;
         let mut out = Vec::new();
         for s in &shape.secondary {
             let Val::Int(t) = self.eval_quiet(&s.step) else {
                 return None;
             };
-            let moved = iteration.mul(&t);
-            let shift = |x: &Lin| match s.dir {
-                Dir::Up => x.add(&moved),
-                _ => x.sub(&moved),
+            // Moved `n` times from its value at entry.
+            let shift = |x: &Lin, n: &Lin| match s.dir {
+                Dir::Up => x.add(&n.mul(&t)),
+                _ => x.sub(&n.mul(&t)),
             };
             // An integer, or a pointer advanced through its array.
-            let v = match self.env.get(&s.key).cloned() {
-                Some(Val::Ptr { arr, fixed, off }) => Val::Ptr {
-                    arr,
-                    fixed,
-                    off: shift(&off),
-                },
-                _ if s.ty.is_some() => Val::Int(shift(&self.lookup_int(&s.key, &s.name, span))),
+            let (now, last) = match self.env.get(&s.key).cloned() {
+                Some(Val::Ptr { arr, fixed, off }) => {
+                    let at = |n: &Lin| Val::Ptr {
+                        arr: arr.clone(),
+                        fixed: fixed.clone(),
+                        off: shift(&off, n),
+                    };
+                    (at(&iteration), at(count))
+                }
+                _ if s.ty.is_some() => {
+                    let v = self.lookup_int(&s.key, &s.name, span);
+                    (Val::Int(shift(&v, &iteration)), Val::Int(shift(&v, count)))
+                }
                 _ => return None,
             };
-            out.push((s.key.clone(), v));
+            out.push((s.key.clone(), now, last));
         }
         Some(out)
     }
@@ -458,6 +480,7 @@ pub enum Dir {
     Divide,
 }
 
+#[derive(Clone, Debug)]
 pub struct LoopShape {
     pub var_key: String,
     pub var_name: String,
@@ -484,6 +507,73 @@ pub struct Induction {
     pub dir: Dir,
     pub step: E,
     pub ty: Option<IntTy>,
+}
+
+/// `shape` with the variables the body itself moves by a loop-invariant
+/// step (`od += w;` at the end of the body, issue 14 item 3) as secondary
+/// induction variables: such a variable holds `start ± iteration * step`
+/// when each iteration begins, provided the body changes it exactly once,
+/// by a statement at its top level (run on every iteration: the body has
+/// no `break`, `continue`, `return` or `goto`).  The statement itself is
+/// executed as written, so later statements of the iteration see the
+/// moved value.
+fn with_body_inductions(
+    shape: &LoopShape,
+    body: &S,
+    modified: &BTreeSet<String>,
+    unit: &Unit,
+) -> LoopShape {
+    let mut out = shape.clone();
+    if has_jump(body) {
+        return out;
+    }
+    let top: Vec<&S> = match &body.kind {
+        SK::Block(stmts) => stmts.iter().collect(),
+        _ => vec![body],
+    };
+    let indirect = indirectly_modified(body, unit);
+    for s in top {
+        let SK::Expr(e) = &s.kind else { continue };
+        let Some((key, name, dir, step, ty)) = increment(e) else {
+            continue;
+        };
+        let invariant = !mentions_any(&step, modified) && !mentions_var(&step, &key);
+        let signed = ty.is_none_or(|t| t.signed);
+        let known = key == shape.var_key || out.secondary.iter().any(|i| i.key == key);
+        if !matches!(dir, Dir::Up | Dir::Down)
+            || !invariant
+            || !signed
+            || known
+            || indirect.contains(&key)
+            || assignments(body, &key) != 1
+        {
+            continue;
+        }
+        out.secondary.push(Induction {
+            key,
+            name,
+            dir,
+            step,
+            ty,
+        });
+    }
+    out
+}
+
+/// How many assignments and increments in `s` have variable `key` as
+/// their target.
+fn assignments(s: &S, key: &str) -> usize {
+    let mut n = 0;
+    visit_stmt(s, &mut |e| {
+        let target = match &e.kind {
+            EK::Assign(_, t, _) | EK::IncDec { e: t, .. } => t,
+            _ => return,
+        };
+        if matches!(&target.kind, EK::Var(_, k, _) if k == key) {
+            n += 1;
+        }
+    });
+    n
 }
 
 /// Recognises `v OP bound` and the increment of `v` (Sec. 6 "Loops").
@@ -798,6 +888,17 @@ pub(super) fn plan_loop(
             } else {
                 bound.add(&one)
             };
+            if step_c == Some(1) && !(lo.is_nat() && start.is_nat()) {
+                // A start or bound that may be negative: k counts from 0
+                // and the variable is `start - k` (exact over ℤ).
+                return Some((
+                    Lin::int(0),
+                    start.add(&one).sub(&lo),
+                    start.sub(k),
+                    true,
+                    None,
+                ));
+            }
             if !lo.is_nat() || !start.is_nat() {
                 return None;
             }
