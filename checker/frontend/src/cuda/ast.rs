@@ -144,6 +144,9 @@ pub struct Callee {
     /// For a function template specialization, the value of each integral
     /// template parameter (by its declaration key).
     pub template_args: Vec<(String, i128)>,
+    /// For a function template specialization, every template argument as
+    /// C++ text (`instantiate.rs` maps it to the instance's copy).
+    pub arguments: Vec<Option<String>>,
     /// For a surface read or write of the CUDA headers (`surf2Dwrite` …),
     /// the size in bytes of the element it moves (`None`: not a surface
     /// function, or the size is unknown).
@@ -254,6 +257,9 @@ pub struct Unit {
     /// The explicit instantiations `template __global__ void k<32>(…);` of
     /// template kernels (launches without dimensions or arguments).
     pub instantiations: Vec<Launch>,
+    /// The copies of template instances (`instantiate.rs`): the
+    /// template's key, its arguments, and the copy's key.
+    pub instances: Vec<(String, Vec<String>, String)>,
     /// The element sizes of the `extern __shared__` arrays (all of them
     /// are the same memory): more than one means indices of one view are
     /// not indices of another.
@@ -286,6 +292,22 @@ pub struct Launch {
 impl Unit {
     pub fn func(&self, key: &str) -> Option<&Func> {
         self.funcs.iter().find(|f| f.key == key)
+    }
+    /// The function a call runs: the copy of the template instance it
+    /// names when there is one, else its definition.
+    pub fn callee(&self, key: &str, arguments: &[Option<String>]) -> Option<&Func> {
+        let copy = self.instances.iter().find(|(t, args, _)| {
+            t == key
+                && args.len() == arguments.len()
+                && args
+                    .iter()
+                    .zip(arguments)
+                    .all(|(a, b)| Some(a) == b.as_ref())
+        });
+        match copy {
+            Some((_, _, k)) => self.func(k),
+            None => self.func(key),
+        }
     }
 }
 

@@ -74,6 +74,8 @@ impl Converter<'_> {
                 // The CUDA built-ins and library globals are not the user's
                 // memory (`threadIdx`, `warpSize`, …).
                 CXCursor_VarDecl if d.in_library() => {}
+                // Its uses are its value (`decl_ref`).
+                CXCursor_VarDecl if integral_constant(d).is_some() => {}
                 CXCursor_VarDecl => unit.globals.push(self.var_decl(d)),
                 _ => {}
             }
@@ -473,6 +475,10 @@ impl Converter<'_> {
             })
             .collect();
         let template_args = callee.map(|k| k.template_values()).unwrap_or_default();
+        let arguments = callee
+            .filter(|k| !k.template_of().is_null())
+            .map(|k| k.template_argument_texts())
+            .unwrap_or_default();
         let copies_members = args.len() == 1
             && callee.is_some_and(|k| k.is_defaulted_copy() && members_copy_trivially(k));
         let surface_bytes = (library && is_surface_function(&name))
@@ -485,6 +491,7 @@ impl Converter<'_> {
                 library,
                 free,
                 template_args,
+                arguments,
                 surface_bytes,
                 copies_members,
             },
@@ -568,6 +575,18 @@ fn unary(c: Cursor, e: Box<E>) -> EK {
     EK::Un(op, e)
 }
 
+/// The value of a `const` integral variable with a constant initialiser
+/// (`const int N = 32;`, and the template arguments of `instantiate.rs`):
+/// at file scope a constant, not memory (writing it is undefined
+/// behaviour).
+fn integral_constant(var: Cursor) -> Option<i128> {
+    let ty = var.ty().canonical();
+    let integral = ty.int_type().is_some() || ty.kind() == CXType_Bool;
+    (ty.is_const() && integral)
+        .then(|| var.evaluate_int())
+        .flatten()
+}
+
 fn decl_ref(c: Cursor) -> EK {
     let r = c.referenced();
     let name = c.spelling();
@@ -581,13 +600,7 @@ fn decl_ref(c: Cursor) -> EK {
         CXCursor_VarDecl => {
             let parent = r.semantic_parent().kind();
             let global = matches!(parent, CXCursor_TranslationUnit | CXCursor_Namespace);
-            // `const int N = 32;` at file scope (and the template arguments
-            // of `instantiate.rs`): a constant, not memory (writing it is
-            // undefined behaviour).
-            let ty = r.ty().canonical();
-            let integral = ty.int_type().is_some() || ty.kind() == CXType_Bool;
-            let constant = global && ty.is_const() && integral;
-            if let Some(v) = r.evaluate_int().filter(|_| constant) {
+            if let Some(v) = integral_constant(r).filter(|_| global) {
                 return EK::Int(v);
             }
             let kind = if global {

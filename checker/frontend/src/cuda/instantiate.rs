@@ -20,8 +20,9 @@
 //! is analysed generically as before.  When the copies do not compile
 //! (more errors than the original parse), the original parse is kept.
 
-use super::ast::{Launch, Unit};
+use super::ast::{Launch, Unit, EK};
 use super::clang::{Cursor, Tu};
+use super::infer::visit_stmt;
 use clang_sys::*;
 use std::ops::Range;
 
@@ -50,19 +51,33 @@ pub struct Augmented {
     pub instances: Vec<Instance>,
 }
 
-/// The copies of every template kernel of the main file that the file
-/// instantiates, or `None` when there are none.
-pub fn augment(tu: &Tu, unit: &Unit, bytes: &[u8]) -> Option<Augmented> {
+/// The file with a copy of each instance of a template function of the
+/// main file that `unit` names and `known` does not hold yet, and every
+/// instance (`known` and new); `None` when there is no new one.  Kernels
+/// are instantiated by their launches and explicit instantiations, any
+/// template function by its calls with complete arguments (calls inside
+/// copies name instances too: [`crate::cuda`] repeats this a few rounds).
+pub fn augment(tu: &Tu, unit: &Unit, bytes: &[u8], known: &[Instance]) -> Option<Augmented> {
     let mut out = bytes.to_vec();
-    let mut instances = Vec::new();
-    for t in template_kernels(tu.root()) {
+    let mut instances = known.to_vec();
+    for t in template_functions(tu.root()) {
         let key = t.decl_key();
         let Some((start, line)) = definition_start(tu, t, bytes) else {
             continue;
         };
         let text = &bytes[start as usize..(t.end_offset() as usize).min(bytes.len())];
         let params = t.template_parameters();
-        for arguments in argument_lists(unit, &key, params.len()) {
+        let lists = argument_lists(
+            unit,
+            &key,
+            params.len(),
+            t.has_attr(CXCursor_CUDAGlobalAttr),
+        );
+        for arguments in lists {
+            let seen = |i: &Instance| i.template == key && i.arguments == arguments;
+            if instances.iter().any(seen) {
+                continue;
+            }
             let Some(preamble) = declarations(&params, &arguments) else {
                 continue;
             };
@@ -86,42 +101,52 @@ pub fn augment(tu: &Tu, unit: &Unit, bytes: &[u8]) -> Option<Augmented> {
             });
         }
     }
-    (!instances.is_empty()).then_some(Augmented {
+    (instances.len() > known.len()).then_some(Augmented {
         bytes: out,
         instances,
     })
 }
 
-/// The template kernels defined in the main file (through namespaces).
-fn template_kernels(scope: Cursor) -> Vec<Cursor> {
+/// The template functions defined in the main file (through namespaces).
+fn template_functions(scope: Cursor) -> Vec<Cursor> {
     let mut out = Vec::new();
     for d in scope.children() {
         match d.kind() {
-            CXCursor_Namespace | CXCursor_LinkageSpec => out.extend(template_kernels(d)),
-            CXCursor_FunctionTemplate
-                if d.is_definition() && d.in_main_file() && d.has_attr(CXCursor_CUDAGlobalAttr) =>
-            {
-                out.push(d)
-            }
+            CXCursor_Namespace | CXCursor_LinkageSpec => out.extend(template_functions(d)),
+            CXCursor_FunctionTemplate if d.is_definition() && d.in_main_file() => out.push(d),
             _ => {}
         }
     }
     out
 }
 
-/// The distinct, complete argument lists the launches and explicit
-/// instantiations of template `key` give (at most [`MAX_INSTANCES`];
-/// none when there are more, so that the template stays generic).
-fn argument_lists(unit: &Unit, key: &str, arity: usize) -> Vec<Vec<String>> {
+/// The distinct, complete argument lists that name template `key`: for
+/// a kernel its launches and explicit instantiations, for any template
+/// the calls of the unit's functions (at most [`MAX_INSTANCES`]; none
+/// when there are more, so that the template stays generic).
+fn argument_lists(unit: &Unit, key: &str, arity: usize, kernel: bool) -> Vec<Vec<String>> {
     let mut out: Vec<Vec<String>> = Vec::new();
-    let sites = unit.launches.iter().chain(&unit.instantiations);
-    for l in sites.filter(|l| l.kernel == key) {
-        let Some(args) = complete(l, arity) else {
-            continue;
-        };
-        if !out.contains(&args) {
-            out.push(args);
+    let mut add = |args: Option<Vec<String>>| {
+        if let Some(a) = args.filter(|a| a.len() == arity && arity > 0) {
+            if !out.contains(&a) {
+                out.push(a);
+            }
         }
+    };
+    if kernel {
+        let sites = unit.launches.iter().chain(&unit.instantiations);
+        for l in sites.filter(|l| l.kernel == key) {
+            add(complete(l, arity));
+        }
+    }
+    for f in &unit.funcs {
+        visit_stmt(&f.body, &mut |e| {
+            if let EK::Call(c, _) = &e.kind {
+                if c.key.as_deref() == Some(key) {
+                    add(c.arguments.iter().cloned().collect());
+                }
+            }
+        });
     }
     if out.len() > MAX_INSTANCES {
         out.clear();

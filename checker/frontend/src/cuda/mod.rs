@@ -53,8 +53,7 @@ pub fn load(
     let (tu, errors) = clang::Tu::parse_partial(path, bytes, &opts.defines, &includes)
         .map_err(|diags| parse_error(path, diags))?;
     let unit = convert::Converter::new(&tu).unit();
-    let (unit, errors, instances) = with_instances(path, &tu, unit, errors, bytes, opts, &includes);
-    drop(tu);
+    let (unit, errors, instances) = with_instances(path, tu, unit, errors, bytes, opts, &includes);
     let instance_of = |f: &ast::Func| {
         let at = |i: &&instantiate::Instance| f.in_main_file && i.range.contains(&f.offset);
         instances.iter().find(at)
@@ -167,12 +166,13 @@ pub fn load(
     Ok((out, warnings))
 }
 
-/// The unit with a copy of each instance of its template kernels
+/// The unit with a copy of each instance of its template functions
 /// ([`instantiate`]) when the copies compile, the parse's errors, and the
-/// instances; otherwise the unit as it was.
+/// instances; otherwise the unit as it was.  Calls inside a copy name
+/// further instances, so this runs up to [`INSTANCE_ROUNDS`] parses.
 fn with_instances(
     path: &Path,
-    tu: &clang::Tu,
+    tu: clang::Tu,
     unit: ast::Unit,
     errors: Vec<clang::Diagnostic>,
     bytes: &[u8],
@@ -183,26 +183,40 @@ fn with_instances(
     Vec<clang::Diagnostic>,
     Vec<instantiate::Instance>,
 ) {
-    let Some(augmented) = instantiate::augment(tu, &unit, bytes) else {
-        return (unit, errors, Vec::new());
-    };
-    match clang::Tu::parse_partial(path, &augmented.bytes, &opts.defines, includes) {
-        Ok((again, more)) if more.len() <= errors.len() => {
-            let mut unit = convert::Converter::new(&again).unit();
-            for f in unit.funcs.iter_mut().filter(|f| f.in_main_file) {
-                if let Some(i) = augmented
-                    .instances
-                    .iter()
-                    .find(|i| i.range.contains(&f.offset))
-                {
-                    f.name = i.label.clone();
-                }
+    let (mut tu, mut unit, mut errors) = (tu, unit, errors);
+    let mut text = bytes.to_vec();
+    let mut instances = Vec::new();
+    let allowed = errors.len();
+    for _ in 0..INSTANCE_ROUNDS {
+        let Some(augmented) = instantiate::augment(&tu, &unit, &text, &instances) else {
+            break;
+        };
+        match clang::Tu::parse_partial(path, &augmented.bytes, &opts.defines, includes) {
+            Ok((again, more)) if more.len() <= allowed => {
+                unit = convert::Converter::new(&again).unit();
+                (tu, errors) = (again, more);
+                (text, instances) = (augmented.bytes, augmented.instances);
             }
-            (unit, more, augmented.instances)
+            _ => break,
         }
-        _ => (unit, errors, Vec::new()),
     }
+    let in_copy = |f: &ast::Func| {
+        let at = |i: &&instantiate::Instance| f.in_main_file && i.range.contains(&f.offset);
+        instances.iter().find(at)
+    };
+    let mut copies = Vec::new();
+    for f in unit.funcs.iter_mut() {
+        if let Some(i) = in_copy(f) {
+            f.name = i.label.clone();
+            copies.push((i.template.clone(), i.arguments.clone(), f.key.clone()));
+        }
+    }
+    unit.instances = copies;
+    (unit, errors, instances)
 }
+
+/// How many times the file is parsed again for instances of templates.
+const INSTANCE_ROUNDS: usize = 3;
 
 /// The largest value of each launch dimension, used by the inference to
 /// tell when integer arithmetic cannot wrap: CUDA's limits, the dimensions

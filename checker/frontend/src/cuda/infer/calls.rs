@@ -58,7 +58,7 @@ impl Infer<'_> {
                 return v;
             }
         }
-        if let Some(f) = key.and_then(|k| self.unit.func(k)) {
+        if let Some(f) = key.and_then(|k| self.unit.callee(k, &callee.arguments)) {
             return self.inline(f, &callee.template_args, args, span);
         }
         self.opaque_call(callee, args, span)
@@ -340,6 +340,7 @@ impl Infer<'_> {
                 library: false,
                 free: false,
                 template_args: vec![],
+                arguments: vec![],
                 surface_bytes: None,
                 copies_members: false,
             };

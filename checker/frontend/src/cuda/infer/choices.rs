@@ -35,6 +35,16 @@ pub(super) struct Choice {
 impl Infer<'_> {
     /// Records that the unknown value `v` is `cond ? then : other`.
     pub(super) fn record_choice(&mut self, v: &Val, cond: &BExp, then: &Lin, other: &Lin) {
+        self.choose(v, cond, then, other, false);
+    }
+
+    /// [`Infer::record_choice`] for alternatives the caller knows are not
+    /// negative where they are taken.
+    pub(super) fn record_exact_choice(&mut self, v: &Val, cond: &BExp, then: &Lin, other: &Lin) {
+        self.choose(v, cond, then, other, true);
+    }
+
+    fn choose(&mut self, v: &Val, cond: &BExp, then: &Lin, other: &Lin, known: bool) {
         let Val::Int(l) = v else { return };
         let NExp::Var(u) = &l.pos else { return };
         let neg = match &l.neg {
@@ -43,7 +53,7 @@ impl Infer<'_> {
             _ => return,
         };
         let non_negative = |x: &Lin| is_zero(&x.neg) || self.range(x).lo.is_some_and(|lo| lo >= 0);
-        if neg.is_none() && !(non_negative(then) && non_negative(other)) {
+        if neg.is_none() && !(known || non_negative(then) && non_negative(other)) {
             return;
         }
         let choice = Choice {

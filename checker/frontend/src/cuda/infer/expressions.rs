@@ -394,7 +394,7 @@ impl Infer<'_> {
 
 /// An operator whose result is computed in its C type (and so wraps when
 /// that type is unsigned).
-fn is_arithmetic(op: BinOp) -> bool {
+pub(super) fn is_arithmetic(op: BinOp) -> bool {
     use BinOp::*;
     matches!(
         op,

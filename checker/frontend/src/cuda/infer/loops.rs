@@ -1,6 +1,7 @@
 //! Loops: normalised `for` loops (Sec. 6 of `seeds/000`), unrolled
 //! power-stride loops, and loops with unknown bounds.
 
+use super::expressions::is_arithmetic;
 use super::*;
 
 impl Infer<'_> {
@@ -212,6 +213,7 @@ impl Infer<'_> {
                     let v = self.lookup_int(&s.key, &s.name, span);
                     (Val::Int(shift(&v, &iteration)), Val::Int(shift(&v, count)))
                 }
+                _ if s.in_body => continue,
                 _ => return None,
             };
             out.push((s.key.clone(), now, last));
@@ -507,6 +509,10 @@ pub struct Induction {
     pub dir: Dir,
     pub step: E,
     pub ty: Option<IntTy>,
+    /// Moved by a statement of the body rather than by the increment: a
+    /// variable that is neither an integer nor a pointer (a `float`
+    /// accumulator) is then left unknown instead of the loop.
+    pub in_body: bool,
 }
 
 /// `shape` with the variables the body itself moves by a loop-invariant
@@ -537,7 +543,7 @@ fn with_body_inductions(
         let Some((key, name, dir, step, ty)) = increment(e) else {
             continue;
         };
-        let invariant = !mentions_any(&step, modified) && !mentions_var(&step, &key);
+        let invariant = pure(&step) && !mentions_any(&step, modified) && !mentions_var(&step, &key);
         let signed = ty.is_none_or(|t| t.signed);
         let known = key == shape.var_key || out.secondary.iter().any(|i| i.key == key);
         if !matches!(dir, Dir::Up | Dir::Down)
@@ -555,9 +561,23 @@ fn with_body_inductions(
             dir,
             step,
             ty,
+            in_body: true,
         });
     }
     out
+}
+
+/// A step that is the same on every iteration when its variables are:
+/// integer arithmetic on variables and constants, without reading memory
+/// (which other threads may change between iterations) or calling.
+fn pure(e: &E) -> bool {
+    match &e.kind {
+        EK::Int(_) | EK::Builtin(_) => true,
+        EK::Var(_, _, kind) => matches!(kind, RefKind::Local | RefKind::TemplateParam),
+        EK::Bin(op, a, b) => is_arithmetic(*op) && pure(a) && pure(b),
+        EK::Un(UnOp::Neg | UnOp::Plus | UnOp::BitNot, a) | EK::Cast(a) => pure(a),
+        _ => false,
+    }
 }
 
 /// How many assignments and increments in `s` have variable `key` as
@@ -596,8 +616,10 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
             continue;
         }
         let (k, n, d, s, t) = increment(p)?;
-        let invariant =
-            !mentions_any(&s, modified) && !mentions_var(&s, &k) && !mentions_var(&s, &key);
+        let invariant = pure(&s)
+            && !mentions_any(&s, modified)
+            && !mentions_var(&s, &k)
+            && !mentions_var(&s, &key);
         // An integer of a signed type (no wrap-around), or a pointer.
         let signed = t.is_none_or(|t| t.signed);
         if k == key
@@ -614,6 +636,7 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
             dir: d,
             step: s,
             ty: t,
+            in_body: false,
         });
     }
     // The comparison may convert the variable (`i < n` with `n` unsigned):

@@ -180,6 +180,7 @@ fn call(name: &str, library: bool, free: bool) -> S {
         library,
         free,
         template_args: vec![],
+        arguments: vec![],
         surface_bytes: None,
         copies_members: false,
     };
@@ -218,6 +219,7 @@ fn a_user_function_named_atomic_is_not_an_atomic() {
         library: false,
         free: true,
         template_args: vec![],
+        arguments: vec![],
         surface_bytes: None,
         copies_members: false,
     };
