@@ -34,24 +34,16 @@ impl Infer<'_> {
 
     fn power_nexp(&self, e: &NExp) -> bool {
         match e {
-            NExp::Num(n) => n.to_i128().is_some_and(|v| v == 0 || v & (v - 1) == 0),
+            NExp::Num(n) => n.count_ones() <= 1,
             NExp::Var(x) => self.powers.contains(x),
             NExp::Bin(NOp::Div | NOp::Mul, a, b) => self.power_nexp(a) && self.power_nexp(b),
             _ => false,
         }
     }
 
-    /// `a & b`, `a ^ b` or `a | b` when one side is a power of two (or,
-    /// for `&`, one less than a power of two); `None` otherwise.
+    /// `a & b`, `a ^ b` or `a | b` when one side is a power of two;
+    /// `None` otherwise.
     pub(super) fn power_bits(&mut self, op: BinOp, a: &Lin, b: &Lin, span: Span) -> Option<Val> {
-        if op == BinOp::BitAnd {
-            for (x, m) in [(a, b), (b, a)] {
-                let p = m.add(&Lin::int(1)).folded();
-                if x.is_nat() && self.is_power(&p) {
-                    return x.divmod(NOp::Mod, &p).map(Val::Int);
-                }
-            }
-        }
         let (x, p) = if self.is_power(b) && a.is_nat() {
             (a, b)
         } else if self.is_power(a) && b.is_nat() {
@@ -61,7 +53,11 @@ impl Infer<'_> {
         };
         let bit_clear = BExp::rel(
             ROp::Eq,
-            NExp::bin(NOp::Mod, NExp::bin(NOp::Div, x.pos.clone(), p.pos.clone()), NExp::num(2)),
+            NExp::bin(
+                NOp::Mod,
+                NExp::bin(NOp::Div, x.pos.clone(), p.pos.clone()),
+                NExp::num(2),
+            ),
             NExp::num(0),
         );
         let (clear, set) = match op {
@@ -76,4 +72,80 @@ impl Infer<'_> {
         self.record_exact_choice(&v, &bit_clear, &clear, &set);
         Some(v)
     }
+
+    /// `x & (p - 1)` (either way round) for a power of two `p`: `x % p`
+    /// when `x` is not negative.  `None` (nothing evaluated) when the
+    /// expression has another form or `p` is not known to be a power;
+    /// `p` must be pure, so that checking it emits nothing.
+    pub(super) fn and_below_power(&mut self, a: &E, b: &E, span: Span) -> Option<Val> {
+        let (x, p, m) = match (minus_one(a), minus_one(b)) {
+            (_, Some(p)) => (a, p, b),
+            (Some(p), None) => (b, p, a),
+            (None, None) => return None,
+        };
+        if !pure(p) {
+            return None;
+        }
+        let lp = match self.eval(p) {
+            Val::Int(l) if self.is_power(&l) => l,
+            _ => return None,
+        };
+        match self.eval(x) {
+            Val::Int(lx) if lx.is_nat() => lx.divmod(NOp::Mod, &lp).map(Val::Int),
+            vx => {
+                let vm = self.eval(m);
+                Some(self.apply(BinOp::BitAnd, vx, vm, span))
+            }
+        }
+    }
+
+    /// Learns from a top-level assumption `(v & (v - 1)) == 0` (in a
+    /// conjunction) that `v` is a power of two or 0.
+    pub(super) fn learn_powers(&mut self, e: &E) {
+        match &e.kind {
+            EK::Bin(BinOp::LAnd, a, b) => {
+                self.learn_powers(a);
+                self.learn_powers(b);
+            }
+            EK::Bin(BinOp::Eq, a, z) | EK::Bin(BinOp::Eq, z, a) if is_zero(z) => {
+                let EK::Bin(BinOp::BitAnd, x, m) = &strip(a).kind else {
+                    return;
+                };
+                let same = minus_one(m).is_some_and(|p| same_name(p, x))
+                    || minus_one(x).is_some_and(|p| same_name(p, m));
+                if let (true, EK::Var(_, key, _)) = (same, &strip(x).kind) {
+                    if let Some(Val::Int(l)) = self.env.get(key).cloned() {
+                        if let (true, NExp::Var(v)) = (l.is_nat(), &l.pos) {
+                            self.note_power(v);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `p` when `e` is `p - 1` (through casts).
+fn minus_one(e: &E) -> Option<&E> {
+    match &strip(e).kind {
+        EK::Bin(BinOp::Sub, p, one) if matches!(strip(one).kind, EK::Int(1)) => Some(p),
+        _ => None,
+    }
+}
+
+fn strip(e: &E) -> &E {
+    match &e.kind {
+        EK::Cast(x) => strip(x),
+        _ => e,
+    }
+}
+
+fn is_zero(e: &E) -> bool {
+    matches!(strip(e).kind, EK::Int(0))
+}
+
+/// Two uses of the same variable.
+fn same_name(a: &E, b: &E) -> bool {
+    matches!((&strip(a).kind, &strip(b).kind), (EK::Var(_, x, _), EK::Var(_, y, _)) if x == y)
 }

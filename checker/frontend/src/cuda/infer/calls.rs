@@ -78,6 +78,7 @@ impl Infer<'_> {
             let unconditional = self.blocks.len() == 1 && !self.jumped;
             if thread_free && unconditional {
                 self.learn_bounds(&c);
+                self.learn_powers(a);
                 self.out.assumptions.push(Assumption {
                     cond: c,
                     span: self.span(span),

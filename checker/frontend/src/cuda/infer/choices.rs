@@ -4,7 +4,8 @@
 //! expressions have no conditional), but an access whose index mentions
 //! `u` is emitted as `if c { access[u := a] } else { access[u := b] }`,
 //! which is exact: the protocol language has conditionals, and `u` is
-//! `a` exactly when `c` holds.
+//! `a` exactly when `c` holds.  A condition that mentions `u` is split
+//! the same way, `(c && b[u := a]) || (!c && b[u := b])`.
 //!
 //! A value `x − x_neg` (see `lin.rs`) is replaced part by part, which keeps
 //! every expression built from it (they depend on the difference only); a
@@ -101,6 +102,25 @@ impl Infer<'_> {
         }
     }
 
+    /// The condition `b` with each choice it mentions (at most
+    /// [`MAX_CHOICES`]) split: `(c && b[u := then]) || (!c && b[u := other])`.
+    pub(super) fn expand_choices_in_cond(&self, b: BExp) -> BExp {
+        let mut b = b;
+        for _ in 0..MAX_CHOICES {
+            let Some((u, c)) = self.choice_among(b.fv()) else {
+                break;
+            };
+            let with = |value: &Lin| match &c.neg {
+                Some(n) => b.subst(&u, &value.pos).subst(n, &value.neg),
+                None => b.subst(&u, &value.to_nexp()),
+            };
+            let then = BExp::and(c.cond.clone(), with(&c.then));
+            let other = BExp::and(BExp::not(c.cond.clone()), with(&c.other));
+            b = BExp::or(then, other);
+        }
+        b
+    }
+
     /// A choice in scope that `index` mentions.
     fn choice_in(&self, index: &[Lin]) -> Option<(String, Choice)> {
         let mut fv = BTreeSet::new();
@@ -108,6 +128,11 @@ impl Infer<'_> {
             fv.extend(l.pos.fv());
             fv.extend(l.neg.fv());
         }
+        self.choice_among(fv)
+    }
+
+    /// A choice in scope among the variables `fv`.
+    fn choice_among(&self, fv: BTreeSet<String>) -> Option<(String, Choice)> {
         fv.into_iter().find_map(|x| {
             let c = self.choices.get(&x)?;
             let in_scope = self.block_path.starts_with(&c.scope);

@@ -18,7 +18,8 @@ impl Infer<'_> {
     /// A condition as a boolean expression.
     pub(super) fn cond(&mut self, e: &E) -> BExp {
         let v = self.eval(e);
-        self.as_bool(v, e.span)
+        let b = self.as_bool(v, e.span);
+        self.expand_choices_in_cond(b)
     }
 
     pub(super) fn as_bool(&mut self, v: Val, span: Span) -> BExp {
@@ -195,6 +196,11 @@ impl Infer<'_> {
                 return self.eval(b);
             }
             LAnd | LOr => return self.logical(op, a, b, span),
+            BitAnd => {
+                if let Some(v) = self.and_below_power(a, b, span) {
+                    return v;
+                }
+            }
             _ => {}
         }
         let va = self.eval(a);
@@ -294,6 +300,11 @@ impl Infer<'_> {
             BitAnd => mask(&a, &b).or_else(|| mask(&b, &a)),
             _ => None,
         };
+        if r.is_none() && matches!(op, BitAnd | BitXor | BitOr) {
+            if let Some(v) = self.power_bits(op, &a, &b, span) {
+                return v;
+            }
+        }
         match r {
             // Products of `pos − neg` pairs double in size: past a budget
             // the value is an unknown (sound, and keeps memory bounded).

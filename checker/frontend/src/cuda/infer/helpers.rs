@@ -302,3 +302,16 @@ pub(super) fn has_barrier(s: &S, unit: &Unit, depth: usize) -> bool {
     });
     found
 }
+
+/// A step that is the same on every iteration when its variables are:
+/// integer arithmetic on variables and constants, without reading memory
+/// (which other threads may change between iterations) or calling.
+pub(super) fn pure(e: &E) -> bool {
+    match &e.kind {
+        EK::Int(_) | EK::Builtin(_) => true,
+        EK::Var(_, _, kind) => matches!(kind, RefKind::Local | RefKind::TemplateParam),
+        EK::Bin(op, a, b) => super::expressions::is_arithmetic(*op) && pure(a) && pure(b),
+        EK::Un(UnOp::Neg | UnOp::Plus | UnOp::BitNot, a) | EK::Cast(a) => pure(a),
+        _ => false,
+    }
+}

@@ -1,7 +1,6 @@
 //! Loops: normalised `for` loops (Sec. 6 of `seeds/000`), unrolled
 //! power-stride loops, and loops with unknown bounds.
 
-use super::expressions::is_arithmetic;
 use super::*;
 
 impl Infer<'_> {
@@ -93,6 +92,12 @@ impl Infer<'_> {
         let Some((lo, hi, value, exact, step_assumption)) = plan else {
             return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
         };
+        let doubling = matches!(shape.dir, Dir::Times | Dir::Divide)
+            && step.constant().is_some_and(|s| s >= 2 && s & (s - 1) == 0);
+        if doubling && self.is_power(&start) {
+            // Multiplied or divided by a power of two from a power of two.
+            self.note_power(&k);
+        }
         let (lo_range, hi_range) = (self.range(&lo), self.range(&hi));
         self.bound_var(&k, lo_range.lo.unwrap_or(0), hi_range.hi.map(|h| h - 1));
         if let Some(a) = step_assumption {
@@ -565,19 +570,6 @@ fn with_body_inductions(
         });
     }
     out
-}
-
-/// A step that is the same on every iteration when its variables are:
-/// integer arithmetic on variables and constants, without reading memory
-/// (which other threads may change between iterations) or calling.
-fn pure(e: &E) -> bool {
-    match &e.kind {
-        EK::Int(_) | EK::Builtin(_) => true,
-        EK::Var(_, _, kind) => matches!(kind, RefKind::Local | RefKind::TemplateParam),
-        EK::Bin(op, a, b) => is_arithmetic(*op) && pure(a) && pure(b),
-        EK::Un(UnOp::Neg | UnOp::Plus | UnOp::BitNot, a) | EK::Cast(a) => pure(a),
-        _ => false,
-    }
 }
 
 /// How many assignments and increments in `s` have variable `key` as

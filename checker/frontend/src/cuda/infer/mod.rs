@@ -6,6 +6,7 @@
 //! a fresh thread-local unknown (recorded for triage) or, when it could hide
 //! an access or a barrier, an `Unsupported` entry (never DRF).
 
+mod bits;
 mod calls;
 mod choices;
 mod expressions;
@@ -135,6 +136,8 @@ pub struct Infer<'a> {
     returns: Vec<Vec<Val>>,
     /// Nesting of loops inside the current function (for jumps).
     loops: Vec<bool>,
+    /// Protocol variables that hold only powers of two or 0 (`bits.rs`).
+    powers: BTreeSet<String>,
     /// Unknowns that stand for conditional values (`choices.rs`).
     choices: BTreeMap<String, choices::Choice>,
     /// The serial numbers of the blocks being emitted, outermost first.
@@ -262,6 +265,7 @@ impl<'a> Infer<'a> {
             returns: Vec::new(),
             loops: Vec::new(),
             choices: BTreeMap::new(),
+            powers: BTreeSet::new(),
             block_path: Vec::new(),
             block_serial: 0,
             jumped: false,
