@@ -1,9 +1,10 @@
 /* mapcheck: CUDA's cooperative groups (cooperative_groups.h).
  *
  * Synchronisation: `sync(g)` / `synchronize(g)` on a thread block or a
- * grid have bodies calling `__syncthreads()`, which the front end
- * recognises as a barrier (a grid barrier also orders the threads of a
- * block; it is not weaker).  On a tile or a coalesced group they call
+ * grid have bodies calling `__syncthreads()` (a block) or
+ * `__mapcheck_grid_sync()` (a grid), which the front end recognises as
+ * barriers (a grid barrier also orders the threads of a block, and the
+ * threads of different blocks).  On a tile or a coalesced group they call
  * `__syncwarp()`, which the front end does not count as a block barrier.
  * The member functions `g.sync()` have the same bodies, but the front end
  * does not inline member functions yet: it must recognise
@@ -13,6 +14,10 @@
 #ifndef __MAPCHECK_COOPERATIVE_GROUPS_H
 #define __MAPCHECK_COOPERATIVE_GROUPS_H
 #include "cuda_runtime.h"
+
+/* A barrier of the whole grid: the front end keeps it in the kernel
+ * checked across blocks, where block barriers order nothing. */
+__device__ void __mapcheck_grid_sync(void);
 
 namespace cooperative_groups {
 
@@ -41,7 +46,7 @@ class thread_block : public thread_group {
 
 class grid_group : public thread_group {
  public:
-  __device__ void sync() const { __syncthreads(); }
+  __device__ void sync() const { __mapcheck_grid_sync(); }
   __device__ bool is_valid() const;
   __device__ unsigned long long thread_rank() const {
     return ((unsigned long long)((blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x)) *
@@ -128,14 +133,14 @@ __device__ coalesced_group labeled_partition(const coalesced_group &g, int label
 
 /* Free functions: barriers by group kind (see the top of the file). */
 __device__ __forceinline__ void sync(const thread_block &) { __syncthreads(); }
-__device__ __forceinline__ void sync(const grid_group &) { __syncthreads(); }
+__device__ __forceinline__ void sync(const grid_group &) { __mapcheck_grid_sync(); }
 __device__ __forceinline__ void sync(const coalesced_group &) { __syncwarp(); }
 template <unsigned int Size, class ParentT>
 __device__ __forceinline__ void sync(const thread_block_tile<Size, ParentT> &) { __syncwarp(); }
 __device__ void sync(const thread_group &g);
 __device__ void sync(const multi_grid_group &g);
 __device__ __forceinline__ void synchronize(const thread_block &) { __syncthreads(); }
-__device__ __forceinline__ void synchronize(const grid_group &) { __syncthreads(); }
+__device__ __forceinline__ void synchronize(const grid_group &) { __mapcheck_grid_sync(); }
 __device__ __forceinline__ void synchronize(const coalesced_group &) { __syncwarp(); }
 template <unsigned int Size, class ParentT>
 __device__ __forceinline__ void synchronize(const thread_block_tile<Size, ParentT> &) { __syncwarp(); }

@@ -423,7 +423,14 @@ impl Converter<'_> {
             self.exprs(ch)
         };
         let callee = callee(c, ch);
-        let name = callee.map(|k| k.spelling()).unwrap_or_else(|| c.spelling());
+        let mut name = callee.map(|k| k.spelling()).unwrap_or_else(|| c.spelling());
+        // `g.sync()` of a cooperative group: which barrier depends on the
+        // class (`grid_group::sync`, `thread_block::sync`, …).
+        if let Some(k) = callee.filter(|k| k.kind() == CXCursor_CXXMethod && k.in_library()) {
+            if name == "sync" {
+                name = format!("{}::sync", k.semantic_parent().spelling());
+            }
+        }
         let key = callee.and_then(definition_key);
         // A user's redeclaration of a library function (`__device__ float
         // fabs(float);`) is the library function.

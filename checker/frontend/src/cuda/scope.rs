@@ -50,10 +50,10 @@ fn is_shared(array: &str, shared: &BTreeSet<String>) -> bool {
     shared.iter().any(|s| belongs_to(array, s))
 }
 
-/// The block without barriers and without accesses to shared arrays.
+/// The block without accesses to shared arrays.  (Its only barriers are
+/// grid barriers: the inference omits block barriers across blocks.)
 fn erase(block: Vec<Stmt>, shared: &BTreeSet<String>) -> Vec<Stmt> {
     super::rewrite::rewrite_leaves(block, &mut |s| match &s.kind {
-        StmtKind::Sync => vec![],
         StmtKind::Access { array: Some(a), .. } if is_shared(a, shared) => vec![],
         _ => vec![s],
     })

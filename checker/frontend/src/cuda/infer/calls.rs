@@ -13,11 +13,15 @@ impl Infer<'_> {
         if IGNORED_ANNOTATIONS.contains(&name) || name.starts_with("__assert") {
             return Val::Bool(BExp::Bool(true));
         }
-        if BARRIERS.contains(&name) {
+        let grid_barrier = GRID_BARRIERS.contains(&name);
+        if BARRIERS.contains(&name) || grid_barrier {
             args.iter().for_each(|a| {
                 self.eval(a);
             });
-            self.emit(StmtKind::Sync, span);
+            // Across blocks only a grid barrier orders the two threads.
+            if grid_barrier || !self.grid_level {
+                self.emit(StmtKind::Sync, span);
+            }
             return self.unknown(
                 "sync_result",
                 UnknownCause::Call {

@@ -250,6 +250,16 @@ const BARRIERS: &[&str] = &[
     "__syncthreads_count",
     "__syncthreads_and",
     "__syncthreads_or",
+    "thread_block::sync",
+];
+
+/// Barriers of the whole grid (cooperative groups): they order the threads
+/// of different blocks too, so the kernel checked across blocks keeps them
+/// (`scope::across_blocks` keeps every barrier the inference emits there).
+const GRID_BARRIERS: &[&str] = &[
+    "__mapcheck_grid_sync",
+    "grid_group::sync",
+    "multi_grid_group::sync",
 ];
 
 impl<'a> Infer<'a> {
