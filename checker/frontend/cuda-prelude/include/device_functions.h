@@ -27,7 +27,7 @@
 typedef __SIZE_TYPE__ size_t;
 #endif
 #ifndef NULL
-#define NULL __null
+#define NULL 0 /* a null pointer constant the front end reads as 0 (GNU `__null` is an unexposed expression) */
 #endif
 
 /* ---- Barriers and fences (recognised by name) -------------------------- */

@@ -154,6 +154,9 @@ pub struct Callee {
     /// A defaulted copy or move constructor whose members copy without
     /// user code (passing a struct by value): the copy is its argument.
     pub copies_members: bool,
+    /// A call through a function pointer: the declaration key of the
+    /// variable or parameter holding it.
+    pub pointer: Option<String>,
 }
 
 #[derive(Clone, Debug)]

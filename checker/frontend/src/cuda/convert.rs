@@ -482,6 +482,11 @@ impl Converter<'_> {
             })
             .collect();
         let template_args = callee.map(|k| k.template_values()).unwrap_or_default();
+        // A call through a variable holding a function pointer.
+        let pointer = callee
+            .filter(|k| matches!(k.kind(), CXCursor_VarDecl | CXCursor_ParmDecl))
+            .or_else(|| ch.first().and_then(|e| pointer_variable(*e)))
+            .map(|k| k.decl_key());
         let arguments = callee
             .filter(|k| !k.template_of().is_null())
             .map(|k| k.template_argument_texts())
@@ -501,6 +506,7 @@ impl Converter<'_> {
                 arguments,
                 surface_bytes,
                 copies_members,
+                pointer,
             },
             args,
         )
@@ -618,7 +624,9 @@ fn decl_ref(c: Cursor) -> EK {
             EK::Var(name, r.decl_key(), kind)
         }
         CXCursor_FunctionDecl | CXCursor_FunctionTemplate => {
-            EK::Var(name, r.decl_key(), RefKind::Function)
+            // Its definition's key: a pointer to it calls that body.
+            let key = definition_key(r).unwrap_or_else(|| r.decl_key());
+            EK::Var(name, key, RefKind::Function)
         }
         _ => EK::Var(name, r.decl_key(), RefKind::Other),
     }
@@ -785,6 +793,23 @@ fn elem_bytes(t: super::clang::Type) -> Option<u64> {
         t = t.element();
     }
     t.size_of()
+}
+
+/// The variable of a callee expression `f`, `(*f)`, `(f)` (through
+/// parentheses, dereferences and implicit conversions).
+fn pointer_variable(e: Cursor) -> Option<Cursor> {
+    let mut k = e;
+    for _ in 0..8 {
+        if k.kind() == CXCursor_DeclRefExpr {
+            let r = k.referenced();
+            return matches!(r.kind(), CXCursor_VarDecl | CXCursor_ParmDecl).then_some(r);
+        }
+        match k.children().as_slice() {
+            [only] => k = *only,
+            _ => return None,
+        }
+    }
+    None
 }
 
 fn callee(c: Cursor, ch: &[Cursor]) -> Option<Cursor> {

@@ -65,7 +65,62 @@ impl Infer<'_> {
         if let Some(f) = key.and_then(|k| self.unit.callee(k, &callee.arguments)) {
             return self.inline(f, &callee.template_args, args, span);
         }
+        match callee
+            .pointer
+            .as_ref()
+            .and_then(|p| self.env.get(p))
+            .cloned()
+        {
+            Some(Val::Funcs(targets)) => return self.call_through(&targets, args, span),
+            // Calling a null pointer is undefined behaviour (the kernel
+            // faults): no execution continues through it.
+            Some(Val::Int(l)) if l.is_zero() => {
+                self.note_null_calls();
+                return self.other("call through a null function pointer", span);
+            }
+            _ => {}
+        }
         self.opaque_call(callee, args, span)
+    }
+
+    /// A call through a pointer known to point to one of `targets`: the
+    /// call of each, under a condition no one knows (an unknown of each
+    /// thread), so that every target's accesses are in the protocol.
+    fn call_through(&mut self, targets: &BTreeSet<String>, args: &[E], span: Span) -> Val {
+        let calls: Vec<E> = targets
+            .iter()
+            .filter_map(|k| self.unit.func(k))
+            .map(|f| {
+                let callee = Callee {
+                    name: f.name.clone(),
+                    key: Some(f.key.clone()),
+                    library: false,
+                    free: true,
+                    template_args: vec![],
+                    arguments: vec![],
+                    surface_bytes: None,
+                    copies_members: false,
+                    pointer: None,
+                };
+                E::new(EK::Call(callee, args.to_vec()), span)
+            })
+            .collect();
+        let Some((last, rest)) = calls.split_last() else {
+            return self.other("call through a function pointer", span);
+        };
+        let which = || {
+            E::new(
+                EK::Unknown("the function a pointer calls".into(), vec![]),
+                span,
+            )
+        };
+        let choice = rest.iter().rev().fold(last.clone(), |other, call| {
+            E::new(
+                EK::Cond(Box::new(which()), Box::new(call.clone()), Box::new(other)),
+                span,
+            )
+        });
+        self.eval(&choice)
     }
 
     pub(super) fn requires(&mut self, args: &[E], span: Span) -> Val {
@@ -348,6 +403,7 @@ impl Infer<'_> {
                 arguments: vec![],
                 surface_bytes: None,
                 copies_members: false,
+                pointer: None,
             };
             return self.opaque_call(&callee, args, span);
         }
@@ -402,8 +458,14 @@ impl Infer<'_> {
         }
         self.loops = saved_loops;
         self.call_span = saved_span;
+        let mut pointers = rets.first().cloned();
+        for v in rets.iter().skip(1) {
+            pointers = pointers.and_then(|acc| self.function_union(&acc, v));
+        }
+        let pointers = pointers.filter(|v| matches!(v, Val::Funcs(_)));
         match rets.as_slice() {
             [v] => v.clone(),
+            _ if pointers.is_some() => pointers.unwrap_or(Val::Bad(String::new())),
             _ => self.unknown(
                 &format!("ret_{}", f.name),
                 UnknownCause::Call {

@@ -113,9 +113,16 @@ impl Infer<'_> {
                 _ => self.other(what, span),
             };
         }
+        let values: Vec<Val> = subs.iter().map(|s| self.eval(s)).collect();
+        // A function pointer or null cast to another pointer type (and
+        // back) is still that pointer.
+        if let ([v], true) = (values.as_slice(), what.starts_with("pointer cast")) {
+            if matches!(v, Val::Funcs(_)) || matches!(v, Val::Int(l) if l.is_zero()) {
+                return v.clone();
+            }
+        }
         let mut into = None;
-        for s in subs {
-            let v = self.eval(s);
+        for (s, v) in subs.iter().zip(values) {
             if is_tracked_ptr(&v) || mentions_tracked(s, self) {
                 self.unsupported(span, format!("expression `{what}` on an array"));
             }
@@ -164,6 +171,9 @@ impl Infer<'_> {
         }
         if vt == vf {
             return vt;
+        }
+        if let Some(v) = self.function_union(&vt, &vf) {
+            return v;
         }
         match (&vt, &vf) {
             (Val::Ptr { arr, .. }, Val::Ptr { arr: a2, .. }) if arr == a2 => {
@@ -344,6 +354,11 @@ impl Infer<'_> {
     }
 
     pub(super) fn address_of(&mut self, x: &E, span: Span) -> Val {
+        if let EK::Var(_, key, RefKind::Function) = &x.kind {
+            if self.unit.func(key).is_some() {
+                return Val::Funcs(BTreeSet::from([key.clone()]));
+            }
+        }
         match self.place(x) {
             Place::Elem { arr, mut index } => {
                 let off = index.pop().unwrap_or(Lin::int(0));
@@ -411,4 +426,29 @@ pub(super) fn is_arithmetic(op: BinOp) -> bool {
         op,
         Add | Sub | Mul | Div | Rem | Shl | Shr | BitAnd | BitXor | BitOr
     )
+}
+
+impl Infer<'_> {
+    /// The functions one of two values may point to, when both are
+    /// function pointers or null (calling null is undefined behaviour, so
+    /// it adds no candidate: stated with the verdict); `None` otherwise.
+    pub(super) fn function_union(&mut self, a: &Val, b: &Val) -> Option<Val> {
+        let null = |v: &Val| matches!(v, Val::Int(l) if l.constant() == Some(0));
+        match (a, b) {
+            (Val::Funcs(x), Val::Funcs(y)) => Some(Val::Funcs(x.union(y).cloned().collect())),
+            (Val::Funcs(x), v) | (v, Val::Funcs(x)) if null(v) => {
+                self.note_null_calls();
+                Some(Val::Funcs(x.clone()))
+            }
+            _ => None,
+        }
+    }
+
+    pub(super) fn note_null_calls(&mut self) {
+        let note =
+            "no call through a null function pointer (undefined behaviour: the kernel faults)";
+        if !self.out.notes.iter().any(|n| n == note) {
+            self.out.notes.push(note.to_string());
+        }
+    }
 }

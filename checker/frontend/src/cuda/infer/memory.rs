@@ -38,6 +38,9 @@ impl Infer<'_> {
         if name == "warpSize" && *kind == RefKind::Global {
             return Some(Val::Int(Lin::int(32)));
         }
+        if *kind == RefKind::Function && self.unit.func(key).is_some() {
+            return Some(Val::Funcs(BTreeSet::from([key.to_string()])));
+        }
         if *kind == RefKind::TemplateParam {
             if let Some(v) = self.env.get(key) {
                 return Some(v.clone());

@@ -75,6 +75,9 @@ pub enum Val {
     /// `&x` for a thread's own variable `x` (key): the variable escapes (its
     /// value is unknown from then on); stores through it stay private.
     LocalPtr(String),
+    /// A pointer to one of these functions (keys of definitions in the
+    /// unit): see `calls.rs`, calls through a pointer.
+    Funcs(BTreeSet<String>),
     /// A value that cannot be used (reason).
     Bad(String),
 }

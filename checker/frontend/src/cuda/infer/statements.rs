@@ -206,6 +206,12 @@ impl Infer<'_> {
                     Val::Bad("pointer assigned different arrays in branches".into())
                 }
                 (None, v) => v,
+                (Some(va @ Val::Funcs(_)), vb) | (Some(vb), va @ Val::Funcs(_)) => {
+                    match self.function_union(&va, &vb) {
+                        Some(v) => v,
+                        None => Val::Bad("function pointer assigned in a branch".into()),
+                    }
+                }
                 (Some(Val::Int(x)), Val::Int(y)) => {
                     let uniform = uniform_cond && self.uniform(&lin_fv(&x, &y));
                     let v = self.merged(&k, &x, &y, uniform, span);

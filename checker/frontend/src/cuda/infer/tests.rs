@@ -183,6 +183,7 @@ fn call(name: &str, library: bool, free: bool) -> S {
         arguments: vec![],
         surface_bytes: None,
         copies_members: false,
+        pointer: None,
     };
     stmt(SK::Expr(e(EK::Call(callee, vec![]))))
 }
@@ -222,6 +223,7 @@ fn a_user_function_named_atomic_is_not_an_atomic() {
         arguments: vec![],
         surface_bytes: None,
         copies_members: false,
+        pointer: None,
     };
     let call = stmt(SK::Expr(e(EK::Call(callee, vec![var("a")]))));
     let out = infer(vec![call]);
