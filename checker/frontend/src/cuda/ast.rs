@@ -165,7 +165,10 @@ pub struct S {
     pub span: Span,
 }
 
+// Statements hold their expressions inline (a `for` header has two): the
+// tree is built once per file, so the size of a node does not matter.
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum SK {
     Decl(Vec<VarDecl>),
     Expr(E),

@@ -59,7 +59,7 @@ impl Infer<'_> {
         let off = self.rescale(&off, v, to)?;
         let view = if to == e {
             None
-        } else if e % to == 0 || to % e == 0 {
+        } else if e.is_multiple_of(to) || to.is_multiple_of(e) {
             Some((to, e))
         } else {
             return None;
@@ -73,10 +73,10 @@ impl Infer<'_> {
 
     /// An offset of `off` elements of `v` bytes, in elements of `w` bytes.
     fn rescale(&mut self, off: &Lin, v: u64, w: u64) -> Option<Lin> {
-        if v % w == 0 {
+        if v.is_multiple_of(w) {
             return Some(off.mul(&Lin::int((v / w) as i128)));
         }
-        if w % v != 0 {
+        if !w.is_multiple_of(v) {
             return None;
         }
         self.note_alignment();
