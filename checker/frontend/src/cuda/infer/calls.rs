@@ -83,6 +83,23 @@ impl Infer<'_> {
         self.opaque_call(callee, args, span)
     }
 
+    /// Learns from a top-level assumption `f == g | f == h` (GPUVerify's
+    /// way to state the targets of a function pointer `f`) that `f` points
+    /// to `g` or `h`.
+    fn learn_targets(&mut self, e: &E) {
+        let mut targets = BTreeSet::new();
+        let mut pointer = None;
+        if !function_targets(e, &mut pointer, &mut targets) {
+            return;
+        }
+        if let (Some(f), false) = (pointer, targets.is_empty()) {
+            let known = targets.iter().all(|k| self.unit.func(k).is_some());
+            if known {
+                self.env.insert(f, Val::Funcs(targets));
+            }
+        }
+    }
+
     /// A call through a pointer known to point to one of `targets`: the
     /// call of each, under a condition no one knows (an unknown of each
     /// thread), so that every target's accesses are in the protocol.
@@ -135,6 +152,9 @@ impl Infer<'_> {
             // assumption holds only on that path: dropping it is sound,
             // making it global is not.
             let unconditional = self.blocks.len() == 1 && !self.jumped;
+            if unconditional {
+                self.learn_targets(a);
+            }
             if thread_free && unconditional {
                 self.learn_bounds(&c);
                 self.learn_powers(a);
@@ -494,5 +514,44 @@ fn surface_coordinates(name: &str) -> usize {
         "1D" => 1,
         "2D" | "1DLayered" => 2,
         _ => 3,
+    }
+}
+
+/// Collects the functions of a disjunction `f == g | f == h || …` over one
+/// variable `f`; `false` when `e` is anything else.
+fn function_targets(e: &E, pointer: &mut Option<String>, targets: &mut BTreeSet<String>) -> bool {
+    match &e.kind {
+        EK::Cast(x) => function_targets(x, pointer, targets),
+        EK::Bin(BinOp::BitOr | BinOp::LOr, a, b) => {
+            function_targets(a, pointer, targets) && function_targets(b, pointer, targets)
+        }
+        EK::Bin(BinOp::Eq, a, b) => {
+            let var = |x: &E| match &x.kind {
+                EK::Var(_, k, RefKind::Local) => Some(k.clone()),
+                EK::Cast(y) => match &y.kind {
+                    EK::Var(_, k, RefKind::Local) => Some(k.clone()),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let func = |x: &E| match &x.kind {
+                EK::Var(_, k, RefKind::Function) => Some(k.clone()),
+                EK::Cast(y) | EK::Un(UnOp::AddrOf, y) => match &y.kind {
+                    EK::Var(_, k, RefKind::Function) => Some(k.clone()),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let (Some(f), Some(g)) = (var(a).or_else(|| var(b)), func(b).or_else(|| func(a)))
+            else {
+                return false;
+            };
+            if pointer.get_or_insert_with(|| f.clone()) != &f {
+                return false;
+            }
+            targets.insert(g);
+            true
+        }
+        _ => false,
     }
 }
