@@ -89,11 +89,12 @@ fn cuda_listing_2_1_racy_and_fixed() {
 #[test]
 fn cuda_unsupported_construct_is_never_drf() {
     let dir = tempfile::tempdir().unwrap();
-    // A pointer reinterpreted as another element type: indices change meaning.
+    // A pointer reinterpreted with elements whose size neither divides nor
+    // is a multiple of the floats' (3 bytes over 4): not a view.
     let p = write(
         &dir,
         "cast.cu",
-        "__global__ void k(float *a) {\n  ((double *)a)[threadIdx.x] = 0;\n}\n",
+        "__global__ void k(float *a) {\n  ((char3 *)a)[threadIdx.x].x = threadIdx.x;\n}\n",
     );
     let k = load(&p, &Flags::default()).unwrap().kernels;
     assert!(!k[0].unsupported.is_empty(), "the cast is recorded");

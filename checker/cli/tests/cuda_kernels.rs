@@ -36,7 +36,9 @@ fn cuda_unsupported_construct_is_unknown_with_location() {
     let p = dir.path().join("cast.cu");
     std::fs::write(
         &p,
-        "//--blockDim=64\n__global__ void k(float *a, float *out) {\n  a[threadIdx.x] = 1;\n  __syncthreads();\n  out[threadIdx.x] = ((double *)a)[0];\n}\n",
+        // A 3-byte element over 4-byte floats: neither size divides the
+        // other, so the cast is no view (README, "How C is modelled").
+        "//--blockDim=64\n__global__ void k(float *a, float *out) {\n  a[threadIdx.x] = 1;\n  __syncthreads();\n  out[threadIdx.x] = ((char3 *)a)[0].x;\n}\n",
     )
     .unwrap();
     let o = check(&[], &p);
@@ -53,7 +55,7 @@ fn cuda_unsupported_cast_keeps_the_access() {
     let p = dir.path().join("cast.cu");
     std::fs::write(
         &p,
-        "__global__ void k(float *a) {\n  ((double *)a)[threadIdx.x] = 0;\n}\n",
+        "__global__ void k(float *a) {\n  ((char3 *)a)[threadIdx.x].x = threadIdx.x;\n}\n",
     )
     .unwrap();
     let o = check(&[], &p);

@@ -29,12 +29,20 @@ impl Infer<'_> {
         if !fixed.is_empty() || arr.rank != 1 {
             return Val::Bad("pointer cast of a row of a multi-dimensional array".into());
         }
-        match self.view(arr, off, from, to) {
+        match self.view(arr.clone(), off, from, to) {
             Some(p) => p,
             None => {
+                // Unsupported, but still a pointer into the same array: its
+                // accesses are kept at an unknown element (each cell a
+                // straddling access touches is one such element).
                 let why = format!("pointer cast from elements of {from} bytes to {to} bytes");
                 self.unsupported(span, why.clone());
-                Val::Bad(why)
+                let off = self.int_unknown(&why, span);
+                Val::Ptr {
+                    arr: Arr { view: None, ..arr },
+                    fixed: vec![],
+                    off,
+                }
             }
         }
     }
