@@ -105,7 +105,7 @@ impl Infer<'_> {
                 self.out.assumptions.push(Assumption { cond: a, span });
             }
         }
-        let shape = &with_body_inductions(shape, body, modified, self.unit);
+        let shape = &super::inductions::with_body_inductions(shape, body, modified, self.unit);
         // The number of iterations of the emitted loop `lo..hi`.
         let count = Lin::nat(NExp::sub(hi.to_nexp(), lo.to_nexp()));
         let Some(secondaries) =
@@ -520,74 +520,6 @@ pub struct Induction {
     pub in_body: bool,
 }
 
-/// `shape` with the variables the body itself moves by a loop-invariant
-/// step (`od += w;` at the end of the body, issue 14 item 3) as secondary
-/// induction variables: such a variable holds `start ± iteration * step`
-/// when each iteration begins, provided the body changes it exactly once,
-/// by a statement at its top level (run on every iteration: the body has
-/// no `break`, `continue`, `return` or `goto`).  The statement itself is
-/// executed as written, so later statements of the iteration see the
-/// moved value.
-fn with_body_inductions(
-    shape: &LoopShape,
-    body: &S,
-    modified: &BTreeSet<String>,
-    unit: &Unit,
-) -> LoopShape {
-    let mut out = shape.clone();
-    if has_jump(body) {
-        return out;
-    }
-    let top: Vec<&S> = match &body.kind {
-        SK::Block(stmts) => stmts.iter().collect(),
-        _ => vec![body],
-    };
-    let indirect = indirectly_modified(body, unit);
-    for s in top {
-        let SK::Expr(e) = &s.kind else { continue };
-        let Some((key, name, dir, step, ty)) = increment(e) else {
-            continue;
-        };
-        let invariant = pure(&step) && !mentions_any(&step, modified) && !mentions_var(&step, &key);
-        let signed = ty.is_none_or(|t| t.signed);
-        let known = key == shape.var_key || out.secondary.iter().any(|i| i.key == key);
-        if !matches!(dir, Dir::Up | Dir::Down)
-            || !invariant
-            || !signed
-            || known
-            || indirect.contains(&key)
-            || assignments(body, &key) != 1
-        {
-            continue;
-        }
-        out.secondary.push(Induction {
-            key,
-            name,
-            dir,
-            step,
-            ty,
-            in_body: true,
-        });
-    }
-    out
-}
-
-/// How many assignments and increments in `s` have variable `key` as
-/// their target.
-fn assignments(s: &S, key: &str) -> usize {
-    let mut n = 0;
-    visit_stmt(s, &mut |e| {
-        let target = match &e.kind {
-            EK::Assign(_, t, _) | EK::IncDec { e: t, .. } => t,
-            _ => return,
-        };
-        if matches!(&target.kind, EK::Var(_, k, _) if k == key) {
-            n += 1;
-        }
-    });
-    n
-}
-
 /// Recognises `v OP bound` and the increment of `v` (Sec. 6 "Loops").
 pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Option<LoopShape> {
     let mut parts = Vec::new();
@@ -710,7 +642,7 @@ fn comma_parts<'e>(e: &'e E, out: &mut Vec<&'e E>) {
 }
 
 /// Does `e` read the variable `key`?
-fn mentions_var(e: &E, key: &str) -> bool {
+pub(super) fn mentions_var(e: &E, key: &str) -> bool {
     let mut found = false;
     visit_expr(e, &mut |x| {
         found |= matches!(&x.kind, EK::Var(_, k, _) if k == key);
@@ -719,7 +651,7 @@ fn mentions_var(e: &E, key: &str) -> bool {
 }
 
 /// Does `e` read a variable of `keys`, or assign or call anything?
-fn mentions_any(e: &E, keys: &BTreeSet<String>) -> bool {
+pub(super) fn mentions_any(e: &E, keys: &BTreeSet<String>) -> bool {
     let mut found = false;
     visit_expr(e, &mut |x| {
         found |= matches!(&x.kind, EK::Var(_, k, _) if keys.contains(k))

@@ -11,6 +11,7 @@ mod calls;
 mod choices;
 mod expressions;
 mod helpers;
+mod inductions;
 mod integers;
 mod intrinsics;
 mod loops;

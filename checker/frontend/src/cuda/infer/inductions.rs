@@ -1,0 +1,74 @@
+//! Induction variables of a loop body (issue 14, item 3): variables the
+//! body, not the `for` increment, moves by a fixed step once per
+//! iteration (`od += w;` at the end of a pitched-row walk).
+
+use super::loops::{has_jump, increment, mentions_any, mentions_var, Dir, Induction, LoopShape};
+use super::*;
+
+/// `shape` with the variables the body itself moves by a loop-invariant
+/// step (`od += w;` at the end of the body, issue 14 item 3) as secondary
+/// induction variables: such a variable holds `start ± iteration * step`
+/// when each iteration begins, provided the body changes it exactly once,
+/// by a statement at its top level (run on every iteration: the body has
+/// no `break`, `continue`, `return` or `goto`).  The statement itself is
+/// executed as written, so later statements of the iteration see the
+/// moved value.
+pub(super) fn with_body_inductions(
+    shape: &LoopShape,
+    body: &S,
+    modified: &BTreeSet<String>,
+    unit: &Unit,
+) -> LoopShape {
+    let mut out = shape.clone();
+    if has_jump(body) {
+        return out;
+    }
+    let top: Vec<&S> = match &body.kind {
+        SK::Block(stmts) => stmts.iter().collect(),
+        _ => vec![body],
+    };
+    let indirect = indirectly_modified(body, unit);
+    for s in top {
+        let SK::Expr(e) = &s.kind else { continue };
+        let Some((key, name, dir, step, ty)) = increment(e) else {
+            continue;
+        };
+        let invariant = pure(&step) && !mentions_any(&step, modified) && !mentions_var(&step, &key);
+        let signed = ty.is_none_or(|t| t.signed);
+        let known = key == shape.var_key || out.secondary.iter().any(|i| i.key == key);
+        if !matches!(dir, Dir::Up | Dir::Down)
+            || !invariant
+            || !signed
+            || known
+            || indirect.contains(&key)
+            || assignments(body, &key) != 1
+        {
+            continue;
+        }
+        out.secondary.push(Induction {
+            key,
+            name,
+            dir,
+            step,
+            ty,
+            in_body: true,
+        });
+    }
+    out
+}
+
+/// How many assignments and increments in `s` have variable `key` as
+/// their target.
+fn assignments(s: &S, key: &str) -> usize {
+    let mut n = 0;
+    visit_stmt(s, &mut |e| {
+        let target = match &e.kind {
+            EK::Assign(_, t, _) | EK::IncDec { e: t, .. } => t,
+            _ => return,
+        };
+        if matches!(&target.kind, EK::Var(_, k, _) if k == key) {
+            n += 1;
+        }
+    });
+    n
+}
