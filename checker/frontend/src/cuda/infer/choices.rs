@@ -18,8 +18,16 @@
 
 use super::*;
 
-/// At most this many choices are expanded in one access (2^4 copies).
-const MAX_CHOICES: usize = 4;
+/// At most this many choices are expanded in one access (2^3 copies).
+const MAX_CHOICES: usize = 3;
+
+/// At most this many choices are expanded in one condition, and only
+/// while it stays below [`MAX_CONDITION_SIZE`] nodes: a condition is
+/// copied whole into each alternative, and large disjunctions of
+/// non-linear terms make the solver slow (the unexpanded condition is an
+/// over-approximation, as before).
+const MAX_CONDITION_CHOICES: usize = 1;
+const MAX_CONDITION_SIZE: usize = 200;
 
 /// What an unknown stands for: `cond ? then : other`.
 #[derive(Clone, Debug)]
@@ -106,7 +114,7 @@ impl Infer<'_> {
     /// [`MAX_CHOICES`]) split: `(c && b[u := then]) || (!c && b[u := other])`.
     pub(super) fn expand_choices_in_cond(&self, b: BExp) -> BExp {
         let mut b = b;
-        for _ in 0..MAX_CHOICES {
+        for _ in 0..MAX_CONDITION_CHOICES {
             let Some((u, c)) = self.choice_among(b.fv()) else {
                 break;
             };
@@ -116,7 +124,11 @@ impl Infer<'_> {
             };
             let then = BExp::and(c.cond.clone(), with(&c.then));
             let other = BExp::and(BExp::not(c.cond.clone()), with(&c.other));
-            b = BExp::or(then, other);
+            let split = BExp::or(then, other);
+            if bexp_size(&split) > MAX_CONDITION_SIZE {
+                break;
+            }
+            b = split;
         }
         b
     }
@@ -155,4 +167,20 @@ fn replace(l: &Lin, u: &str, c: &Choice, value: &Lin) -> Lin {
 
 fn is_zero(e: &NExp) -> bool {
     matches!(e, NExp::Num(n) if *n == Nat::from(0u32))
+}
+
+/// The number of nodes of a condition.
+fn bexp_size(b: &BExp) -> usize {
+    fn nexp(e: &NExp) -> usize {
+        match e {
+            NExp::Bin(_, a, b) => 1 + nexp(a) + nexp(b),
+            _ => 1,
+        }
+    }
+    match b {
+        BExp::Bool(_) => 1,
+        BExp::Rel(_, x, y) => 1 + nexp(x) + nexp(y),
+        BExp::Bin(_, x, y) => 1 + bexp_size(x) + bexp_size(y),
+        BExp::Not(x) => 1 + bexp_size(x),
+    }
 }
