@@ -4,12 +4,16 @@
 //! `p ∈ W` becomes one `__global__` kernel over an array `A` (a parameter
 //! `int *A`, or `__shared__`, of one or two dimensions, possibly accessed
 //! through `__device__` functions or an alias `int *B = A + 3`, with `int`,
-//! `unsigned int` or `long` counters: [`Style`]) launched as one block of
-//! `T` threads (`//--blockDim=T --gridDim=1`):
-//! `tid` is `threadIdx.x`, `rd[e]` is `sink = A[e];`, `wr[e]` is
-//! `A[e] = 1;`, `atomic[e]` is `atomicAdd(&A[e], 1);`, a synchronized
-//! protocol `u; sync` ends with `__syncthreads();`, loops are
-//! `for (int x = n; x < m; x++)`, conditionals `if (b) {…} else {…}`.
+//! `unsigned int`, `long`, `short` or `unsigned char` counters, a block of
+//! one, two or three dimensions, indices possibly narrowed to `unsigned
+//! char` or `unsigned short` first: [`Style`]) launched as one block of `T`
+//! threads (`//--blockDim=[x,y,z] --gridDim=1`, or a launch
+//! `k<<<1, dim3(x, y, z)>>>` in a [`unit`] of many kernels):
+//! `tid` is the linear thread index (`threadIdx.x + threadIdx.y * x + …`),
+//! `rd[e]` is `sink = A[e];`, `wr[e]` is `A[e] = 1;`, `atomic[e]` is
+//! `atomicAdd(&A[e], 1);`, a synchronized protocol `u; sync` ends with
+//! `__syncthreads();`, loops are `for (int x = n; x < m; x++)`, conditionals
+//! `if (b) {…} else {…}`.
 //!
 //! The protocol's ℕ operators are total (`a - b` is 0 when `b > a`,
 //! `a / 0 = 0`, `a % 0 = a`); C's are not.  [`Printed::exact`] holds when
@@ -20,18 +24,64 @@
 //! (`(a >= b ? a - b : 0)`, `(b == 0 ? 0 : a / b)`, `(b == 0 ? a : a % b)`),
 //! which keep the semantics but use `?:`, which the front end may
 //! over-approximate.
+//!
+//! A narrowed index (`unsigned char i = e * 128; A[i]`) is not the
+//! protocol's index but C's wrap-around of it: [`Printed::c_index`] maps a
+//! protocol index to the cell the kernel touches, and the round trip
+//! compares the kernel with the reference history mapped through it.
 
 use semantics::expr::{BExp, BOp, NExp, NOp, ROp};
 use semantics::{Mode, U, W};
 
 /// A kernel's source and whether it uses only exactly modelled constructs.
 pub struct Printed {
+    /// The kernel function (and, for [`kernel`], its header and the device
+    /// functions it calls).
     pub source: String,
     pub exact: bool,
-    /// How the witness's index of `A` maps back to the protocol's index:
-    /// the protocol index is `witness[0] - offset` (the other dimensions
-    /// are constant).
-    pub offset: u64,
+    /// The kernel's name.
+    pub name: String,
+    /// A host function launching the kernel with one block of the
+    /// kernel's shape (for a [`unit`] of many kernels, whose launch
+    /// configurations differ).
+    pub launch: String,
+    /// The shape of the block (`blockDim.x`, `.y`, `.z`).
+    pub block: [u64; 3],
+    /// The alias offset (`B = A + 3`) and the narrowing of indices.
+    alias_offset: u64,
+    wrap: Option<Wrap>,
+}
+
+impl Printed {
+    /// Whether indices are narrowed (and wrap around) before the accesses.
+    pub fn narrowed(&self) -> bool {
+        self.wrap.is_some()
+    }
+
+    /// The first index of `A` a protocol index `e` becomes in the kernel:
+    /// C's wrap-around of a narrowed index, then the alias offset.
+    pub fn c_index(&self, e: &semantics::Nat) -> semantics::Nat {
+        let wrapped = match self.wrap {
+            None => e.clone(),
+            Some(w) => (e * w.factor() + w.offset()) % w.modulus(),
+        };
+        wrapped + self.alias_offset
+    }
+
+    /// The protocol's `tid` of a thread of the kernel's block, from the
+    /// witness's `threadIdx.x`, `.y`, `.z` (absent: 0).
+    pub fn linear_tid(
+        &self,
+        ids: &std::collections::BTreeMap<String, semantics::Nat>,
+    ) -> semantics::Nat {
+        let id = |d: &str| {
+            ids.get(&format!("threadIdx.{d}"))
+                .cloned()
+                .unwrap_or_default()
+        };
+        let [x, y, _] = self.block;
+        id("x") + id("y") * x + id("z") * (x * y)
+    }
 }
 
 /// How the kernel is written (all exactly modelled by the front end,
@@ -48,6 +98,11 @@ pub struct Style {
     pub alias: bool,
     /// The C type of `tid` and loop counters.
     pub int_type: IntType,
+    /// The block's shape, whose product is the thread count (`None`: one
+    /// dimension, `[T, 1, 1]`).
+    pub block: Option<[u64; 3]>,
+    /// Every index is first stored in a narrow unsigned variable.
+    pub wrap: Option<Wrap>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -56,6 +111,8 @@ pub enum IntType {
     Int,
     Unsigned,
     Long,
+    Short,
+    UnsignedChar,
 }
 
 impl IntType {
@@ -64,6 +121,54 @@ impl IntType {
             IntType::Int => "int",
             IntType::Unsigned => "unsigned int",
             IntType::Long => "long",
+            IntType::Short => "short",
+            IntType::UnsignedChar => "unsigned char",
+        }
+    }
+}
+
+/// A narrowing of every index to an unsigned type, which wraps around as
+/// C converts (modulo 2^bits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wrap {
+    /// `unsigned char i = e * 128;`: the cell is `128e mod 256`, so indices
+    /// of the same parity meet (races the protocol lacks).
+    UnsignedChar,
+    /// `unsigned short i = e + 65534;`: the cell is `(e + 65534) mod 65536`,
+    /// so indices from 2 up wrap to 0, 1, … (near the type's maximum).
+    UnsignedShort,
+}
+
+impl Wrap {
+    fn type_name(self) -> &'static str {
+        match self {
+            Wrap::UnsignedChar => "unsigned char",
+            Wrap::UnsignedShort => "unsigned short",
+        }
+    }
+    fn factor(self) -> u32 {
+        match self {
+            Wrap::UnsignedChar => 128,
+            Wrap::UnsignedShort => 1,
+        }
+    }
+    fn offset(self) -> u32 {
+        match self {
+            Wrap::UnsignedChar => 0,
+            Wrap::UnsignedShort => 65534,
+        }
+    }
+    fn modulus(self) -> u32 {
+        match self {
+            Wrap::UnsignedChar => 256,
+            Wrap::UnsignedShort => 65536,
+        }
+    }
+    /// The C initialiser of the narrow variable for the index `e`.
+    fn initialiser(self, e: &str) -> String {
+        match self {
+            Wrap::UnsignedChar => format!("{e} * 128"),
+            Wrap::UnsignedShort => format!("{e} + 65534"),
         }
     }
 }
@@ -75,6 +180,8 @@ struct Printer {
     indent: usize,
     exact: bool,
     style: Style,
+    /// Narrowed index variables printed so far (for fresh names).
+    narrowed: usize,
 }
 
 impl Printer {
@@ -90,7 +197,7 @@ impl Printer {
         match e {
             NExp::Num(k) => k.to_string(),
             NExp::Var(x) if x == semantics::TID => "tid".to_string(),
-            NExp::Var(x) if x == "T" => "((int)blockDim.x)".to_string(),
+            NExp::Var(x) if x == "T" => "((int)(blockDim.x * blockDim.y * blockDim.z))".to_string(),
             NExp::Var(x) => x.clone(),
             NExp::Bin(op, a, b) => {
                 let (sa, sb) = (self.n(a), self.n(b));
@@ -159,29 +266,20 @@ impl Printer {
         match u {
             U::Skip => {}
             U::Acc(a) => {
-                let idx = self.n(&a.index[0]);
+                let e = self.n(&a.index[0]);
                 let st = self.style;
-                let arr = if st.alias { "B" } else { "A" };
-                let cell = if st.two_dims {
-                    format!("{arr}[{idx}][1]")
+                if let Some(w) = st.wrap {
+                    // The index narrowed first: its own block and variable.
+                    self.narrowed += 1;
+                    let i = format!("narrow{}", self.narrowed);
+                    self.line("{");
+                    self.indent += 1;
+                    self.line(&format!("{} {i} = {};", w.type_name(), w.initialiser(&e)));
+                    self.access(a.mode, &i);
+                    self.indent -= 1;
+                    self.line("}");
                 } else {
-                    format!("{arr}[{idx}]")
-                };
-                // Atomics stay in the kernel: through a `__device__`
-                // function's pointer parameter the front end loses their
-                // index (`atomic_at(A, 5)` becomes `atomic A[0]`; see
-                // `cuda_round_trip::atomic_through_a_device_function_keeps_its_index`).
-                if st.device_functions && a.mode != Mode::Atomic {
-                    match a.mode {
-                        Mode::Rd => self.line(&format!("sink = read_at({arr}, {idx});")),
-                        _ => self.line(&format!("write_at({arr}, {idx});")),
-                    }
-                } else {
-                    match a.mode {
-                        Mode::Rd => self.line(&format!("sink = {cell};")),
-                        Mode::Wr => self.line(&format!("{cell} = 1;")),
-                        Mode::Atomic => self.line(&format!("atomicAdd(&{cell}, 1);")),
-                    }
+                    self.access(a.mode, &e);
                 }
             }
             U::Seq(a, b) => {
@@ -204,14 +302,57 @@ impl Printer {
         }
     }
 
+    /// The statement of an access of mode `mode` to `A` at `idx` (a C
+    /// expression), in the kernel's style.
+    fn access(&mut self, mode: Mode, idx: &str) {
+        let st = self.style;
+        let arr = if st.alias { "B" } else { "A" };
+        if st.device_functions {
+            match mode {
+                Mode::Rd => self.line(&format!("sink = read_at({arr}, {idx});")),
+                Mode::Wr => self.line(&format!("write_at({arr}, {idx});")),
+                Mode::Atomic => self.line(&format!("atomic_at({arr}, {idx});")),
+            }
+            return;
+        }
+        let cell = if st.two_dims {
+            format!("{arr}[{idx}][1]")
+        } else {
+            format!("{arr}[{idx}]")
+        };
+        match mode {
+            Mode::Rd => self.line(&format!("sink = {cell};")),
+            Mode::Wr => self.line(&format!("{cell} = 1;")),
+            Mode::Atomic => self.line(&format!("atomicAdd(&{cell}, 1);")),
+        }
+    }
+
+    /// `for x in n..m`.  The bounds are the enclosing scope's: when they
+    /// mention a variable `x` that the loop shadows, they are computed
+    /// before the loop (in C, `int x = x + 1` reads the new `x`, and
+    /// `x < m` is evaluated at every iteration).
     fn for_(&mut self, x: &str, n: &NExp, m: &NExp, body: impl FnOnce(&mut Printer)) {
+        let shadows = n.fv().contains(x) || m.fv().contains(x);
         let (n, m) = (self.n(n), self.n(m));
         let ty = self.style.int_type.name();
+        let (n, m) = if shadows {
+            self.line("{");
+            self.indent += 1;
+            self.line(&format!("{ty} {x}_lo = {n};"));
+            self.line(&format!("{ty} {x}_hi = {m};"));
+            (format!("{x}_lo"), format!("{x}_hi"))
+        } else {
+            (n, m)
+        };
         self.line(&format!("for ({ty} {x} = {n}; {x} < {m}; {x}++) {{"));
         self.indent += 1;
         body(self);
         self.indent -= 1;
         self.line("}");
+        if shadows {
+            self.indent -= 1;
+            self.line("}");
+        }
     }
 
     fn w(&mut self, w: &W) {
@@ -235,37 +376,67 @@ impl Printer {
     }
 }
 
-/// The kernel of a closed protocol (free variables: `tid`, `T`) for `T`
-/// threads, written in `style` (`two_dims` needs `shared`; `device_functions`
-/// excludes `two_dims`).
-pub fn kernel(p: &W, threads: u64, style: Style) -> Printed {
+/// The `__device__` accessors of [`Style::device_functions`].
+const DEVICE_FUNCTIONS: &str = "\
+__device__ int read_at(int *a, int i) { return a[i]; }
+__device__ void write_at(int *a, int i) { a[i] = 1; }
+__device__ void atomic_at(int *a, int i) { atomicAdd(&a[i], 1); }
+";
+
+/// Kernels (of [`kernel`] or [`kernel_of_program`], with distinct names),
+/// their launches and the device functions they call as one translation
+/// unit: one parse for all of them.
+pub fn unit(kernels: &[Printed]) -> String {
+    let mut out = String::from(DEVICE_FUNCTIONS);
+    for k in kernels {
+        out.push_str(&k.source);
+        out.push_str(&k.launch);
+    }
+    out
+}
+
+/// The kernel function `name` of a closed protocol for `threads` threads
+/// in `style` (`two_dims` needs `shared` and no `device_functions`; a
+/// `block` whose product is not `threads` is replaced by `[threads, 1,
+/// 1]`; indices are narrowed only in exact kernels, whose indices are
+/// linear or products: the wrap-around of guarded, non-linear indices makes
+/// SMT queries that time out), and a host function launching it as one
+/// block of that shape.
+pub fn kernel(p: &W, threads: u64, style: Style, name: &str) -> Printed {
+    let printed = kernel_as_styled(p, threads, style, name);
+    if printed.exact || style.wrap.is_none() {
+        return printed;
+    }
+    let unnarrowed = Style {
+        wrap: None,
+        ..style
+    };
+    kernel_as_styled(p, threads, unnarrowed, name)
+}
+
+fn kernel_as_styled(p: &W, threads: u64, style: Style, name: &str) -> Printed {
     let mut style = style;
     style.two_dims &= style.shared && !style.device_functions;
+    let block = match style.block {
+        Some(b) if b.iter().product::<u64>() == threads => b,
+        _ => [threads, 1, 1],
+    };
     let mut pr = Printer {
         out: String::new(),
         indent: 0,
         exact: true,
         style,
+        narrowed: 0,
     };
-    pr.line(&format!("//--blockDim={threads} --gridDim=1"));
-    if style.device_functions {
-        pr.line("__device__ int read_at(int *a, int i) { return a[i]; }");
-        pr.line("__device__ void write_at(int *a, int i) { a[i] = 1; }");
-    }
-    if style.shared {
-        pr.line("__global__ void random_kernel()");
-    } else {
-        pr.line("__global__ void random_kernel(int *A)");
-    }
+    let params = if style.shared { "" } else { "int *A" };
+    pr.line(&format!("__global__ void {name}({params})"));
     pr.line("{");
     pr.indent += 1;
     if style.shared {
-        let dims = if style.two_dims {
-            "[4096][2]"
-        } else {
-            "[4096]"
-        };
-        pr.line(&format!("__shared__ int A{dims};"));
+        // Room for every index, narrowed ones (below 2^16) included.
+        let size = if style.wrap.is_some() { 65600 } else { 4096 };
+        let dims = if style.two_dims { "[2]" } else { "" };
+        pr.line(&format!("__shared__ int A[{size}]{dims};"));
     }
     if style.alias {
         if style.two_dims {
@@ -275,16 +446,37 @@ pub fn kernel(p: &W, threads: u64, style: Style) -> Printed {
         }
     }
     let ty = style.int_type.name();
-    pr.line(&format!("{ty} tid = threadIdx.x;"));
+    let [x, y, _] = block;
+    let mut tid = "threadIdx.x".to_string();
+    if block[1] > 1 {
+        tid.push_str(&format!(" + threadIdx.y * {x}"));
+    }
+    if block[2] > 1 {
+        tid.push_str(&format!(" + threadIdx.z * {}", x * y));
+    }
+    pr.line(&format!("{ty} tid = {tid};"));
     pr.line("int sink = 0;");
     pr.w(p);
     pr.line("(void)sink;");
     pr.indent -= 1;
     pr.line("}");
+    let [bx, by, bz] = block;
+    let (formal, actual) = if style.shared {
+        ("", "")
+    } else {
+        ("int *A", "A")
+    };
+    let launch = format!(
+        "void launch_{name}({formal}) {{ {name}<<<1, dim3({bx}, {by}, {bz})>>>({actual}); }}\n"
+    );
     Printed {
         source: pr.out,
         exact: pr.exact,
-        offset: if style.alias { ALIAS_OFFSET } else { 0 },
+        name: name.to_string(),
+        launch,
+        block,
+        alias_offset: if style.alias { ALIAS_OFFSET } else { 0 },
+        wrap: style.wrap,
     }
 }
 
@@ -340,28 +532,34 @@ impl Printer {
 }
 
 /// A `.proto` program as a CUDA kernel: parameters become `int` kernel
-/// parameters, `T` is `blockDim.x`, each array a `__shared__` array of its
-/// dimensions (the unnamed one `U`), a thread-local `v` a value read from
-/// an input array (`int v = LOCALS[tid];`, which the front end makes a
+/// parameters, `T` is the block's size, each array a `__shared__` array of
+/// its dimensions (the unnamed one `U`), a thread-local `v` a value read
+/// from an input array (`int v = LOCALS[tid];`, which the front end makes a
 /// thread-local unknown), `assume b;` is `__requires(b);`.  A kernel with a
 /// thread-local is not exact (the protocol quantifies over its values).
-pub fn kernel_of_program(p: &semantics::surface::Program, threads: u64) -> Printed {
+/// The kernel function is `name`, with a host function launching it as one
+/// block of `threads` threads.
+pub fn kernel_of_program(p: &semantics::surface::Program, threads: u64, name: &str) -> Printed {
     let mut pr = Printer {
         out: String::new(),
         indent: 0,
         exact: true,
         style: Style::default(),
+        narrowed: 0,
     };
-    pr.line(&format!("//--blockDim={threads} --gridDim=1"));
-    let mut params: Vec<String> = p.params.iter().map(|x| format!("int {x}")).collect();
+    let mut params: Vec<(String, String)> = p
+        .params
+        .iter()
+        .map(|x| (format!("int {x}"), x.clone()))
+        .collect();
     if !p.locals.is_empty() {
-        params.push("const int *LOCALS".to_string());
+        params.push(("const int *LOCALS".to_string(), "LOCALS".to_string()));
         pr.exact = false;
     }
-    pr.line(&format!(
-        "__global__ void random_kernel({})",
-        params.join(", ")
-    ));
+    let formal: Vec<&str> = params.iter().map(|(f, _)| f.as_str()).collect();
+    let actual: Vec<&str> = params.iter().map(|(_, a)| a.as_str()).collect();
+    let (formal, actual) = (formal.join(", "), actual.join(", "));
+    pr.line(&format!("__global__ void {name}({formal})"));
     pr.line("{");
     pr.indent += 1;
     // Protocol parameters are naturals; a C `int` may be negative unless
@@ -391,7 +589,11 @@ pub fn kernel_of_program(p: &semantics::surface::Program, threads: u64) -> Print
     Printed {
         source: pr.out,
         exact: pr.exact,
-        offset: 0,
+        name: name.to_string(),
+        launch: format!("void launch_{name}({formal}) {{ {name}<<<1, {threads}>>>({actual}); }}\n"),
+        block: [threads, 1, 1],
+        alias_offset: 0,
+        wrap: None,
     }
 }
 

@@ -4,6 +4,7 @@
 //! (default [`DEFAULT_CASES`]); `scripts/soak.sh` runs a long soak.
 
 pub mod babycuda_gen;
+pub mod cuda_batch;
 pub mod cuda_print;
 pub mod protocols;
 pub mod surface_gen;

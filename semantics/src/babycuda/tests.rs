@@ -178,3 +178,78 @@ fn approximation_renames_clashing_binders_and_keeps_typable_programs() {
     let p = kernel("sync_shift_drf.bcu");
     assert_eq!(approximate(&p).protocol, type_program(&p).unwrap().protocol);
 }
+
+/// Only data flowing into an index is data-dependent (triage's classes,
+/// `checker/core/src/triage/classify.rs`): data in a condition, a reused
+/// binder and a barrier under `tid` are not.
+#[test]
+fn only_data_in_an_index_is_data_dependent() {
+    let errors = |src: &str| type_program(&parse(src).expect("parses")).unwrap_err();
+    let condition = errors("let x = A[tid] in\nif x < 1 { A[tid] := 1 } else { skip }");
+    assert!(!condition.is_empty());
+    assert!(
+        condition.iter().all(|e| !e.is_data_dependent()),
+        "{condition:?}"
+    );
+    let index = errors("let x = A[tid] in\nA[x] := 1");
+    assert!(index.iter().any(TypeError::is_data_dependent), "{index:?}");
+}
+
+/// The message names the rule and the access the data reaches.
+#[test]
+fn data_flow_errors_name_the_access_and_the_rule() {
+    let message = |src: &str| {
+        let errors = type_program(&parse(src).expect("parses")).unwrap_err();
+        errors[0].to_string()
+    };
+    let write = message("let x = A[tid] in\nA[x] := 1");
+    assert!(
+        write.contains("reaches the index of the write to `A` (T-WRITE)"),
+        "{write}"
+    );
+    assert!(write.contains("`x`, read from array `A`"), "{write}");
+    let read = message("let x = A[tid] in\nlet y = B[x] in\nA[tid] := y");
+    assert!(
+        read.contains("the index of the read of `B` (T-READ)"),
+        "{read}"
+    );
+}
+
+/// Binders are distinct (x ∉ V, Fig. 6 of 004): a loop variable bound
+/// again, and a variable read from an array bound again, are rejected.
+#[test]
+fn binders_bound_again_are_rejected() {
+    let binder_errors = |src: &str| {
+        let errors = type_program(&parse(src).expect("parses")).unwrap_err();
+        errors
+            .into_iter()
+            .filter(|e| matches!(&e.kind, TypeErrorKind::BinderNotDistinct { var } if var == "x"))
+            .count()
+    };
+    assert_eq!(
+        binder_errors("for x in 0..2 {\n  for x in 0..2 {\n    A[tid] := x\n  }\n}"),
+        1
+    );
+    assert_eq!(
+        binder_errors("let x = A[tid] in\nlet x = B[tid] in\nC[tid] := 1"),
+        1
+    );
+}
+
+/// `V` starts with `tid`, `T` and the parameters: none may be bound again.
+#[test]
+fn thread_id_count_and_parameters_cannot_be_bound_again() {
+    for (src, var) in [
+        ("for tid in 0..2 {\n  A[tid] := 1\n}", "tid"),
+        ("let T = A[tid] in\nB[tid] := 1", "T"),
+        ("param N;\nlet N = A[tid] in\nB[tid] := 1", "N"),
+    ] {
+        let errors = type_program(&parse(src).expect("parses")).unwrap_err();
+        assert!(
+            errors.iter().any(
+                |e| matches!(&e.kind, TypeErrorKind::BinderNotDistinct { var: v } if v == var)
+            ),
+            "{src}: {errors:?}"
+        );
+    }
+}
