@@ -201,6 +201,7 @@ fn contradictory_assumptions(
             .map(|a| a.cond.clone())
             .collect(),
         pairs: PairFilter::default(),
+        chains: Default::default(),
     };
     let never = semantics::BExp::Bool(false);
     if !session.valid(&[], &never, &ctx, opts.timeout_ms) {
@@ -271,6 +272,7 @@ pub fn query_context(kernel: &Kernel, case: &Case, opts: &CheckOptions) -> Query
         fixed: fixed_env(opts),
         globals,
         pairs: pair_filter(kernel, case, opts),
+        chains: Default::default(),
     }
 }
 
@@ -453,7 +455,8 @@ impl Cases<'_> {
         for (n, case) in wf.cases.iter().enumerate() {
             let cs = closures(&case.protocol);
             report.closures += cs.len();
-            let ctx = query_context(self.kernel, case, self.opts);
+            let mut ctx = query_context(self.kernel, case, self.opts);
+            ctx.chains = crate::smt::chains_for(&cs, &ctx, self.session);
             let query = encode_all(&cs, &ctx);
             self.observer.case(n, case, &cs, query.as_ref());
             if !self.solve {

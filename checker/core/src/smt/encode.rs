@@ -3,6 +3,7 @@
 
 use super::prefilter::{self, Abs, AbsEnv, Item, Symbols};
 use super::script::{and_all, or_all, Builder, Env};
+use super::stride::Chains;
 use crate::numbered::{AccessId, C, U};
 use crate::verdict::IntModel;
 use crate::warp::Warp;
@@ -30,6 +31,9 @@ pub struct QueryContext {
     /// Which pairs of accesses count (warp-synchronous mode, benign
     /// writes); the default counts every conflicting pair.
     pub pairs: PairFilter,
+    /// Index dimensions compared digit by digit (see [`super::stride`]);
+    /// valid only for the closures they were found for.
+    pub chains: Chains,
 }
 
 /// Restrictions of the race condition beyond distinct threads, same cell
@@ -191,7 +195,7 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
         .max()
         .unwrap_or(0);
     let tags = Tags::of(&ctx.pairs);
-    b.declare_selectors(dims, &tags);
+    b.declare_selectors(dims, &tags, &ctx.chains);
     let mut occurrences = [Vec::new(), Vec::new()];
     let mut loop_vars = [Vec::new(), Vec::new()];
     let mut sync_vars = Vec::new();
@@ -219,7 +223,7 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
                 open.body,
                 (&mut env, &mut abs_env, &mut symbols),
                 (&mut occurrences[k], &mut loop_vars[k]),
-                &tags,
+                (&tags, &ctx.chains),
             );
         }
         let [first, second] = &sides;
@@ -258,7 +262,7 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
         // The pre-filter proved that no pair of accesses can race.
         return None;
     }
-    b.assert_race(dims);
+    b.assert_race(dims, &ctx.chains);
     b.assert_pairs(&ctx.pairs, &envs);
     let declarations = b.declarations().to_string();
     // Z3 decides a disjunction of linear alternatives about as fast as each
@@ -423,7 +427,7 @@ impl Builder {
         u: &U,
         (env, abs, symbols): (&mut Env, &mut AbsEnv, &mut Symbols),
         (occs, declared): (&mut Vec<Occurrence>, &mut Names),
-        tags: &Tags,
+        (tags, chains): (&Tags, &Chains),
     ) -> Vec<(String, Item)> {
         let mut disjuncts = Vec::new();
         let mut walk = Walk {
@@ -435,6 +439,7 @@ impl Builder {
             abs: std::mem::take(abs),
             symbols: std::mem::take(symbols),
             tags: tags.clone(),
+            chains: chains.clone(),
         };
         self.walk(u, env, &mut walk, occs, &mut disjuncts);
         *abs = walk.abs;
@@ -476,6 +481,12 @@ impl Builder {
                 for (d, n) in index.iter().enumerate() {
                     let e = self.nexp(n, env);
                     parts.push(format!("(= |idx{k}.{d}| {e})"));
+                    if !w.chains.of(d).is_empty() {
+                        for (j, digit) in w.chains.digits(d, n).iter().enumerate() {
+                            let e = self.nexp(digit, env);
+                            parts.push(format!("(= |dig{k}.{d}.{j}| {e})"));
+                        }
+                    }
                     item.index.push(w.symbols.abs(n, &w.abs));
                 }
                 out.push((and_all(&parts), item));
@@ -587,7 +598,7 @@ impl Builder {
 
     /// Declares the per-thread access selectors, modes and indices (and
     /// the tags the pair filter needs).
-    fn declare_selectors(&mut self, dims: usize, tags: &Tags) {
+    fn declare_selectors(&mut self, dims: usize, tags: &Tags, chains: &Chains) {
         for k in 1..=2 {
             for name in [format!("acc{k}"), format!("mode{k}"), format!("dims{k}")] {
                 self.declare(&name);
@@ -603,16 +614,27 @@ impl Builder {
             }
             for d in 0..dims {
                 self.declare(&format!("idx{k}.{d}"));
+                for j in digit_numbers(chains, d) {
+                    self.declare(&format!("dig{k}.{d}.{j}"));
+                }
             }
         }
     }
 
     /// Asserts the race:
-    /// same index in every dimension and conflicting modes.
-    fn assert_race(&mut self, dims: usize) {
+    /// same index in every dimension and conflicting modes.  A dimension
+    /// with a chain of strides compares the digits instead, which is the
+    /// same condition (the lemma of [`super::stride`]) without the
+    /// products of the index.
+    fn assert_race(&mut self, dims: usize, chains: &Chains) {
         self.assert("(= |dims1| |dims2|)");
         for d in 0..dims {
-            self.assert(&format!("(= |idx1.{d}| |idx2.{d}|)"));
+            if chains.of(d).is_empty() {
+                self.assert(&format!("(= |idx1.{d}| |idx2.{d}|)"));
+            }
+            for j in digit_numbers(chains, d) {
+                self.assert(&format!("(= |dig1.{d}.{j}| |dig2.{d}.{j}|)"));
+            }
         }
         let (rd, wr, at) = (self.lit(0), self.lit(1), self.lit(2));
         // Thread symmetry (both threads are constrained alike): the first
@@ -727,6 +749,7 @@ struct Walk {
     abs: AbsEnv,
     symbols: Symbols,
     tags: Tags,
+    chains: Chains,
 }
 
 /// Alternatives of a linear query decided by one check: a few at a time
@@ -751,6 +774,14 @@ struct Guard {
 impl Guard {
     fn new(cond: String) -> Guard {
         Guard { cond, name: None }
+    }
+}
+
+/// The numbers of the digits of dimension `d` (none when it has no chain).
+fn digit_numbers(chains: &Chains, d: usize) -> std::ops::Range<usize> {
+    match chains.of(d).len() {
+        0 => 0..0,
+        n => 0..n + 1,
     }
 }
 

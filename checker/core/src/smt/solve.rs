@@ -525,6 +525,7 @@ mod tests {
             fixed: BTreeMap::new(),
             globals: Vec::new(),
             pairs: Default::default(),
+            chains: Default::default(),
         }
     }
 
