@@ -198,9 +198,15 @@ impl Session {
     /// non-linear queries (nested `scoped_timer`s).
     pub fn solve(&self, q: &Query, timeout_ms: u64) -> Answer {
         let deadline = Instant::now() + Duration::from_millis(timeout_ms);
-        if let Some(answer) = self.solve_fresh_if_wrapping(q, timeout_ms) {
-            return answer;
+        let script = format!("{}(assert {})\n", q.text, or_all(&q.alternatives));
+        if wraps_around(&script) {
+            return self.solve_wrapping(q, &script, timeout_ms, deadline);
         }
+        self.solve_incremental(q, timeout_ms, deadline)
+    }
+
+    /// The reused solver's way (see [`Session::solve`]), until `deadline`.
+    fn solve_incremental(&self, q: &Query, timeout_ms: u64, deadline: Instant) -> Answer {
         if q.alternatives.len() <= q.batch.max(1) {
             return self.solve_one_batch(q, timeout_ms, deadline);
         }
@@ -284,20 +290,43 @@ impl Session {
 }
 
 impl Session {
-    /// A query with C's wrap-around ([`wraps_around`]) is first checked
-    /// whole on a fresh solver, within half the time; `None` when that
-    /// does not decide it (the incremental solver then takes over).
-    fn solve_fresh_if_wrapping(&self, q: &Query, timeout_ms: u64) -> Option<Answer> {
-        let script = format!("{}(assert {})\n", q.text, or_all(&q.alternatives));
-        if !wraps_around(&script) {
-            return None;
-        }
-        let fresh = z3::Solver::new();
-        assert_script(&fresh, &script).ok()?;
-        let limit = Duration::from_millis((timeout_ms / 2).max(1));
-        match check_asserted(&fresh, q, timeout_ms, limit) {
-            Answer::Unknown(_) => None,
-            answer => Some(answer),
+    /// A query with C's wrap-around ([`wraps_around`]): a fresh solver
+    /// checking the whole script and the reused solver take turns, each
+    /// with a time limit starting at [`FIRST_TRY_MS`] and doubling, until
+    /// the deadline.  Either may be the fast one (a race in a histogram
+    /// kernel of the GPUVerify corpus: the fresh solver gave up after 5 s
+    /// where the reused one found it at once; the `(t - 1u) % 48` query of
+    /// [`wraps_around`] the other way round), so a query that one of them
+    /// decides in time `t` costs about `4t` instead of half the deadline.
+    fn solve_wrapping(
+        &self,
+        q: &Query,
+        script: &str,
+        timeout_ms: u64,
+        deadline: Instant,
+    ) -> Answer {
+        let mut budget = Duration::from_millis(FIRST_TRY_MS);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Answer::Unknown(format!("{TIMEOUT} after {timeout_ms} ms"));
+            }
+            let fresh = z3::Solver::new();
+            if let Err(rejected) = assert_script(&fresh, script) {
+                return Answer::Unknown(rejected);
+            }
+            match check_asserted(&fresh, q, timeout_ms, budget.min(left)) {
+                Answer::Unknown(_) => {}
+                answer => return answer,
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            let last = left <= budget;
+            let until = Instant::now() + budget.min(left);
+            let answer = self.solve_incremental(q, timeout_ms, until);
+            if last || !is_timeout(&answer) {
+                return answer;
+            }
+            budget *= 2;
         }
     }
 }
