@@ -456,6 +456,7 @@ impl Cases<'_> {
             let cs = closures(&case.protocol);
             report.closures += cs.len();
             let mut ctx = query_context(self.kernel, case, self.opts);
+            let cs = crate::smt::unwrap_closures(&cs, &ctx, self.session);
             ctx.chains = crate::smt::chains_for(&cs, &ctx, self.session);
             let query = encode_all(&cs, &ctx);
             self.observer.case(n, case, &cs, query.as_ref());
@@ -614,8 +615,10 @@ fn check_case(
         Answer::Unknown(_) => {}
     }
     let mut result = CaseResult::Safe;
-    for c in cs {
-        let Some(q) = encode(c, ctx) else { continue };
+    for (i, c) in cs.iter().enumerate() {
+        let mut ctx = ctx.clone();
+        ctx.chains = ctx.chains.only(i);
+        let Some(q) = encode(c, &ctx) else { continue };
         report.queries += 1;
         match session.solve(&q, opts.timeout_ms) {
             Answer::Unsat => {}

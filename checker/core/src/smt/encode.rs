@@ -172,7 +172,12 @@ pub fn encode(closure: &C, ctx: &QueryContext) -> Option<Query> {
 /// closures) tell which closure a model is about.  `None` when no closure
 /// can race.
 pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
-    let selected: Vec<&C> = closures.iter().filter(|c| may_conflict(c)).collect();
+    // Each selected closure with its position in `closures` (its chains).
+    let selected: Vec<(usize, &C)> = closures
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| may_conflict(c))
+        .collect();
     if selected.is_empty() {
         return None;
     }
@@ -191,7 +196,7 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
     b.assert_globals(ctx, &shared, &envs);
     let dims = selected
         .iter()
-        .map(|c| max_dims(c.innermost()))
+        .map(|(_, c)| max_dims(c.innermost()))
         .max()
         .unwrap_or(0);
     let tags = Tags::of(&ctx.pairs);
@@ -202,7 +207,7 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
     let mut alternatives = Vec::new();
     let mut symbols = Symbols::default();
     let filter = ctx.logic == IntModel::Nat;
-    for (j, c) in selected.iter().enumerate() {
+    for (j, &(source, c)) in selected.iter().enumerate() {
         let mut closure_env = shared.clone();
         let open = b.open_closure(j, c, &mut closure_env);
         let mut abs_env = if filter {
@@ -223,7 +228,7 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
                 open.body,
                 (&mut env, &mut abs_env, &mut symbols),
                 (&mut occurrences[k], &mut loop_vars[k]),
-                (&tags, &ctx.chains),
+                (&tags, &ctx.chains, source),
             );
         }
         let [first, second] = &sides;
@@ -249,11 +254,12 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
                         .collect::<Vec<_>>(),
                 )
             };
-            let mut parts = Vec::with_capacity(3);
+            let mut parts = Vec::with_capacity(4);
             if !open.ranges.is_empty() {
                 parts.push(ranges.clone());
             }
             parts.extend([pick(first, &g1), pick(second, &g2)]);
+            parts.extend(same_cell(&ctx.chains, source, dims));
             alternatives.push(and_all(&parts));
         }
         sync_vars.push(open.vars);
@@ -427,7 +433,7 @@ impl Builder {
         u: &U,
         (env, abs, symbols): (&mut Env, &mut AbsEnv, &mut Symbols),
         (occs, declared): (&mut Vec<Occurrence>, &mut Names),
-        (tags, chains): (&Tags, &Chains),
+        (tags, chains, source): (&Tags, &Chains, usize),
     ) -> Vec<(String, Item)> {
         let mut disjuncts = Vec::new();
         let mut walk = Walk {
@@ -440,6 +446,7 @@ impl Builder {
             symbols: std::mem::take(symbols),
             tags: tags.clone(),
             chains: chains.clone(),
+            source,
         };
         self.walk(u, env, &mut walk, occs, &mut disjuncts);
         *abs = walk.abs;
@@ -481,8 +488,8 @@ impl Builder {
                 for (d, n) in index.iter().enumerate() {
                     let e = self.nexp(n, env);
                     parts.push(format!("(= |idx{k}.{d}| {e})"));
-                    if !w.chains.of(d).is_empty() {
-                        for (j, digit) in w.chains.digits(d, n).iter().enumerate() {
+                    if !w.chains.of(w.source, d).is_empty() {
+                        for (j, digit) in w.chains.digits(w.source, d, n).iter().enumerate() {
                             let e = self.nexp(digit, env);
                             parts.push(format!("(= |dig{k}.{d}.{j}| {e})"));
                         }
@@ -614,7 +621,7 @@ impl Builder {
             }
             for d in 0..dims {
                 self.declare(&format!("idx{k}.{d}"));
-                for j in digit_numbers(chains, d) {
+                for j in 0..chains.width(d) {
                     self.declare(&format!("dig{k}.{d}.{j}"));
                 }
             }
@@ -623,18 +630,12 @@ impl Builder {
 
     /// Asserts the race:
     /// same index in every dimension and conflicting modes.  A dimension
-    /// with a chain of strides compares the digits instead, which is the
-    /// same condition (the lemma of [`super::stride`]) without the
-    /// products of the index.
+    /// that some closure splits into digits is compared in each
+    /// alternative instead ([`same_cell`]).
     fn assert_race(&mut self, dims: usize, chains: &Chains) {
         self.assert("(= |dims1| |dims2|)");
-        for d in 0..dims {
-            if chains.of(d).is_empty() {
-                self.assert(&format!("(= |idx1.{d}| |idx2.{d}|)"));
-            }
-            for j in digit_numbers(chains, d) {
-                self.assert(&format!("(= |dig1.{d}.{j}| |dig2.{d}.{j}|)"));
-            }
+        for d in (0..dims).filter(|&d| chains.width(d) == 0) {
+            self.assert(&format!("(= |idx1.{d}| |idx2.{d}|)"));
         }
         let (rd, wr, at) = (self.lit(0), self.lit(1), self.lit(2));
         // Thread symmetry (both threads are constrained alike): the first
@@ -750,6 +751,8 @@ struct Walk {
     symbols: Symbols,
     tags: Tags,
     chains: Chains,
+    /// The closure's position among those the chains were found for.
+    source: usize,
 }
 
 /// Alternatives of a linear query decided by one check: a few at a time
@@ -777,12 +780,20 @@ impl Guard {
     }
 }
 
-/// The numbers of the digits of dimension `d` (none when it has no chain).
-fn digit_numbers(chains: &Chains, d: usize) -> std::ops::Range<usize> {
-    match chains.of(d).len() {
-        0 => 0..0,
-        n => 0..n + 1,
+/// The race's equalities that closure `c`'s alternatives carry: in each
+/// dimension that some closure splits, the digits of `c`'s chain (the
+/// same condition as equal indices, by the lemma of [`super::stride`],
+/// without the products of the index), or the indices when `c` has no
+/// chain there.
+fn same_cell(chains: &Chains, c: usize, dims: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for d in (0..dims).filter(|&d| chains.width(d) > 0) {
+        match chains.of(c, d).len() {
+            0 => out.push(format!("(= |idx1.{d}| |idx2.{d}|)")),
+            n => out.extend((0..=n).map(|j| format!("(= |dig1.{d}.{j}| |dig2.{d}.{j}|)"))),
+        }
     }
+    out
 }
 
 /// The filter's view of a thread's disjuncts.

@@ -38,6 +38,7 @@ mod prefilter;
 mod script;
 mod solve;
 mod stride;
+mod unwrap;
 
 pub use counterexample::thread_copy;
 pub use encode::{
@@ -47,3 +48,4 @@ pub use model::{Model, SMALL_MODEL_BOUND};
 pub use script::unquote;
 pub use solve::{Answer, Session, QUERIES_PER_SOLVER};
 pub use stride::{chains_for, Chains};
+pub use unwrap::unwrap_closures;

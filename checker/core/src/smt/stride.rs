@@ -46,7 +46,7 @@ use semantics::expr::{BExp, NExp, NOp, Nat, ROp, Var};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// A loop variable and its range `lo ≤ x < hi`.
-type Range = (Var, NExp, NExp);
+pub(super) type Range = (Var, NExp, NExp);
 
 /// A product of atoms (sorted, with repetition); empty: the constant 1.
 type Mono = Vec<NExp>;
@@ -210,37 +210,94 @@ pub struct Site {
     pub ranges: Vec<(Var, NExp, NExp)>,
 }
 
-/// Per index dimension, the chain of strides the query splits indices
-/// by (empty: the dimension is compared as a whole).  Valid for the
-/// closures it was found for ([`Chains::find`]).
+/// Per closure and index dimension, the chain of strides the query
+/// splits indices by (empty: the dimension is compared as a whole).  Two
+/// threads race only within one closure, so each closure has its own
+/// chains (the phases of a bitonic sort have different strides).  Valid
+/// for the closures they were found for ([`Chains::find`]).
 #[derive(Clone, Debug, Default)]
 pub struct Chains {
-    dims: Vec<Vec<Stride>>,
+    closures: Vec<Vec<Chain>>,
     fixed: BTreeMap<Var, Nat>,
 }
 
-/// Accesses per dimension beyond which no chain is searched (each costs
-/// one Z3 call per candidate stride).
+/// How one dimension of one closure is split.
+#[derive(Clone, Debug, Default)]
+struct Chain {
+    /// The shared summand every index of the dimension has (an offset
+    /// such as `index_base`): taken off before splitting, which keeps
+    /// equality (both sides lose the same number).
+    offset: Poly,
+    strides: Vec<Stride>,
+}
+
+/// Accesses per dimension of a closure beyond which no chain is searched
+/// (each costs Z3 calls per candidate stride).
 const MAX_SITES: usize = 64;
 /// Candidate strides tried per dimension.
 const MAX_CANDIDATES: usize = 6;
 
 impl Chains {
-    /// The chain of dimension `d` (empty when none).
-    pub fn of(&self, d: usize) -> &[Stride] {
-        self.dims.get(d).map_or(&[], Vec::as_slice)
+    /// The chain of dimension `d` in closure `c` (empty when none).
+    pub fn of(&self, c: usize, d: usize) -> &[Stride] {
+        self.closures
+            .get(c)
+            .and_then(|dims| dims.get(d))
+            .map_or(&[], |c| c.strides.as_slice())
     }
 
-    /// Is some dimension split?
+    /// The most digits of dimension `d` over the closures (0: no closure
+    /// splits it).
+    pub fn width(&self, d: usize) -> usize {
+        self.closures
+            .iter()
+            .map(|dims| {
+                let n = dims.get(d).map_or(0, |c| c.strides.len());
+                if n == 0 {
+                    0
+                } else {
+                    n + 1
+                }
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Is some dimension of some closure split?
     pub fn any(&self) -> bool {
-        self.dims.iter().any(|c| !c.is_empty())
+        self.closures
+            .iter()
+            .flatten()
+            .any(|c| !c.strides.is_empty())
     }
 
-    /// The digits of `index` in dimension `d`: `(q1, …, qm, Pm)`.
-    pub fn digits(&self, d: usize, index: &NExp) -> Vec<NExp> {
-        let mut rest = Poly::of(index, &self.fixed);
+    /// The chains of closure `c` alone, as the only closure (for a query
+    /// about that closure).
+    pub fn only(&self, c: usize) -> Chains {
+        Chains {
+            closures: self.closures.get(c).cloned().into_iter().collect(),
+            fixed: self.fixed.clone(),
+        }
+    }
+
+    /// The digits of `index` in dimension `d` of closure `c`: `(q1, …,
+    /// qm, Pm)`.
+    ///
+    /// An index without the dimension's offset (never expected: the
+    /// offset is common to the closure's accesses) has no digits: its
+    /// digits are then unconstrained, which can only add races.
+    pub fn digits(&self, c: usize, d: usize, index: &NExp) -> Vec<NExp> {
+        let offset = self
+            .closures
+            .get(c)
+            .and_then(|dims| dims.get(d))
+            .map(|c| c.offset.clone())
+            .unwrap_or_default();
+        let Some(mut rest) = Poly::of(index, &self.fixed).minus(&offset) else {
+            return Vec::new();
+        };
         let mut out = Vec::new();
-        for s in self.of(d) {
+        for s in self.of(c, d) {
             let (q, r) = rest.divide(s);
             out.push(q.to_nexp());
             rest = r;
@@ -249,22 +306,27 @@ impl Chains {
         out
     }
 
-    /// Finds a chain per dimension for the accesses `sites` (per
-    /// dimension; see the module comment).  `shared` tells the variables
-    /// both threads share; `holds(ranges, goal)` must answer `true` only
-    /// when `goal` holds for every thread wherever the ranges hold.
+    /// Finds a chain per closure and dimension for the accesses `sites`
+    /// (per closure, per dimension; see the module comment).  `shared`
+    /// tells the variables both threads share; `holds(ranges, goal)` must
+    /// answer `true` only when `goal` holds for every thread wherever the
+    /// ranges hold.
     pub fn find(
-        sites: &[Vec<Site>],
+        sites: &[Vec<Vec<Site>>],
         fixed: &BTreeMap<Var, Nat>,
         shared: &dyn Fn(&Var) -> bool,
         holds: &mut dyn FnMut(&[Range], &BExp) -> bool,
     ) -> Chains {
-        let dims = sites
+        let closures = sites
             .iter()
-            .map(|ss| chain_of(ss, fixed, shared, holds))
+            .map(|dims| {
+                dims.iter()
+                    .map(|ss| chain_of(ss, fixed, shared, holds))
+                    .collect()
+            })
             .collect();
         Chains {
-            dims,
+            closures,
             fixed: fixed.clone(),
         }
     }
@@ -277,19 +339,25 @@ fn chain_of(
     fixed: &BTreeMap<Var, Nat>,
     shared: &dyn Fn(&Var) -> bool,
     holds: &mut dyn FnMut(&[Range], &BExp) -> bool,
-) -> Vec<Stride> {
+) -> Chain {
     if sites.is_empty() || sites.len() > MAX_SITES {
-        return Vec::new();
+        return Chain::default();
     }
     let polys: Vec<Poly> = sites.iter().map(|s| Poly::of(&s.index, fixed)).collect();
     if !worth_splitting(&polys, shared) {
-        return Vec::new();
+        return Chain::default();
     }
     let facts: Vec<Vec<BExp>> = sites
         .iter()
         .map(|s| range_facts(&s.ranges, fixed))
         .collect();
-    let mut rests = polys;
+    let offset = common_offset(&polys, shared);
+    // (Every index has the offset; were one without, its digits would be
+    // left unconstrained: see `Chains::digits`.)
+    let mut rests: Vec<Poly> = polys
+        .iter()
+        .map(|p| p.minus(&offset).unwrap_or_else(|| p.clone()))
+        .collect();
     let mut chain = Vec::new();
     let mut left = candidates(&rests, shared);
     // A stride may become provable once a smaller one has split off the
@@ -313,9 +381,32 @@ fn chain_of(
             !proved
         });
         if !added {
-            return chain;
+            return Chain {
+                offset,
+                strides: chain,
+            };
         }
     }
+}
+
+/// The largest shared polynomial that is a summand of every index.
+fn common_offset(polys: &[Poly], shared: &dyn Fn(&Var) -> bool) -> Poly {
+    let Some((first, others)) = polys.split_first() else {
+        return Poly::default();
+    };
+    let mut out = Poly::default();
+    for (m, c) in &first.0 {
+        if !m.iter().all(|a| is_shared(a, shared)) {
+            continue;
+        }
+        let least = others
+            .iter()
+            .try_fold(c.clone(), |least, p| Some(least.min(p.0.get(m)?.clone())));
+        if let Some(c) = least {
+            out.0.insert(m.clone(), c);
+        }
+    }
+    out
 }
 
 /// What the range of a grid-stride loop says about its variable.  The
@@ -510,21 +601,31 @@ pub fn chains_for(closures: &[C], ctx: &QueryContext, session: &Session) -> Chai
     for c in closures {
         shared_vars.extend(closure_vars(c));
     }
+    let mut holds = prover(ctx, session);
+    Chains::find(&sites, &ctx.fixed, &|x| shared_vars.contains(x), &mut holds)
+}
+
+/// Proves goals about one thread (any thread) for [`Chains::find`] and
+/// `unwrap`: `holds(ranges, goal)` is `true` when Z3 shows, within
+/// [`OBLIGATION_MS`], that `goal` holds under `ctx`'s facts wherever the
+/// ranges hold; answers are cached.
+pub(super) fn prover<'a>(
+    ctx: &'a QueryContext,
+    session: &'a Session,
+) -> impl FnMut(&[Range], &BExp) -> bool + 'a {
     let thread_vars: Vec<Var> = ctx
         .thread_ids
         .iter()
         .map(|(x, _)| x.clone())
         .chain(ctx.locals.iter().cloned())
         .collect();
-    let holds = cached(|ranges: &[(Var, NExp, NExp)], goal: &BExp| {
+    cached(move |ranges: &[Range], goal: &BExp| {
         let (ranges, goal) = for_thread_one(ranges, goal, &thread_vars);
         matches!(
             session.thread_counterexample(&ranges, 1, &goal, ctx, OBLIGATION_MS),
             Answer::Unsat
         )
-    });
-    let mut holds = holds;
-    Chains::find(&sites, &ctx.fixed, &|x| shared_vars.contains(x), &mut holds)
+    })
 }
 
 /// The goal and ranges with each thread variable renamed to the first
@@ -561,20 +662,23 @@ fn closure_vars(c: &C) -> Vec<Var> {
     out
 }
 
-/// Per index dimension, every distinct access of the closures that may
-/// conflict, with the ranges it is under.
-fn sites_of(closures: &[C]) -> Vec<Vec<Site>> {
-    let mut out: Vec<Vec<Site>> = Vec::new();
-    for c in closures {
-        let mut ranges = Vec::new();
-        let mut at = c;
-        while let C::Var(x, n, m, inner) = at {
-            ranges.push((x.clone(), n.clone(), m.clone()));
-            at = inner;
-        }
-        collect(at.innermost(), &mut ranges, &mut out);
-    }
-    out
+/// Per closure and index dimension, every distinct access, with the
+/// ranges it is under.
+fn sites_of(closures: &[C]) -> Vec<Vec<Vec<Site>>> {
+    closures
+        .iter()
+        .map(|c| {
+            let mut out = Vec::new();
+            let mut ranges = Vec::new();
+            let mut at = c;
+            while let C::Var(x, n, m, inner) = at {
+                ranges.push((x.clone(), n.clone(), m.clone()));
+                at = inner;
+            }
+            collect(at.innermost(), &mut ranges, &mut out);
+            out
+        })
+        .collect()
 }
 
 fn collect(u: &U, ranges: &mut Vec<(Var, NExp, NExp)>, out: &mut Vec<Vec<Site>>) {
@@ -645,16 +749,16 @@ mod tests {
 
     #[test]
     fn a_grid_stride_index_splits_into_iteration_block_and_thread() {
-        let sites = vec![vec![site(grid_stride())]];
+        let sites = vec![vec![vec![site(grid_stride())]]];
         let chains = Chains::find(&sites, &BTreeMap::new(), &shared, &mut knows);
         let strides: Vec<String> = chains
-            .of(0)
+            .of(0, 0)
             .iter()
             .map(|s| s.to_nexp().to_string())
             .collect();
         assert_eq!(strides, ["D * G", "D"]);
         let digits: Vec<String> = chains
-            .digits(0, &grid_stride())
+            .digits(0, 0, &grid_stride())
             .iter()
             .map(|d| d.to_string())
             .collect();
@@ -663,7 +767,7 @@ mod tests {
 
     #[test]
     fn nothing_unproved_is_assumed() {
-        let sites = vec![vec![site(grid_stride())]];
+        let sites = vec![vec![vec![site(grid_stride())]]];
         let chains = Chains::find(&sites, &BTreeMap::new(), &shared, &mut |_, _| false);
         assert!(!chains.any());
     }
@@ -676,10 +780,10 @@ mod tests {
             NExp::add(NExp::mul(v("b"), v("D")), v("t")),
             NExp::mul(v("k"), v("D")),
         );
-        let sites = vec![vec![site(index.clone())]];
+        let sites = vec![vec![vec![site(index.clone())]]];
         let chains = Chains::find(&sites, &BTreeMap::new(), &shared, &mut knows);
         let digits: Vec<String> = chains
-            .digits(0, &index)
+            .digits(0, 0, &index)
             .iter()
             .map(|d| d.to_string())
             .collect();
@@ -688,9 +792,9 @@ mod tests {
 
     #[test]
     fn digits_recombine_to_the_index() {
-        let sites = vec![vec![site(grid_stride())]];
+        let sites = vec![vec![vec![site(grid_stride())]]];
         let chains = Chains::find(&sites, &BTreeMap::new(), &shared, &mut knows);
-        let strides = chains.of(0).to_vec();
+        let strides = chains.of(0, 0).to_vec();
         for (b, t, k, d, g) in [(0, 0, 0, 1, 1), (2, 3, 5, 4, 3), (1, 0, 7, 2, 9)] {
             let env = [("b", b), ("t", t), ("k", k), ("D", d), ("G", g)];
             let at = |e: &NExp| {
@@ -699,7 +803,7 @@ mod tests {
                     .fold(e.clone(), |e, (x, n)| e.subst(x, &NExp::num(*n)));
                 e.eval().unwrap()
             };
-            let digits = chains.digits(0, &grid_stride());
+            let digits = chains.digits(0, 0, &grid_stride());
             // index = (k·(D·G) + b)·... read as q1·S1 + q2·S2 + r.
             let mut sum = at(&digits[strides.len()]);
             for (q, s) in digits.iter().zip(&strides) {
