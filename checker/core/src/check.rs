@@ -456,8 +456,8 @@ impl Cases<'_> {
             let cs = closures(&case.protocol);
             report.closures += cs.len();
             let mut ctx = query_context(self.kernel, case, self.opts);
-            let cs = crate::smt::unwrap_closures(&cs, &ctx, self.session);
-            ctx.chains = crate::smt::chains_for(&cs, &ctx, self.session);
+            let (cs, chains) = crate::smt::split_indices(&cs, &ctx);
+            ctx.chains = chains;
             let query = encode_all(&cs, &ctx);
             self.observer.case(n, case, &cs, query.as_ref());
             if !self.solve {

@@ -48,4 +48,4 @@ pub use model::{Model, SMALL_MODEL_BOUND};
 pub use script::unquote;
 pub use solve::{Answer, Session, QUERIES_PER_SOLVER};
 pub use stride::{chains_for, Chains};
-pub use unwrap::unwrap_closures;
+pub use unwrap::{split_indices, unwrap_closures};

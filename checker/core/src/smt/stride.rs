@@ -597,12 +597,28 @@ pub fn chains_for(closures: &[C], ctx: &QueryContext, session: &Session) -> Chai
         return Chains::default();
     }
     let sites = sites_of(closures);
-    let mut shared_vars: BTreeSet<Var> = ctx.params.iter().cloned().collect();
-    for c in closures {
-        shared_vars.extend(closure_vars(c));
-    }
+    let shared_vars = shared_vars(closures, ctx);
     let mut holds = prover(ctx, session);
     Chains::find(&sites, &ctx.fixed, &|x| shared_vars.contains(x), &mut holds)
+}
+
+/// Could some dimension of some closure be split (so that proving is
+/// worth a Z3 context)?
+pub(super) fn may_split(closures: &[C], ctx: &QueryContext) -> bool {
+    let shared = shared_vars(closures, ctx);
+    sites_of(closures).iter().flatten().any(|ss| {
+        let polys: Vec<Poly> = ss.iter().map(|s| Poly::of(&s.index, &ctx.fixed)).collect();
+        ss.len() <= MAX_SITES && worth_splitting(&polys, &|x| shared.contains(x))
+    })
+}
+
+/// The variables both threads share: parameters and `var` variables.
+fn shared_vars(closures: &[C], ctx: &QueryContext) -> BTreeSet<Var> {
+    let mut out: BTreeSet<Var> = ctx.params.iter().cloned().collect();
+    for c in closures {
+        out.extend(closure_vars(c));
+    }
+    out
 }
 
 /// Proves goals about one thread (any thread) for [`Chains::find`] and
