@@ -8,6 +8,7 @@ use super::model::{small_model, small_values, Model};
 use super::script::or_all;
 use semantics::expr::{BExp, NExp, Var};
 use std::cell::{Cell, RefCell};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The answer of Z3 for one query.
@@ -291,13 +292,15 @@ impl Session {
 
 impl Session {
     /// A query with C's wrap-around ([`wraps_around`]): a fresh solver
-    /// checking the whole script and the reused solver take turns, each
-    /// with a time limit starting at [`FIRST_TRY_MS`] and doubling, until
-    /// the deadline.  Either may be the fast one (a race in a histogram
-    /// kernel of the GPUVerify corpus: the fresh solver gave up after 5 s
-    /// where the reused one found it at once; the `(t - 1u) % 48` query of
-    /// [`wraps_around`] the other way round), so a query that one of them
-    /// decides in time `t` costs about `4t` instead of half the deadline.
+    /// checks the whole script on a thread of its own while the reused
+    /// solver tries the query in slices of time (from [`FIRST_TRY_MS`]);
+    /// the first decided answer wins (a fresh one is seen at the end of a
+    /// slice).  Either may be the fast
+    /// one, and Z3's time on them differs by orders of magnitude (GPUVerify
+    /// corpus: `fwtBatch2Kernel` 70 ms fresh, undecided after 20 s reused;
+    /// `histogram64Kernel` the other way round; `kernels/cuda/divergence/
+    /// shared-count-loop-drf.cu` 4 s reused, undecided fresh).  Giving the
+    /// fresh solver half the deadline first cost 5 s on the histogram.
     fn solve_wrapping(
         &self,
         q: &Query,
@@ -305,30 +308,92 @@ impl Session {
         timeout_ms: u64,
         deadline: Instant,
     ) -> Answer {
-        let mut budget = Duration::from_millis(FIRST_TRY_MS);
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return Answer::Unknown(format!("{TIMEOUT} after {timeout_ms} ms"));
-            }
-            let fresh = z3::Solver::new();
-            if let Err(rejected) = assert_script(&fresh, script) {
-                return Answer::Unknown(rejected);
-            }
-            match check_asserted(&fresh, q, timeout_ms, budget.min(left)) {
-                Answer::Unknown(_) => {}
-                answer => return answer,
-            }
-            let left = deadline.saturating_duration_since(Instant::now());
-            let last = left <= budget;
-            let until = Instant::now() + budget.min(left);
-            let answer = self.solve_incremental(q, timeout_ms, until);
-            if last || !is_timeout(&answer) {
-                return answer;
-            }
-            budget *= 2;
-        }
+        let stop = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let fresh =
+                scope.spawn(|| solve_in_fresh_context(q, script, timeout_ms, deadline, &stop));
+            let mut budget = Duration::from_millis(FIRST_TRY_MS);
+            let mine = loop {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if fresh.is_finished() || left.is_zero() {
+                    break None;
+                }
+                let answer =
+                    self.solve_incremental(q, timeout_ms, Instant::now() + budget.min(left));
+                match answer {
+                    Answer::Sat(_) | Answer::Unsat => break Some(answer),
+                    _ if !is_timeout(&answer) || left <= budget => break None,
+                    // Each slice starts over, so slices stay few: 250 ms,
+                    // 1 s, then the rest of the time.
+                    _ if budget >= Duration::from_secs(1) => budget = left,
+                    _ => budget *= 4,
+                }
+            };
+            // Decided here: the fresh solver stops; otherwise it has the
+            // time left.
+            stop.store(mine.is_some(), Ordering::SeqCst);
+            let theirs = fresh
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            mine.unwrap_or(theirs)
+        })
     }
+}
+
+/// Checks `script` (the whole query `q`) on a new solver in a new Z3
+/// context, on this thread (the `z3` crate has one context per thread),
+/// until `deadline` or until `stop` is set.  A solver in the session's
+/// context is not fresh enough: Z3's luck depends on the terms the
+/// context already holds (`fwtBatch2Kernel`, `unsat` in 70 ms on a new
+/// context, was `unknown` after 10 s in one run out of three on a context
+/// that had served other queries).
+fn solve_in_fresh_context(
+    q: &Query,
+    script: &str,
+    timeout_ms: u64,
+    deadline: Instant,
+    stop: &AtomicBool,
+) -> Answer {
+    let fresh = z3::Solver::new();
+    if let Err(rejected) = assert_script(&fresh, script) {
+        return Answer::Unknown(rejected);
+    }
+    let result = until_stopped(deadline, stop, || fresh.check());
+    match result {
+        z3::SatResult::Unsat => Answer::Unsat,
+        z3::SatResult::Sat => Answer::Sat(small_model(q, &fresh, timeout_ms)),
+        z3::SatResult::Unknown => Answer::Unknown(format!("{TIMEOUT} after {timeout_ms} ms")),
+    }
+}
+
+/// Runs `f` (a Z3 call on this thread's context) and interrupts it at
+/// `deadline` or once `stop` is set (polled every 10 ms).
+fn until_stopped<T>(deadline: Instant, stop: &AtomicBool, f: impl FnOnce() -> T) -> T {
+    let ctx = z3::Context::thread_local();
+    let handle = ctx.handle();
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (handle, done) = (&handle, &done);
+        let watchdog = scope.spawn(move || {
+            let mut interrupted = false;
+            while !done.load(Ordering::SeqCst) {
+                if interrupted || stop.load(Ordering::SeqCst) || Instant::now() >= deadline {
+                    // Repeated until `f` returns: an interrupt that lands
+                    // before the check starts is lost.
+                    handle.interrupt();
+                    interrupted = true;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            interrupted
+        });
+        let result = f();
+        done.store(true, Ordering::SeqCst);
+        if watchdog.join().unwrap_or(true) {
+            absorb_interrupt();
+        }
+        result
+    })
 }
 
 /// The first time limit of a query in one batch (see

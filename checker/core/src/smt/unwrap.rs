@@ -60,28 +60,58 @@ fn has_mod(u: &U) -> bool {
 
 /// The closures with their indices unwrapped ([`unwrap_closures`]) and
 /// the chains of their indices ([`super::stride::chains_for`]).  The
-/// proofs run on a thread of their own, with its own Z3 context: their
-/// terms in the context that solves the query change Z3's luck on it
-/// (`fwtBatch2Kernel` of the GPUVerify corpus: `unsat` in 0.1 s on a
-/// fresh context, `unknown` after 3 s with the proofs' terms in it).  No
-/// thread is started when there is nothing to prove.
+/// proofs run on a helper thread with its own Z3 context
+/// ([`on_prover_thread`]): their terms in the context that solves the
+/// query change Z3's luck on it (`fwtBatch2Kernel` of the GPUVerify
+/// corpus: `unsat` in 0.1 s on a fresh context, `unknown` after 3 s with
+/// the proofs' terms in it).  Nothing is sent when there is nothing to
+/// prove.
 pub fn split_indices(closures: &[C], ctx: &QueryContext) -> (Vec<C>, Chains) {
-    let nothing = || (closures.to_vec(), Chains::default());
     let any_mod = closures.iter().any(|c| has_mod(c.innermost()));
     if ctx.logic != IntModel::Nat || !(any_mod || may_split(closures, ctx)) {
-        return nothing();
+        return (closures.to_vec(), Chains::default());
     }
-    std::thread::scope(|scope| {
-        let worker = scope.spawn(|| {
-            let session = Session::new();
-            let cs = unwrap_closures(closures, ctx, &session);
-            let chains = chains_for(&cs, ctx, &session);
-            (cs, chains)
-        });
-        worker
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    let (cs, ctx) = (closures.to_vec(), ctx.clone());
+    on_prover_thread(move |session| {
+        let cs = unwrap_closures(&cs, &ctx, session);
+        let chains = chains_for(&cs, &ctx, session);
+        (cs, chains)
     })
+}
+
+type Job = Box<dyn FnOnce(&Session) + Send>;
+
+thread_local! {
+    /// This thread's prover: a helper thread with its own session, started
+    /// on first use (a Z3 context costs about 13 ms, too much per query),
+    /// ending when this thread ends (its channel closes).
+    static PROVER: std::sync::mpsc::Sender<Job> = {
+        let (send, recv) = std::sync::mpsc::channel::<Job>();
+        std::thread::spawn(move || {
+            let session = Session::new();
+            while let Ok(job) = recv.recv() {
+                job(&session);
+            }
+        });
+        send
+    };
+}
+
+/// Runs `f` on this thread's prover and waits for its result; a panic of
+/// `f` is a panic here.
+fn on_prover_thread<R: Send + 'static>(f: impl FnOnce(&Session) -> R + Send + 'static) -> R {
+    let (send, recv) = std::sync::mpsc::channel();
+    let job: Job = Box::new(move |session| {
+        let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(session)));
+        let _ = send.send(out);
+    });
+    PROVER
+        .with(|p| p.send(job))
+        .expect("the prover thread is gone");
+    match recv.recv().expect("the prover thread is gone") {
+        Ok(r) => r,
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
 }
 
 type Holds<'a> = dyn FnMut(&[Range], &BExp) -> bool + 'a;
