@@ -456,7 +456,7 @@ impl Cases<'_> {
             let cs = closures(&case.protocol);
             report.closures += cs.len();
             let mut ctx = query_context(self.kernel, case, self.opts);
-            let (cs, chains) = crate::smt::split_indices(&cs, &ctx);
+            let (cs, chains) = crate::smt::split_indices(&cs, &ctx, self.session);
             ctx.chains = chains;
             let query = encode_all(&cs, &ctx);
             self.observer.case(n, case, &cs, query.as_ref());

@@ -59,59 +59,19 @@ fn has_mod(u: &U) -> bool {
 }
 
 /// The closures with their indices unwrapped ([`unwrap_closures`]) and
-/// the chains of their indices ([`super::stride::chains_for`]).  The
-/// proofs run on a helper thread with its own Z3 context
-/// ([`on_prover_thread`]): their terms in the context that solves the
-/// query change Z3's luck on it (`fwtBatch2Kernel` of the GPUVerify
-/// corpus: `unsat` in 0.1 s on a fresh context, `unknown` after 3 s with
-/// the proofs' terms in it).  Nothing is sent when there is nothing to
-/// prove.
-pub fn split_indices(closures: &[C], ctx: &QueryContext) -> (Vec<C>, Chains) {
+/// the chains of their indices ([`super::stride::chains_for`]), proved
+/// with `session`; nothing is proved when there is nothing to prove.
+/// (The proofs' terms stay in the session's Z3 context, which changes
+/// Z3's luck on later queries there; the fresh solver of a wrap-around
+/// query has a context of its own for that reason, see `solve.rs`.)
+pub fn split_indices(closures: &[C], ctx: &QueryContext, session: &Session) -> (Vec<C>, Chains) {
     let any_mod = closures.iter().any(|c| has_mod(c.innermost()));
     if ctx.logic != IntModel::Nat || !(any_mod || may_split(closures, ctx)) {
         return (closures.to_vec(), Chains::default());
     }
-    let (cs, ctx) = (closures.to_vec(), ctx.clone());
-    on_prover_thread(move |session| {
-        let cs = unwrap_closures(&cs, &ctx, session);
-        let chains = chains_for(&cs, &ctx, session);
-        (cs, chains)
-    })
-}
-
-type Job = Box<dyn FnOnce(&Session) + Send>;
-
-thread_local! {
-    /// This thread's prover: a helper thread with its own session, started
-    /// on first use (a Z3 context costs about 13 ms, too much per query),
-    /// ending when this thread ends (its channel closes).
-    static PROVER: std::sync::mpsc::Sender<Job> = {
-        let (send, recv) = std::sync::mpsc::channel::<Job>();
-        std::thread::spawn(move || {
-            let session = Session::new();
-            while let Ok(job) = recv.recv() {
-                job(&session);
-            }
-        });
-        send
-    };
-}
-
-/// Runs `f` on this thread's prover and waits for its result; a panic of
-/// `f` is a panic here.
-fn on_prover_thread<R: Send + 'static>(f: impl FnOnce(&Session) -> R + Send + 'static) -> R {
-    let (send, recv) = std::sync::mpsc::channel();
-    let job: Job = Box::new(move |session| {
-        let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(session)));
-        let _ = send.send(out);
-    });
-    PROVER
-        .with(|p| p.send(job))
-        .expect("the prover thread is gone");
-    match recv.recv().expect("the prover thread is gone") {
-        Ok(r) => r,
-        Err(panic) => std::panic::resume_unwind(panic),
-    }
+    let cs = unwrap_closures(closures, ctx, session);
+    let chains = chains_for(&cs, ctx, session);
+    (cs, chains)
 }
 
 type Holds<'a> = dyn FnMut(&[Range], &BExp) -> bool + 'a;
