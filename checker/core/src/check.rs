@@ -201,6 +201,7 @@ fn contradictory_assumptions(
             .map(|a| a.cond.clone())
             .collect(),
         pairs: PairFilter::default(),
+        chains: Default::default(),
     };
     let never = semantics::BExp::Bool(false);
     if !session.valid(&[], &never, &ctx, opts.timeout_ms) {
@@ -271,6 +272,7 @@ pub fn query_context(kernel: &Kernel, case: &Case, opts: &CheckOptions) -> Query
         fixed: fixed_env(opts),
         globals,
         pairs: pair_filter(kernel, case, opts),
+        chains: Default::default(),
     }
 }
 
@@ -453,7 +455,9 @@ impl Cases<'_> {
         for (n, case) in wf.cases.iter().enumerate() {
             let cs = closures(&case.protocol);
             report.closures += cs.len();
-            let ctx = query_context(self.kernel, case, self.opts);
+            let mut ctx = query_context(self.kernel, case, self.opts);
+            let (cs, chains) = crate::smt::split_indices(&cs, &ctx, self.session);
+            ctx.chains = chains;
             let query = encode_all(&cs, &ctx);
             self.observer.case(n, case, &cs, query.as_ref());
             if !self.solve {
@@ -611,8 +615,10 @@ fn check_case(
         Answer::Unknown(_) => {}
     }
     let mut result = CaseResult::Safe;
-    for c in cs {
-        let Some(q) = encode(c, ctx) else { continue };
+    for (i, c) in cs.iter().enumerate() {
+        let mut ctx = ctx.clone();
+        ctx.chains = ctx.chains.only(i);
+        let Some(q) = encode(c, &ctx) else { continue };
         report.queries += 1;
         match session.solve(&q, opts.timeout_ms) {
             Answer::Unsat => {}

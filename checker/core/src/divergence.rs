@@ -197,6 +197,7 @@ impl<'a> Divergence<'a> {
             fixed: fixed_env(self.opts),
             globals,
             pairs: Default::default(),
+            chains: Default::default(),
         }
     }
 

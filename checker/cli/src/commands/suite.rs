@@ -179,7 +179,12 @@ fn run_child(
         .arg(args.timeout.to_string())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+        .stderr(Stdio::piped())
+        // The row quotes the panic message, not a backtrace; and printing
+        // one under `--file-memory` can run out of memory inside std's
+        // backtrace lock, which then deadlocks the child (it hung instead
+        // of crashing with RUST_BACKTRACE=1 and a 40 MiB address space).
+        .env("RUST_BACKTRACE", "0");
     limit_child(&mut cmd, args.file_memory);
     let mut child = match cmd.spawn() {
         Ok(c) => c,

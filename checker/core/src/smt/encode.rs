@@ -3,6 +3,7 @@
 
 use super::prefilter::{self, Abs, AbsEnv, Item, Symbols};
 use super::script::{and_all, or_all, Builder, Env};
+use super::stride::Chains;
 use crate::numbered::{AccessId, C, U};
 use crate::verdict::IntModel;
 use crate::warp::Warp;
@@ -30,6 +31,9 @@ pub struct QueryContext {
     /// Which pairs of accesses count (warp-synchronous mode, benign
     /// writes); the default counts every conflicting pair.
     pub pairs: PairFilter,
+    /// Index dimensions compared digit by digit (see [`super::stride`]);
+    /// valid only for the closures they were found for.
+    pub chains: Chains,
 }
 
 /// Restrictions of the race condition beyond distinct threads, same cell
@@ -168,7 +172,12 @@ pub fn encode(closure: &C, ctx: &QueryContext) -> Option<Query> {
 /// closures) tell which closure a model is about.  `None` when no closure
 /// can race.
 pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
-    let selected: Vec<&C> = closures.iter().filter(|c| may_conflict(c)).collect();
+    // Each selected closure with its position in `closures` (its chains).
+    let selected: Vec<(usize, &C)> = closures
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| may_conflict(c))
+        .collect();
     if selected.is_empty() {
         return None;
     }
@@ -187,18 +196,18 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
     b.assert_globals(ctx, &shared, &envs);
     let dims = selected
         .iter()
-        .map(|c| max_dims(c.innermost()))
+        .map(|(_, c)| max_dims(c.innermost()))
         .max()
         .unwrap_or(0);
     let tags = Tags::of(&ctx.pairs);
-    b.declare_selectors(dims, &tags);
+    b.declare_selectors(dims, &tags, &ctx.chains);
     let mut occurrences = [Vec::new(), Vec::new()];
     let mut loop_vars = [Vec::new(), Vec::new()];
     let mut sync_vars = Vec::new();
     let mut alternatives = Vec::new();
     let mut symbols = Symbols::default();
     let filter = ctx.logic == IntModel::Nat;
-    for (j, c) in selected.iter().enumerate() {
+    for (j, &(source, c)) in selected.iter().enumerate() {
         let mut closure_env = shared.clone();
         let open = b.open_closure(j, c, &mut closure_env);
         let mut abs_env = if filter {
@@ -219,7 +228,7 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
                 open.body,
                 (&mut env, &mut abs_env, &mut symbols),
                 (&mut occurrences[k], &mut loop_vars[k]),
-                &tags,
+                (&tags, &ctx.chains, source),
             );
         }
         let [first, second] = &sides;
@@ -245,11 +254,12 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
                         .collect::<Vec<_>>(),
                 )
             };
-            let mut parts = Vec::with_capacity(3);
+            let mut parts = Vec::with_capacity(4);
             if !open.ranges.is_empty() {
                 parts.push(ranges.clone());
             }
             parts.extend([pick(first, &g1), pick(second, &g2)]);
+            parts.extend(same_cell(&ctx.chains, source, dims));
             alternatives.push(and_all(&parts));
         }
         sync_vars.push(open.vars);
@@ -258,7 +268,7 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
         // The pre-filter proved that no pair of accesses can race.
         return None;
     }
-    b.assert_race(dims);
+    b.assert_race(dims, &ctx.chains);
     b.assert_pairs(&ctx.pairs, &envs);
     let declarations = b.declarations().to_string();
     // Z3 decides a disjunction of linear alternatives about as fast as each
@@ -423,7 +433,7 @@ impl Builder {
         u: &U,
         (env, abs, symbols): (&mut Env, &mut AbsEnv, &mut Symbols),
         (occs, declared): (&mut Vec<Occurrence>, &mut Names),
-        tags: &Tags,
+        (tags, chains, source): (&Tags, &Chains, usize),
     ) -> Vec<(String, Item)> {
         let mut disjuncts = Vec::new();
         let mut walk = Walk {
@@ -435,6 +445,8 @@ impl Builder {
             abs: std::mem::take(abs),
             symbols: std::mem::take(symbols),
             tags: tags.clone(),
+            chains: chains.clone(),
+            source,
         };
         self.walk(u, env, &mut walk, occs, &mut disjuncts);
         *abs = walk.abs;
@@ -476,6 +488,12 @@ impl Builder {
                 for (d, n) in index.iter().enumerate() {
                     let e = self.nexp(n, env);
                     parts.push(format!("(= |idx{k}.{d}| {e})"));
+                    if !w.chains.of(w.source, d).is_empty() {
+                        for (j, digit) in w.chains.digits(w.source, d, n).iter().enumerate() {
+                            let e = self.nexp(digit, env);
+                            parts.push(format!("(= |dig{k}.{d}.{j}| {e})"));
+                        }
+                    }
                     item.index.push(w.symbols.abs(n, &w.abs));
                 }
                 out.push((and_all(&parts), item));
@@ -587,7 +605,7 @@ impl Builder {
 
     /// Declares the per-thread access selectors, modes and indices (and
     /// the tags the pair filter needs).
-    fn declare_selectors(&mut self, dims: usize, tags: &Tags) {
+    fn declare_selectors(&mut self, dims: usize, tags: &Tags, chains: &Chains) {
         for k in 1..=2 {
             for name in [format!("acc{k}"), format!("mode{k}"), format!("dims{k}")] {
                 self.declare(&name);
@@ -603,15 +621,20 @@ impl Builder {
             }
             for d in 0..dims {
                 self.declare(&format!("idx{k}.{d}"));
+                for j in 0..chains.width(d) {
+                    self.declare(&format!("dig{k}.{d}.{j}"));
+                }
             }
         }
     }
 
     /// Asserts the race:
-    /// same index in every dimension and conflicting modes.
-    fn assert_race(&mut self, dims: usize) {
+    /// same index in every dimension and conflicting modes.  A dimension
+    /// that some closure splits into digits is compared in each
+    /// alternative instead ([`same_cell`]).
+    fn assert_race(&mut self, dims: usize, chains: &Chains) {
         self.assert("(= |dims1| |dims2|)");
-        for d in 0..dims {
+        for d in (0..dims).filter(|&d| chains.width(d) == 0) {
             self.assert(&format!("(= |idx1.{d}| |idx2.{d}|)"));
         }
         let (rd, wr, at) = (self.lit(0), self.lit(1), self.lit(2));
@@ -727,6 +750,9 @@ struct Walk {
     abs: AbsEnv,
     symbols: Symbols,
     tags: Tags,
+    chains: Chains,
+    /// The closure's position among those the chains were found for.
+    source: usize,
 }
 
 /// Alternatives of a linear query decided by one check: a few at a time
@@ -752,6 +778,22 @@ impl Guard {
     fn new(cond: String) -> Guard {
         Guard { cond, name: None }
     }
+}
+
+/// The race's equalities that closure `c`'s alternatives carry: in each
+/// dimension that some closure splits, the digits of `c`'s chain (the
+/// same condition as equal indices, by the lemma of [`super::stride`],
+/// without the products of the index), or the indices when `c` has no
+/// chain there.
+fn same_cell(chains: &Chains, c: usize, dims: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for d in (0..dims).filter(|&d| chains.width(d) > 0) {
+        match chains.of(c, d).len() {
+            0 => out.push(format!("(= |idx1.{d}| |idx2.{d}|)")),
+            n => out.extend((0..=n).map(|j| format!("(= |dig1.{d}.{j}| |dig2.{d}.{j}|)"))),
+        }
+    }
+    out
 }
 
 /// The filter's view of a thread's disjuncts.

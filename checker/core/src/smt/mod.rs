@@ -37,6 +37,8 @@ mod model;
 mod prefilter;
 mod script;
 mod solve;
+mod stride;
+mod unwrap;
 
 pub use counterexample::thread_copy;
 pub use encode::{
@@ -45,3 +47,5 @@ pub use encode::{
 pub use model::{Model, SMALL_MODEL_BOUND};
 pub use script::unquote;
 pub use solve::{Answer, Session, QUERIES_PER_SOLVER};
+pub use stride::{chains_for, Chains};
+pub use unwrap::{split_indices, unwrap_closures};

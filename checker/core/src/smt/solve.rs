@@ -8,6 +8,7 @@ use super::model::{small_model, small_values, Model};
 use super::script::or_all;
 use semantics::expr::{BExp, NExp, Var};
 use std::cell::{Cell, RefCell};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The answer of Z3 for one query.
@@ -198,9 +199,15 @@ impl Session {
     /// non-linear queries (nested `scoped_timer`s).
     pub fn solve(&self, q: &Query, timeout_ms: u64) -> Answer {
         let deadline = Instant::now() + Duration::from_millis(timeout_ms);
-        if let Some(answer) = self.solve_fresh_if_wrapping(q, timeout_ms) {
-            return answer;
+        let script = format!("{}(assert {})\n", q.text, or_all(&q.alternatives));
+        if wraps_around(&script) {
+            return self.solve_wrapping(q, &script, timeout_ms, deadline);
         }
+        self.solve_incremental(q, timeout_ms, deadline)
+    }
+
+    /// The reused solver's way (see [`Session::solve`]), until `deadline`.
+    fn solve_incremental(&self, q: &Query, timeout_ms: u64, deadline: Instant) -> Answer {
         if q.alternatives.len() <= q.batch.max(1) {
             return self.solve_one_batch(q, timeout_ms, deadline);
         }
@@ -284,22 +291,109 @@ impl Session {
 }
 
 impl Session {
-    /// A query with C's wrap-around ([`wraps_around`]) is first checked
-    /// whole on a fresh solver, within half the time; `None` when that
-    /// does not decide it (the incremental solver then takes over).
-    fn solve_fresh_if_wrapping(&self, q: &Query, timeout_ms: u64) -> Option<Answer> {
-        let script = format!("{}(assert {})\n", q.text, or_all(&q.alternatives));
-        if !wraps_around(&script) {
-            return None;
-        }
-        let fresh = z3::Solver::new();
-        assert_script(&fresh, &script).ok()?;
-        let limit = Duration::from_millis((timeout_ms / 2).max(1));
-        match check_asserted(&fresh, q, timeout_ms, limit) {
-            Answer::Unknown(_) => None,
-            answer => Some(answer),
-        }
+    /// A query with C's wrap-around ([`wraps_around`]): a fresh solver
+    /// checks the whole script on a thread of its own while the reused
+    /// solver tries the query in slices of time (from [`FIRST_TRY_MS`]);
+    /// the first decided answer wins (a fresh one is seen at the end of a
+    /// slice).  Either may be the fast
+    /// one, and Z3's time on them differs by orders of magnitude (GPUVerify
+    /// corpus: `fwtBatch2Kernel` 70 ms fresh, undecided after 20 s reused;
+    /// `histogram64Kernel` the other way round; `kernels/cuda/divergence/
+    /// shared-count-loop-drf.cu` 4 s reused, undecided fresh).  Giving the
+    /// fresh solver half the deadline first cost 5 s on the histogram.
+    fn solve_wrapping(
+        &self,
+        q: &Query,
+        script: &str,
+        timeout_ms: u64,
+        deadline: Instant,
+    ) -> Answer {
+        let stop = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let fresh =
+                scope.spawn(|| solve_in_fresh_context(q, script, timeout_ms, deadline, &stop));
+            let mut budget = Duration::from_millis(FIRST_TRY_MS);
+            let mine = loop {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if fresh.is_finished() || left.is_zero() {
+                    break None;
+                }
+                let answer =
+                    self.solve_incremental(q, timeout_ms, Instant::now() + budget.min(left));
+                match answer {
+                    Answer::Sat(_) | Answer::Unsat => break Some(answer),
+                    _ if !is_timeout(&answer) || left <= budget => break None,
+                    // Each slice starts over, so slices stay few: 250 ms,
+                    // 1 s, then the rest of the time.
+                    _ if budget >= Duration::from_secs(1) => budget = left,
+                    _ => budget *= 4,
+                }
+            };
+            // Decided here: the fresh solver stops; otherwise it has the
+            // time left.
+            stop.store(mine.is_some(), Ordering::SeqCst);
+            let theirs = fresh
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            mine.unwrap_or(theirs)
+        })
     }
+}
+
+/// Checks `script` (the whole query `q`) on a new solver in a new Z3
+/// context, on this thread (the `z3` crate has one context per thread),
+/// until `deadline` or until `stop` is set.  A solver in the session's
+/// context is not fresh enough: Z3's luck depends on the terms the
+/// context already holds (`fwtBatch2Kernel`, `unsat` in 70 ms on a new
+/// context, was `unknown` after 10 s in one run out of three on a context
+/// that had served other queries).
+fn solve_in_fresh_context(
+    q: &Query,
+    script: &str,
+    timeout_ms: u64,
+    deadline: Instant,
+    stop: &AtomicBool,
+) -> Answer {
+    let fresh = z3::Solver::new();
+    if let Err(rejected) = assert_script(&fresh, script) {
+        return Answer::Unknown(rejected);
+    }
+    let result = until_stopped(deadline, stop, || fresh.check());
+    match result {
+        z3::SatResult::Unsat => Answer::Unsat,
+        z3::SatResult::Sat => Answer::Sat(small_model(q, &fresh, timeout_ms)),
+        z3::SatResult::Unknown => Answer::Unknown(format!("{TIMEOUT} after {timeout_ms} ms")),
+    }
+}
+
+/// Runs `f` (a Z3 call on this thread's context) and interrupts it at
+/// `deadline` or once `stop` is set (polled every 10 ms).
+fn until_stopped<T>(deadline: Instant, stop: &AtomicBool, f: impl FnOnce() -> T) -> T {
+    let ctx = z3::Context::thread_local();
+    let handle = ctx.handle();
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (handle, done) = (&handle, &done);
+        let watchdog = scope.spawn(move || {
+            let mut interrupted = false;
+            while !done.load(Ordering::SeqCst) {
+                if interrupted || stop.load(Ordering::SeqCst) || Instant::now() >= deadline {
+                    // Repeated until `f` returns: an interrupt that lands
+                    // before the check starts is lost.
+                    handle.interrupt();
+                    interrupted = true;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            interrupted
+        });
+        let result = f();
+        done.store(true, Ordering::SeqCst);
+        if watchdog.join().unwrap_or(true) {
+            absorb_interrupt();
+        }
+        result
+    })
 }
 
 /// The first time limit of a query in one batch (see
@@ -525,6 +619,7 @@ mod tests {
             fixed: BTreeMap::new(),
             globals: Vec::new(),
             pairs: Default::default(),
+            chains: Default::default(),
         }
     }
 

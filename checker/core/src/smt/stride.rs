@@ -1,0 +1,857 @@
+//! Mixed-radix indices split into digits, so that the race condition
+//! `idx1 = idx2` becomes linear (issue 16, grid- and block-stride loops).
+//!
+//! A grid-stride loop `for (i = b; i < n; i += S)` with `S = blockDim.x *
+//! gridDim.x` and `b = blockIdx.x * blockDim.x + threadIdx.x` accesses
+//! `a[b + k·S]` in iteration `k`: the two threads' indices multiply a loop
+//! variable by a symbolic stride, and Z3's non-linear core times out on
+//! `b1 + k1·S = b2 + k2·S`.  Constant strides are hard too: `b + 24960·k +
+//! 100000·t` (the GPUVerify benchmark `generatePaths`) is a mixed-radix
+//! number that Z3's integer core searches by branch and bound.
+//!
+//! **The lemma.**  Let `S ≥ 1` be the same for both threads and `0 ≤ r1,
+//! r2 < S`, `q1, q2 ≥ 0`.  Then `q1·S + r1 = q2·S + r2` iff `q1 = q2` and
+//! `r1 = r2`.  (If `q1 > q2` then `q1·S + r1 ≥ q2·S + S > q2·S + r2`; the
+//! other way round alike; so `q1 = q2`, and then `r1 = r2`.)  `S ≥ 1`
+//! follows from `0 ≤ r < S`.
+//!
+//! **The split.**  An index is read as a polynomial with natural
+//! coefficients over *atoms* (variables and the subterms that are not
+//! sums or products: `-`, `/`, `%`), every atom a natural number.  A
+//! *stride* is a monomial over atoms that both threads share (parameters
+//! that are not fixed, the closure's `var` variables) times a constant.  A
+//! chain `S1, …, Sm` splits an index `P0` step by step: `qj` is the sum of
+//! the terms of `P(j-1)` that `Sj` divides, divided by `Sj`, and `Pj` the
+//! other terms, so that `P(j-1) = qj·Sj + Pj` is an identity.  When `Pj <
+//! Sj` holds for every access of both threads wherever it is performed
+//! (proved by Z3 for one thread, under the kernel's assumptions and the
+//! ranges of the enclosing loops: [`Chains::find`]), the lemma applied `m`
+//! times says that two indices are equal iff their digits `(q1, …, qm,
+//! Pm)` are, and the query asserts the equality of the digits instead of
+//! the indices ([`crate::smt::encode`]).  The index itself is still
+//! defined (witnesses read it).  Nothing is assumed that was not proved:
+//! an obligation Z3 cannot prove (or a timeout) leaves the stride out of
+//! the chain, and a dimension with no chain is encoded as before.
+//!
+//! Digits are linear where the strides were the only non-linear factors:
+//! for the grid-stride loop above the chain `blockDim.x·gridDim.x,
+//! blockDim.x` gives the digits `(k, blockIdx.x, threadIdx.x)`.
+
+use super::counterexample::thread_copy;
+use super::encode::QueryContext;
+use super::solve::{Answer, Session};
+use crate::numbered::{C, U};
+use crate::verdict::IntModel;
+use semantics::expr::{BExp, NExp, NOp, Nat, ROp, Var};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// A loop variable and its range `lo ≤ x < hi`.
+pub(super) type Range = (Var, NExp, NExp);
+
+/// A product of atoms (sorted, with repetition); empty: the constant 1.
+type Mono = Vec<NExp>;
+
+/// A polynomial with natural coefficients over atoms (no zero coefficient).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Poly(BTreeMap<Mono, Nat>);
+
+impl Poly {
+    fn constant(c: Nat) -> Poly {
+        let mut p = Poly::default();
+        if c != Nat::from(0u32) {
+            p.0.insert(Vec::new(), c);
+        }
+        p
+    }
+
+    fn atom(e: NExp) -> Poly {
+        Poly(BTreeMap::from([(vec![e], Nat::from(1u32))]))
+    }
+
+    fn add(mut self, o: Poly) -> Poly {
+        for (m, c) in o.0 {
+            *self.0.entry(m).or_insert_with(|| Nat::from(0u32)) += c;
+        }
+        self
+    }
+
+    /// `self − o` when every term of `o` is a term of `self` with a
+    /// coefficient at most as large (no monus needed).
+    fn minus(&self, o: &Poly) -> Option<Poly> {
+        let mut out = self.clone();
+        for (m, c) in &o.0 {
+            let have = out.0.get_mut(m)?;
+            if *have < *c {
+                return None;
+            }
+            *have -= c;
+            if *have == Nat::from(0u32) {
+                out.0.remove(m);
+            }
+        }
+        Some(out)
+    }
+
+    fn mul(&self, o: &Poly) -> Poly {
+        let mut out = Poly::default();
+        for (m, c) in &self.0 {
+            for (n, d) in &o.0 {
+                let mut mono: Mono = m.iter().chain(n).cloned().collect();
+                mono.sort();
+                out = out.add(Poly(BTreeMap::from([(mono, c * d)])));
+            }
+        }
+        out
+    }
+
+    /// The polynomial of `e`, with the fixed parameters as their values.
+    fn of(e: &NExp, fixed: &BTreeMap<Var, Nat>) -> Poly {
+        match e {
+            NExp::Num(v) => Poly::constant(v.clone()),
+            NExp::Var(x) => match fixed.get(x) {
+                Some(v) => Poly::constant(v.clone()),
+                None => Poly::atom(e.clone()),
+            },
+            NExp::Bin(NOp::Add, a, b) => Poly::of(a, fixed).add(Poly::of(b, fixed)),
+            NExp::Bin(NOp::Mul, a, b) => Poly::of(a, fixed).mul(&Poly::of(b, fixed)),
+            // Monus, division and remainder are atoms: natural numbers
+            // whose value the split never needs to know.
+            NExp::Bin(..) => Poly::atom(e.clone()),
+        }
+    }
+
+    /// `self` as an expression (`0` when empty).
+    fn to_nexp(&self) -> NExp {
+        let term = |(m, c): (&Mono, &Nat)| {
+            let unit = *c == Nat::from(1u32);
+            let mut factors = m.iter().cloned();
+            let first = match (unit, factors.next()) {
+                (true, Some(a)) => a,
+                (_, a) => {
+                    let c = NExp::Num(c.clone());
+                    match a {
+                        Some(a) => NExp::mul(c, a),
+                        None => c,
+                    }
+                }
+            };
+            factors.fold(first, NExp::mul)
+        };
+        let mut terms = self.0.iter().map(term);
+        let first = terms.next().unwrap_or(NExp::Num(Nat::from(0u32)));
+        terms.fold(first, NExp::add)
+    }
+
+    /// `(q, r)` with `self = q·s + r`: `q` gathers the terms that `s`
+    /// divides (as monomials, with a multiple of its constant), `r` the rest.
+    fn divide(&self, s: &Stride) -> (Poly, Poly) {
+        let (mut q, mut r) = (Poly::default(), Poly::default());
+        for (m, c) in &self.0 {
+            match (
+                remove_factors(m, &s.factors),
+                c % &s.coef == Nat::from(0u32),
+            ) {
+                (Some(rest), true) => {
+                    q.0.insert(rest, c / &s.coef);
+                }
+                _ => {
+                    r.0.insert(m.clone(), c.clone());
+                }
+            }
+        }
+        (q, r)
+    }
+}
+
+/// `m` without one occurrence of each of `factors`; `None` when some
+/// factor is missing.
+fn remove_factors(m: &Mono, factors: &Mono) -> Option<Mono> {
+    let mut rest = m.clone();
+    for f in factors {
+        let at = rest.iter().position(|x| x == f)?;
+        rest.remove(at);
+    }
+    Some(rest)
+}
+
+/// A stride: a constant times a product of shared atoms.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Stride {
+    factors: Mono,
+    coef: Nat,
+}
+
+impl Stride {
+    fn to_nexp(&self) -> NExp {
+        Poly(BTreeMap::from([(self.factors.clone(), self.coef.clone())])).to_nexp()
+    }
+
+    /// `self / d` when `d` divides `self` (factors and constant).
+    fn quotient(&self, d: &Stride) -> Option<Stride> {
+        let factors = remove_factors(&self.factors, &d.factors)?;
+        let zero = Nat::from(0u32);
+        (d.coef != zero && &self.coef % &d.coef == zero).then(|| Stride {
+            factors,
+            coef: &self.coef / &d.coef,
+        })
+    }
+
+    fn is_one(&self) -> bool {
+        self.factors.is_empty() && self.coef == Nat::from(1u32)
+    }
+}
+
+/// One access as the chain search sees it: its index in one dimension and
+/// the ranges of the variables it is under (the closure's `var`
+/// variables, then its unsynchronized loops, outermost first).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Site {
+    pub index: NExp,
+    pub ranges: Vec<(Var, NExp, NExp)>,
+}
+
+/// Per closure and index dimension, the chain of strides the query
+/// splits indices by (empty: the dimension is compared as a whole).  Two
+/// threads race only within one closure, so each closure has its own
+/// chains (the phases of a bitonic sort have different strides).  Valid
+/// for the closures they were found for ([`Chains::find`]).
+#[derive(Clone, Debug, Default)]
+pub struct Chains {
+    closures: Vec<Vec<Chain>>,
+    fixed: BTreeMap<Var, Nat>,
+}
+
+/// How one dimension of one closure is split.
+#[derive(Clone, Debug, Default)]
+struct Chain {
+    /// The shared summand every index of the dimension has (an offset
+    /// such as `index_base`): taken off before splitting, which keeps
+    /// equality (both sides lose the same number).
+    offset: Poly,
+    strides: Vec<Stride>,
+}
+
+/// Accesses per dimension of a closure beyond which no chain is searched
+/// (each costs Z3 calls per candidate stride).
+const MAX_SITES: usize = 64;
+/// Candidate strides tried per dimension.
+const MAX_CANDIDATES: usize = 6;
+
+impl Chains {
+    /// The chain of dimension `d` in closure `c` (empty when none).
+    pub fn of(&self, c: usize, d: usize) -> &[Stride] {
+        self.closures
+            .get(c)
+            .and_then(|dims| dims.get(d))
+            .map_or(&[], |c| c.strides.as_slice())
+    }
+
+    /// The most digits of dimension `d` over the closures (0: no closure
+    /// splits it).
+    pub fn width(&self, d: usize) -> usize {
+        self.closures
+            .iter()
+            .map(|dims| {
+                let n = dims.get(d).map_or(0, |c| c.strides.len());
+                if n == 0 {
+                    0
+                } else {
+                    n + 1
+                }
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Is some dimension of some closure split?
+    pub fn any(&self) -> bool {
+        self.closures
+            .iter()
+            .flatten()
+            .any(|c| !c.strides.is_empty())
+    }
+
+    /// The chains of closure `c` alone, as the only closure (for a query
+    /// about that closure).
+    pub fn only(&self, c: usize) -> Chains {
+        Chains {
+            closures: self.closures.get(c).cloned().into_iter().collect(),
+            fixed: self.fixed.clone(),
+        }
+    }
+
+    /// The digits of `index` in dimension `d` of closure `c`: `(q1, …,
+    /// qm, Pm)`.
+    ///
+    /// An index without the dimension's offset (never expected: the
+    /// offset is common to the closure's accesses) has no digits: its
+    /// digits are then unconstrained, which can only add races.
+    pub fn digits(&self, c: usize, d: usize, index: &NExp) -> Vec<NExp> {
+        let offset = self
+            .closures
+            .get(c)
+            .and_then(|dims| dims.get(d))
+            .map(|c| c.offset.clone())
+            .unwrap_or_default();
+        let Some(mut rest) = Poly::of(index, &self.fixed).minus(&offset) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for s in self.of(c, d) {
+            let (q, r) = rest.divide(s);
+            out.push(q.to_nexp());
+            rest = r;
+        }
+        out.push(rest.to_nexp());
+        out
+    }
+
+    /// Finds a chain per closure and dimension for the accesses `sites`
+    /// (per closure, per dimension; see the module comment).  `shared`
+    /// tells the variables both threads share; `holds(ranges, goal)` must
+    /// answer `true` only when `goal` holds for every thread wherever the
+    /// ranges hold.
+    pub fn find(
+        sites: &[Vec<Vec<Site>>],
+        fixed: &BTreeMap<Var, Nat>,
+        shared: &dyn Fn(&Var) -> bool,
+        holds: &mut dyn FnMut(&[Range], &BExp) -> bool,
+    ) -> Chains {
+        let closures = sites
+            .iter()
+            .map(|dims| {
+                dims.iter()
+                    .map(|ss| chain_of(ss, fixed, shared, holds))
+                    .collect()
+            })
+            .collect();
+        Chains {
+            closures,
+            fixed: fixed.clone(),
+        }
+    }
+}
+
+/// The chain of one dimension: candidate strides, largest first, each
+/// kept when every access's remainder after it is provably below it.
+fn chain_of(
+    sites: &[Site],
+    fixed: &BTreeMap<Var, Nat>,
+    shared: &dyn Fn(&Var) -> bool,
+    holds: &mut dyn FnMut(&[Range], &BExp) -> bool,
+) -> Chain {
+    if sites.is_empty() || sites.len() > MAX_SITES {
+        return Chain::default();
+    }
+    let polys: Vec<Poly> = sites.iter().map(|s| Poly::of(&s.index, fixed)).collect();
+    if !worth_splitting(&polys, shared) {
+        return Chain::default();
+    }
+    let facts: Vec<Vec<BExp>> = sites
+        .iter()
+        .map(|s| range_facts(&s.ranges, fixed))
+        .collect();
+    let offset = common_offset(&polys, shared);
+    // (Every index has the offset; were one without, its digits would be
+    // left unconstrained: see `Chains::digits`.)
+    let mut rests: Vec<Poly> = polys
+        .iter()
+        .map(|p| p.minus(&offset).unwrap_or_else(|| p.clone()))
+        .collect();
+    let mut chain = Vec::new();
+    let mut left = candidates(&rests, shared);
+    // A stride may become provable once a smaller one has split off the
+    // digits it could not bound (the two nested grid-stride loops of
+    // `a[j * n + i]`), so the candidates left are tried again until none
+    // is added.
+    loop {
+        let mut added = false;
+        left.retain(|s| {
+            let split: Vec<(Poly, Poly)> = rests.iter().map(|p| p.divide(s)).collect();
+            let proved = sites
+                .iter()
+                .zip(&split)
+                .zip(&facts)
+                .all(|((site, (_, r)), f)| below(r, s, (&site.ranges, f), holds, 0));
+            if proved {
+                rests = split.into_iter().map(|(_, r)| r).collect();
+                chain.push(s.clone());
+                added = true;
+            }
+            !proved
+        });
+        if !added {
+            return Chain {
+                offset,
+                strides: chain,
+            };
+        }
+    }
+}
+
+/// The largest shared polynomial that is a summand of every index.
+fn common_offset(polys: &[Poly], shared: &dyn Fn(&Var) -> bool) -> Poly {
+    let Some((first, others)) = polys.split_first() else {
+        return Poly::default();
+    };
+    let mut out = Poly::default();
+    for (m, c) in &first.0 {
+        if !m.iter().all(|a| is_shared(a, shared)) {
+            continue;
+        }
+        let least = others
+            .iter()
+            .try_fold(c.clone(), |least, p| Some(least.min(p.0.get(m)?.clone())));
+        if let Some(c) = least {
+            out.0.insert(m.clone(), c);
+        }
+    }
+    out
+}
+
+/// What the range of a grid-stride loop says about its variable.  The
+/// front end gives `for (i = m; i < n; i += s)` the iteration range `0 ≤ k
+/// < (n + s ∸ (m + 1)) / s` (`cuda::infer::loops`).  For `s ≥ 1` that is
+/// `k·s + m < n`: if `n + s ≥ m + 1`, `k < (n + s − m − 1) / s` iff `(k +
+/// 1)·s ≤ n + s − m − 1` iff `k·s + m < n`; otherwise the range is empty
+/// (and `k·s + m < n` fails too).  For `s = 0` the range is empty (`x / 0
+/// = 0`).  These facts hold wherever the ranges do, so a goal may assume
+/// them; unlike the division, they are linear in the products `k·s`.
+fn range_facts(ranges: &[(Var, NExp, NExp)], fixed: &BTreeMap<Var, Nat>) -> Vec<BExp> {
+    ranges
+        .iter()
+        .filter_map(|(x, _, hi)| {
+            let NExp::Bin(NOp::Div, top, s) = hi else {
+                return None;
+            };
+            let NExp::Bin(NOp::Sub, plus, minus) = top.as_ref() else {
+                return None;
+            };
+            let s = Poly::of(s, fixed);
+            let n = Poly::of(plus, fixed).minus(&s)?;
+            let m = Poly::of(minus, fixed).minus(&Poly::constant(Nat::from(1u32)))?;
+            let ks = Poly::atom(NExp::Var(x.clone())).mul(&s);
+            Some(BExp::Rel(ROp::Lt, ks.add(m).to_nexp(), n.to_nexp()))
+        })
+        .collect()
+}
+
+/// Does `r < s` hold wherever `ranges` do?  Z3's non-linear core does not
+/// prove even `b·D + t < D·G` from `b < G` and `t < D` (libz3 4.8.12), so
+/// a bound on a mixed-radix number is proved digit by digit: when a proper
+/// divisor `s'` of `s` divides terms of `r`, write `r = q·s' + r'`; then
+/// `r' < s'` and `q < s / s'` give `r ≤ (s/s' − 1)·s' + s' − 1 < s`.  The
+/// remaining goals go to Z3 when they are linear (no product of two
+/// atoms; a non-linear one would only spend its time limit).
+fn below(
+    r: &Poly,
+    s: &Stride,
+    (ranges, facts): (&[(Var, NExp, NExp)], &[BExp]),
+    holds: &mut dyn FnMut(&[Range], &BExp) -> bool,
+    depth: usize,
+) -> bool {
+    if r.0.is_empty() {
+        // 0 < s: every factor is at least 1.
+        return s.coef > Nat::from(0u32)
+            && s.factors.iter().all(|f| {
+                let goal = BExp::Rel(ROp::Le, NExp::Num(Nat::from(1u32)), f.clone());
+                holds(ranges, &goal)
+            });
+    }
+    if depth < MAX_DEPTH {
+        for d in divisors(r, s) {
+            let (q, rest) = r.divide(&d);
+            let Some(co) = s.quotient(&d) else { continue };
+            let ctx = (ranges, facts);
+            if below(&rest, &d, ctx, holds, depth + 1) && below(&q, &co, ctx, holds, depth + 1) {
+                return true;
+            }
+        }
+    }
+    let linear = r.0.keys().all(|m| m.len() <= 1) && s.factors.len() <= 1;
+    if !linear && facts.is_empty() {
+        return false;
+    }
+    let goal = facts
+        .iter()
+        .fold(BExp::Rel(ROp::Lt, r.to_nexp(), s.to_nexp()), |goal, f| {
+            BExp::or(BExp::not(f.clone()), goal)
+        });
+    holds(ranges, &goal)
+}
+
+/// Nesting of [`below`]'s digit-by-digit proofs.
+const MAX_DEPTH: usize = 4;
+
+/// The proper divisors of `s` (neither 1 nor `s`) that divide a term of
+/// `r`, largest first: per term, its factors in common with `s` and the
+/// greatest common divisor of the constants.
+fn divisors(r: &Poly, s: &Stride) -> Vec<Stride> {
+    let mut out: BTreeSet<Stride> = BTreeSet::new();
+    for (m, c) in &r.0 {
+        let mut common = Vec::new();
+        let mut pool = s.factors.clone();
+        for f in m {
+            if let Some(at) = pool.iter().position(|x| x == f) {
+                common.push(pool.remove(at));
+            }
+        }
+        let d = Stride {
+            factors: common,
+            coef: gcd(c.clone(), s.coef.clone()),
+        };
+        if !d.is_one() && d != *s {
+            out.insert(d);
+        }
+    }
+    let mut out: Vec<Stride> = out.into_iter().collect();
+    out.sort_by(|a, b| (b.factors.len(), &b.coef).cmp(&(a.factors.len(), &a.coef)));
+    out.truncate(3);
+    out
+}
+
+fn gcd(mut a: Nat, mut b: Nat) -> Nat {
+    while b != Nat::from(0u32) {
+        let r = &a % &b;
+        a = b;
+        b = r;
+    }
+    a
+}
+
+/// Is a term's atom made only of shared variables?
+fn is_shared(e: &NExp, shared: &dyn Fn(&Var) -> bool) -> bool {
+    e.fv().iter().all(shared)
+}
+
+/// The stride of a term: its constant times its shared atoms; `None` when
+/// the term has no thread-specific atom (an offset both threads share).
+fn stride_of(m: &Mono, c: &Nat, shared: &dyn Fn(&Var) -> bool) -> Option<Stride> {
+    let factors: Mono = m.iter().filter(|a| is_shared(a, shared)).cloned().collect();
+    (factors.len() < m.len()).then(|| Stride {
+        factors,
+        coef: c.clone(),
+    })
+}
+
+/// Splitting pays off (and its Z3 calls are spent) only where some index
+/// has two terms of different strides — a mixed-radix number — or a
+/// non-linear term; a single `c·x + offset` is easy for Z3 as it is.
+fn worth_splitting(polys: &[Poly], shared: &dyn Fn(&Var) -> bool) -> bool {
+    polys.iter().any(|p| {
+        let strides: BTreeSet<Stride> =
+            p.0.iter()
+                .filter_map(|(m, c)| stride_of(m, c, shared))
+                .collect();
+        let nonlinear = p.0.keys().any(|m| m.len() > 1);
+        strides.len() > 1 || (nonlinear && strides.iter().any(|s| !s.is_one()))
+    })
+}
+
+/// The strides of the thread-specific terms, largest first: more shared
+/// factors first, then the larger constant (a stride is tried before
+/// those it may be a multiple of).
+fn candidates(polys: &[Poly], shared: &dyn Fn(&Var) -> bool) -> Vec<Stride> {
+    let mut all: Vec<Stride> = polys
+        .iter()
+        .flat_map(|p| p.0.iter().filter_map(|(m, c)| stride_of(m, c, shared)))
+        .filter(|s| !s.is_one())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    all.sort_by(|a, b| {
+        (b.factors.len(), &b.coef)
+            .cmp(&(a.factors.len(), &a.coef))
+            .then_with(|| a.cmp(b))
+    });
+    all.truncate(MAX_CANDIDATES);
+    all
+}
+
+/// Remembers the answers of `holds` (many accesses share an index and its
+/// ranges: a read and a write of `a[i]`).
+pub fn cached<'a>(
+    mut holds: impl FnMut(&[Range], &BExp) -> bool + 'a,
+) -> impl FnMut(&[Range], &BExp) -> bool + 'a {
+    let mut seen: HashMap<(Vec<Range>, BExp), bool> = HashMap::new();
+    move |ranges, goal| {
+        let key = (ranges.to_vec(), goal.clone());
+        if let Some(&v) = seen.get(&key) {
+            return v;
+        }
+        let v = holds(ranges, goal);
+        seen.insert(key, v);
+        v
+    }
+}
+
+/// Time for one obligation `Pj < Sj` (an obligation Z3 cannot prove in
+/// time leaves its stride out; it never makes a verdict DRF).
+pub const OBLIGATION_MS: u64 = 200;
+
+/// The chains of the accesses of `closures` (see [`Chains::find`]), the
+/// obligations proved by `session` for one thread under `ctx`'s facts.
+/// Only the ℕ model: with 32-bit wrap-around the lemma does not hold.
+pub fn chains_for(closures: &[C], ctx: &QueryContext, session: &Session) -> Chains {
+    if ctx.logic != IntModel::Nat {
+        return Chains::default();
+    }
+    let sites = sites_of(closures);
+    let shared_vars = shared_vars(closures, ctx);
+    let mut holds = prover(ctx, session);
+    Chains::find(&sites, &ctx.fixed, &|x| shared_vars.contains(x), &mut holds)
+}
+
+/// Could some dimension of some closure be split (so that proving is
+/// worth a Z3 context)?
+pub(super) fn may_split(closures: &[C], ctx: &QueryContext) -> bool {
+    let shared = shared_vars(closures, ctx);
+    sites_of(closures).iter().flatten().any(|ss| {
+        let polys: Vec<Poly> = ss.iter().map(|s| Poly::of(&s.index, &ctx.fixed)).collect();
+        ss.len() <= MAX_SITES && worth_splitting(&polys, &|x| shared.contains(x))
+    })
+}
+
+/// The variables both threads share: parameters and `var` variables.
+fn shared_vars(closures: &[C], ctx: &QueryContext) -> BTreeSet<Var> {
+    let mut out: BTreeSet<Var> = ctx.params.iter().cloned().collect();
+    for c in closures {
+        out.extend(closure_vars(c));
+    }
+    out
+}
+
+/// Proves goals about one thread (any thread) for [`Chains::find`] and
+/// `unwrap`: `holds(ranges, goal)` is `true` when Z3 shows, within
+/// [`OBLIGATION_MS`], that `goal` holds under `ctx`'s facts wherever the
+/// ranges hold; answers are cached.
+pub(super) fn prover<'a>(
+    ctx: &'a QueryContext,
+    session: &'a Session,
+) -> impl FnMut(&[Range], &BExp) -> bool + 'a {
+    let thread_vars: Vec<Var> = ctx
+        .thread_ids
+        .iter()
+        .map(|(x, _)| x.clone())
+        .chain(ctx.locals.iter().cloned())
+        .collect();
+    cached(move |ranges: &[Range], goal: &BExp| {
+        let (ranges, goal) = for_thread_one(ranges, goal, &thread_vars);
+        matches!(
+            session.thread_counterexample(&ranges, 1, &goal, ctx, OBLIGATION_MS),
+            Answer::Unsat
+        )
+    })
+}
+
+/// The goal and ranges with each thread variable renamed to the first
+/// thread's copy ([`thread_copy`]), as
+/// [`Session::thread_counterexample`] names them.
+fn for_thread_one(
+    ranges: &[(Var, NExp, NExp)],
+    goal: &BExp,
+    thread_vars: &[Var],
+) -> (Vec<(Var, NExp, NExp)>, BExp) {
+    let rename = |e: &NExp| {
+        thread_vars
+            .iter()
+            .fold(e.clone(), |e, x| e.subst(x, &NExp::Var(thread_copy(x, 1))))
+    };
+    let ranges = ranges
+        .iter()
+        .map(|(x, lo, hi)| (x.clone(), rename(lo), rename(hi)))
+        .collect();
+    let goal = thread_vars.iter().fold(goal.clone(), |g, x| {
+        g.subst(x, &NExp::Var(thread_copy(x, 1)))
+    });
+    (ranges, goal)
+}
+
+/// The `var` variables of a closure.
+fn closure_vars(c: &C) -> Vec<Var> {
+    let mut out = Vec::new();
+    let mut at = c;
+    while let C::Var(x, _, _, inner) = at {
+        out.push(x.clone());
+        at = inner;
+    }
+    out
+}
+
+/// Per closure and index dimension, every distinct access, with the
+/// ranges it is under.
+fn sites_of(closures: &[C]) -> Vec<Vec<Vec<Site>>> {
+    closures
+        .iter()
+        .map(|c| {
+            let mut out = Vec::new();
+            let mut ranges = Vec::new();
+            let mut at = c;
+            while let C::Var(x, n, m, inner) = at {
+                ranges.push((x.clone(), n.clone(), m.clone()));
+                at = inner;
+            }
+            collect(at.innermost(), &mut ranges, &mut out);
+            out
+        })
+        .collect()
+}
+
+fn collect(u: &U, ranges: &mut Vec<(Var, NExp, NExp)>, out: &mut Vec<Vec<Site>>) {
+    match u {
+        U::Skip => {}
+        U::Acc(site) => {
+            for (d, index) in site.access.index.iter().enumerate() {
+                if out.len() <= d {
+                    out.resize(d + 1, Vec::new());
+                }
+                let s = Site {
+                    index: index.clone(),
+                    ranges: ranges.clone(),
+                };
+                if !out[d].contains(&s) {
+                    out[d].push(s);
+                }
+            }
+        }
+        U::Seq(a, b) | U::If(_, a, b) => {
+            collect(a, ranges, out);
+            collect(b, ranges, out);
+        }
+        U::For(x, n, m, body) => {
+            ranges.push((x.clone(), n.clone(), m.clone()));
+            collect(body, ranges, out);
+            ranges.pop();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: &str) -> NExp {
+        NExp::var(x)
+    }
+
+    /// `b·D + t + k·(D·G)`: the index of a grid-stride loop across blocks.
+    fn grid_stride() -> NExp {
+        let base = NExp::add(NExp::mul(v("b"), v("D")), v("t"));
+        NExp::add(base, NExp::mul(v("k"), NExp::mul(v("D"), v("G"))))
+    }
+
+    fn site(index: NExp) -> Site {
+        Site {
+            index,
+            ranges: Vec::new(),
+        }
+    }
+
+    fn shared(x: &Var) -> bool {
+        x == "D" || x == "G"
+    }
+
+    /// A prover that knows exactly the facts `t < D`, `b < G` and that
+    /// `D`, `G` are at least 1.
+    fn knows(_: &[(Var, NExp, NExp)], goal: &BExp) -> bool {
+        let known = [
+            BExp::rel(ROp::Lt, v("t"), v("D")),
+            BExp::rel(ROp::Lt, v("b"), v("G")),
+            BExp::rel(ROp::Le, NExp::num(1), v("D")),
+            BExp::rel(ROp::Le, NExp::num(1), v("G")),
+        ];
+        known.contains(goal)
+    }
+
+    #[test]
+    fn a_grid_stride_index_splits_into_iteration_block_and_thread() {
+        let sites = vec![vec![vec![site(grid_stride())]]];
+        let chains = Chains::find(&sites, &BTreeMap::new(), &shared, &mut knows);
+        let strides: Vec<String> = chains
+            .of(0, 0)
+            .iter()
+            .map(|s| s.to_nexp().to_string())
+            .collect();
+        assert_eq!(strides, ["D * G", "D"]);
+        let digits: Vec<String> = chains
+            .digits(0, 0, &grid_stride())
+            .iter()
+            .map(|d| d.to_string())
+            .collect();
+        assert_eq!(digits, ["k", "b", "t"]);
+    }
+
+    #[test]
+    fn nothing_unproved_is_assumed() {
+        let sites = vec![vec![vec![site(grid_stride())]]];
+        let chains = Chains::find(&sites, &BTreeMap::new(), &shared, &mut |_, _| false);
+        assert!(!chains.any());
+    }
+
+    #[test]
+    fn a_block_stride_with_a_grid_wide_start_is_not_split_by_the_block() {
+        // b·D + t + k·D: the remainder after D is t, but b + k is one digit
+        // (thread 0 of block 1 meets thread 0 of block 0 in iteration 1).
+        let index = NExp::add(
+            NExp::add(NExp::mul(v("b"), v("D")), v("t")),
+            NExp::mul(v("k"), v("D")),
+        );
+        let sites = vec![vec![vec![site(index.clone())]]];
+        let chains = Chains::find(&sites, &BTreeMap::new(), &shared, &mut knows);
+        let digits: Vec<String> = chains
+            .digits(0, 0, &index)
+            .iter()
+            .map(|d| d.to_string())
+            .collect();
+        assert_eq!(digits, ["b + k", "t"]);
+    }
+
+    #[test]
+    fn digits_recombine_to_the_index() {
+        let sites = vec![vec![vec![site(grid_stride())]]];
+        let chains = Chains::find(&sites, &BTreeMap::new(), &shared, &mut knows);
+        let strides = chains.of(0, 0).to_vec();
+        for (b, t, k, d, g) in [(0, 0, 0, 1, 1), (2, 3, 5, 4, 3), (1, 0, 7, 2, 9)] {
+            let env = [("b", b), ("t", t), ("k", k), ("D", d), ("G", g)];
+            let at = |e: &NExp| {
+                let e = env
+                    .iter()
+                    .fold(e.clone(), |e, (x, n)| e.subst(x, &NExp::num(*n)));
+                e.eval().unwrap()
+            };
+            let digits = chains.digits(0, 0, &grid_stride());
+            // index = (k·(D·G) + b)·... read as q1·S1 + q2·S2 + r.
+            let mut sum = at(&digits[strides.len()]);
+            for (q, s) in digits.iter().zip(&strides) {
+                sum += at(q) * at(&s.to_nexp());
+            }
+            assert_eq!(sum, at(&grid_stride()));
+        }
+    }
+
+    #[test]
+    fn the_range_of_a_grid_stride_loop_bounds_its_last_index() {
+        // k in 0..(n + S - (m + 1)) / S with S = D·G.
+        let s = NExp::mul(v("D"), v("G"));
+        let top = NExp::sub(
+            NExp::add(v("n"), s.clone()),
+            NExp::add(v("m"), NExp::num(1)),
+        );
+        let hi = NExp::bin(NOp::Div, top, s);
+        let facts = range_facts(&[("k".into(), NExp::num(0), hi)], &BTreeMap::new());
+        assert_eq!(facts.len(), 1);
+        let BExp::Rel(ROp::Lt, lhs, rhs) = &facts[0] else {
+            panic!("{:?}", facts[0]);
+        };
+        assert_eq!(rhs, &v("n"));
+        assert_eq!(lhs.to_string(), "D * G * k + m");
+        // The fact against the range itself, on small numbers.
+        for (n, m, d, g) in [(10u64, 3u64, 2u64, 2u64), (5, 7, 1, 3), (9, 0, 3, 1)] {
+            let sz = d * g;
+            let hi = (n + sz).saturating_sub(m + 1) / sz;
+            for k in 0..20u64 {
+                assert_eq!(k < hi, k * sz + m < n, "n={n} m={m} S={sz} k={k}");
+            }
+        }
+    }
+}
