@@ -6,7 +6,7 @@
 /// Deepest nesting the parsers accept: statements inside blocks, `let`s,
 /// parentheses, `!`, operators of one chain.  The later stages recurse on
 /// it; mapcheck runs them on a 512 MiB stack, far more than this needs.
-pub const MAX_NESTING: usize = 1000;
+pub const MAX_NESTING: usize = 1024;
 
 /// Most threads the reference interpreters simulate (`mapcheck run
 /// --threads`, the replay of a witness): each thread is evaluated

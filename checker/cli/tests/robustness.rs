@@ -117,7 +117,7 @@ fn a_replay_past_the_step_limit_is_unresolved_not_an_internal_error() {
 fn nesting_past_the_limit_is_a_located_error() {
     let dir = tempfile::tempdir().unwrap();
     for (name, text, line) in [
-        ("deep-forS.proto", &inputs()[5].1, "1002"),
+        ("deep-forS.proto", &inputs()[5].1, "1026"),
         ("deep-let.bcu", &inputs()[6].1, "1:"),
         ("long-sum.proto", &inputs()[7].1, "1:"),
     ] {
@@ -126,7 +126,7 @@ fn nesting_past_the_limit_is_a_located_error() {
             let out = bounded(&cmd);
             assert_eq!(out.code, Some(2), "{name}: {}", out.stderr);
             assert!(
-                out.stderr.contains("nesting deeper than 1000"),
+                out.stderr.contains("nesting deeper than 1024"),
                 "{name}: {}",
                 out.stderr
             );
