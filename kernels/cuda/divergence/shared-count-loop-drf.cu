@@ -7,7 +7,9 @@
 // its own cell of `tile` and, after the barrier, reads the mirrored cell;
 // the second barrier orders those reads before the next iteration's
 // writes.  Tile t of block b is tile t * gridDim.x + b of the arrays, so
-// blocks touch disjoint tiles.
+// blocks touch disjoint tiles (the arithmetic is signed: no wrap-around,
+// which would make the index modular and the solver's work much harder
+// without changing what this kernel tests).
 __global__ void reverse_tiles(const int *in, int *out, const int *counts)
 {
   __shared__ int n;
@@ -17,7 +19,7 @@ __global__ void reverse_tiles(const int *in, int *out, const int *counts)
   __syncthreads();
   int tiles = n;
   for (int t = 0; t < tiles; t++) {
-    int base = (t * gridDim.x + blockIdx.x) * 128;
+    int base = (t * (int)gridDim.x + (int)blockIdx.x) * 128;
     tile[threadIdx.x] = in[base + threadIdx.x];
     __syncthreads();
     out[base + threadIdx.x] = tile[127 - threadIdx.x];
