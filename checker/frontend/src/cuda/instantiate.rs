@@ -1,24 +1,27 @@
 #![allow(non_upper_case_globals)]
-//! Template kernels analysed as they are instantiated (issue 14, item 5).
+//! Template functions analysed as they are instantiated (issue 14, item 5).
 //!
 //! libclang shows a template's body only as written, with its dependent
 //! types and names unresolved (`T *s = SharedMemory<T>();` is a construct
 //! of an unknown class converted to an unknown pointer), and it does not
 //! visit the instantiations clang builds.  So for every instantiation the
 //! file names — an explicit instantiation `template __global__ void
-//! k<int>(…);` or a launch `k<float, 256><<<…>>>(…)` (arguments deduced
-//! or written) — the front end appends to the file a copy of the template
-//! kernel's definition in a namespace of its own, where each template
-//! parameter is declared with its argument (`typedef int T;`, `static
-//! const unsigned blockSize = 256;`), and parses the file again.  The copy
-//! is an ordinary kernel that clang resolves completely; a `#line`
+//! k<int>(…);`, a launch `k<float, 256><<<…>>>(…)` (arguments deduced or
+//! written), a call of a template device function with all its arguments
+//! known — the front end appends to the file a copy of the template's
+//! definition in a namespace of its own, where each template parameter is
+//! declared with its argument (`typedef int T;`, `static const unsigned
+//! blockSize = 256;`), and parses the file again (`cuda::with_instances`,
+//! a few rounds: calls inside copies name further instances).  The copy is
+//! an ordinary function that clang resolves completely; a `#line`
 //! directive and leading spaces give its tokens the template's own lines
 //! and columns, so reports point at the user's source.
 //!
 //! The copies replace the template: a template kernel with instances is
-//! checked once per instance (at most [`MAX_INSTANCES`]); without any, it
-//! is analysed generically as before.  When the copies do not compile
-//! (more errors than the original parse), the original parse is kept.
+//! checked once per instance (at most [`MAX_INSTANCES`]), a call goes to
+//! its instance's copy (`Unit::callee`); a template without instances is
+//! analysed generically as before.  When the copies do not compile (more
+//! errors than the original parse), the last parse that did is kept.
 
 use super::ast::{Launch, Unit, EK};
 use super::clang::{Cursor, Tu};
