@@ -108,12 +108,12 @@ impl Infer<'_> {
                 self.learn_powers(b);
             }
             EK::Bin(BinOp::Eq, a, z) | EK::Bin(BinOp::Eq, z, a) if is_zero(z) => {
-                let EK::Bin(BinOp::BitAnd, x, m) = &strip(a).kind else {
+                let EK::Bin(BinOp::BitAnd, x, m) = &strip_casts(a).kind else {
                     return;
                 };
                 let same = minus_one(m).is_some_and(|p| same_name(p, x))
                     || minus_one(x).is_some_and(|p| same_name(p, m));
-                if let (true, EK::Var(_, key, _)) = (same, &strip(x).kind) {
+                if let (true, EK::Var(_, key, _)) = (same, &strip_casts(x).kind) {
                     if let Some(Val::Int(l)) = self.env.get(key).cloned() {
                         if let (true, NExp::Var(v)) = (l.is_nat(), &l.pos) {
                             self.note_power(v);
@@ -128,24 +128,17 @@ impl Infer<'_> {
 
 /// `p` when `e` is `p - 1` (through casts).
 fn minus_one(e: &E) -> Option<&E> {
-    match &strip(e).kind {
-        EK::Bin(BinOp::Sub, p, one) if matches!(strip(one).kind, EK::Int(1)) => Some(p),
+    match &strip_casts(e).kind {
+        EK::Bin(BinOp::Sub, p, one) if matches!(strip_casts(one).kind, EK::Int(1)) => Some(p),
         _ => None,
     }
 }
 
-fn strip(e: &E) -> &E {
-    match &e.kind {
-        EK::Cast(x) => strip(x),
-        _ => e,
-    }
-}
-
 fn is_zero(e: &E) -> bool {
-    matches!(strip(e).kind, EK::Int(0))
+    matches!(strip_casts(e).kind, EK::Int(0))
 }
 
 /// Two uses of the same variable.
 fn same_name(a: &E, b: &E) -> bool {
-    matches!((&strip(a).kind, &strip(b).kind), (EK::Var(_, x, _), EK::Var(_, y, _)) if x == y)
+    matches!((&strip_casts(a).kind, &strip_casts(b).kind), (EK::Var(_, x, _), EK::Var(_, y, _)) if x == y)
 }

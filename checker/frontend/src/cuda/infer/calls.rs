@@ -526,21 +526,19 @@ fn function_targets(e: &E, pointer: &mut Option<String>, targets: &mut BTreeSet<
             function_targets(a, pointer, targets) && function_targets(b, pointer, targets)
         }
         EK::Bin(BinOp::Eq, a, b) => {
-            let var = |x: &E| match &x.kind {
+            let var = |x: &E| match &strip_casts(x).kind {
                 EK::Var(_, k, RefKind::Local) => Some(k.clone()),
-                EK::Cast(y) => match &y.kind {
-                    EK::Var(_, k, RefKind::Local) => Some(k.clone()),
-                    _ => None,
-                },
                 _ => None,
             };
-            let func = |x: &E| match &x.kind {
-                EK::Var(_, k, RefKind::Function) => Some(k.clone()),
-                EK::Cast(y) | EK::Un(UnOp::AddrOf, y) => match &y.kind {
+            let func = |x: &E| {
+                let x = match &strip_casts(x).kind {
+                    EK::Un(UnOp::AddrOf, y) => strip_casts(y),
+                    _ => strip_casts(x),
+                };
+                match &x.kind {
                     EK::Var(_, k, RefKind::Function) => Some(k.clone()),
                     _ => None,
-                },
-                _ => None,
+                }
             };
             let (Some(f), Some(g)) = (var(a).or_else(|| var(b)), func(b).or_else(|| func(a)))
             else {

@@ -445,10 +445,8 @@ impl Infer<'_> {
     }
 
     pub(super) fn note_null_calls(&mut self) {
-        let note =
-            "no call through a null function pointer (undefined behaviour: the kernel faults)";
-        if !self.out.notes.iter().any(|n| n == note) {
-            self.out.notes.push(note.to_string());
-        }
+        self.note_once(
+            "no call through a null function pointer (undefined behaviour: the kernel faults)",
+        );
     }
 }

@@ -315,3 +315,11 @@ pub(super) fn pure(e: &E) -> bool {
         _ => false,
     }
 }
+
+/// `e` without the integer conversions around it.
+pub(super) fn strip_casts(e: &E) -> &E {
+    match &e.kind {
+        EK::Cast(x) => strip_casts(x),
+        _ => e,
+    }
+}

@@ -283,13 +283,7 @@ fn top_level_facts(f: &Func) -> (BTreeSet<String>, BTreeMap<String, i128>) {
 /// Collects `x >= c`, `x > c`, `x == c` (`c ≥ 0`) in a conjunction, and
 /// the constants of `x == c`.
 fn lower_bounded(e: &E, out: &mut (BTreeSet<String>, BTreeMap<String, i128>)) {
-    let strip = |e: &E| {
-        let mut e = e;
-        while let EK::Cast(x) = &e.kind {
-            e = x;
-        }
-        e.clone()
-    };
+    let strip = |e: &E| strip_casts(e).clone();
     match &e.kind {
         EK::Bin(BinOp::LAnd, a, b) => {
             lower_bounded(a, out);

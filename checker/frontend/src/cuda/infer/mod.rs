@@ -543,6 +543,13 @@ impl<'a> Infer<'a> {
         self.typed_unknown("u", UnknownCause::Other(why.to_string()), span, ty)
     }
 
+    /// States an assumption with the verdict, once per kernel.
+    fn note_once(&mut self, note: &str) {
+        if !self.out.notes.iter().any(|n| n == note) {
+            self.out.notes.push(note.to_string());
+        }
+    }
+
     fn unsupported(&mut self, span: Span, what: impl Into<String>) {
         let span = self.span(span);
         self.out.unsupported.push(Unsupported {

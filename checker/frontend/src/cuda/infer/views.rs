@@ -92,10 +92,9 @@ impl Infer<'_> {
     }
 
     fn note_alignment(&mut self) {
-        let note = "pointers cast to wider elements are aligned to them (CUDA faults on a misaligned access)";
-        if !self.out.notes.iter().any(|n| n == note) {
-            self.out.notes.push(note.to_string());
-        }
+        self.note_once(
+            "pointers cast to wider elements are aligned to them (CUDA faults on a misaligned access)",
+        );
     }
 
     /// The access to element `index` of a view (see [`Arr::view`]): the
