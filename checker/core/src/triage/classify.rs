@@ -39,7 +39,7 @@ pub fn triage_bcu(
                 resolution: match replay(&inferred.program, &a.array, w) {
                     Ok(r) => Resolution::Replayed(r),
                     Err(ReplayFailure::Bug(b)) => return Err(b),
-                    Err(e @ ReplayFailure::TooLarge(_)) => Resolution::Unresolved(e.to_string()),
+                    Err(e) => Resolution::Unresolved(e.to_string()),
                 },
             }
         } else {

@@ -3,7 +3,7 @@
 
 use super::{ConcreteRace, TriageBug};
 use crate::verdict::Witness;
-use semantics::babycuda::eval::{self, Config, Contents, DataRace};
+use semantics::babycuda::eval::{self, Config, Contents, DataRace, EvalErrorKind};
 use semantics::babycuda::Program;
 use semantics::{Nat, Var, TID};
 use std::collections::BTreeMap;
@@ -40,6 +40,10 @@ pub enum ReplayFailure {
     /// The witness needs more than the interpreter's limits (threads, steps):
     /// the race stands, unreplayed.
     TooLarge(String),
+    /// The witness runs a synchronized loop with an empty range: the
+    /// checker reads it as `skip` (as CUDA does), the reference has no
+    /// derivation for it (Example 2 of 000), so the race stands, unreplayed.
+    EmptySyncLoop(String),
     /// The replay ran and does not reproduce the race: a bug.
     Bug(TriageBug),
 }
@@ -48,6 +52,11 @@ impl std::fmt::Display for ReplayFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ReplayFailure::TooLarge(why) => write!(f, "not replayed: too large ({why})"),
+            ReplayFailure::EmptySyncLoop(why) => write!(
+                f,
+                "not replayed: {why}; mapcheck skips an empty synchronized loop as CUDA does, \
+                 the paper's semantics has no derivation for it"
+            ),
             ReplayFailure::Bug(b) => b.fmt(f),
         }
     }
@@ -92,6 +101,9 @@ pub fn replay(program: &Program, array: &str, w: &Witness) -> Result<ConcreteRac
     let h = match eval::run(program, &cfg) {
         Ok(h) => h,
         Err(e) if e.kind.is_limit() => return Err(ReplayFailure::TooLarge(e.to_string())),
+        Err(e) if matches!(e.kind, EvalErrorKind::EmptySyncLoop { .. }) => {
+            return Err(ReplayFailure::EmptySyncLoop(e.to_string()))
+        }
         Err(e) => return Err(bug(format!("no derivation: {e}"))),
     };
     let index = w.index.first().cloned().unwrap_or_default();
