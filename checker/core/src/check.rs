@@ -17,7 +17,7 @@ use crate::smt::{
     encode, encode_all, Answer, Benign, Model, PairFilter, Query, QueryContext, Session,
 };
 use crate::verdict::{
-    ArrayReport, Assumption, BenignPair, CheckOptions, KernelReport, Verdict, MAX_BENIGN,
+    worst, ArrayReport, Assumption, BenignPair, CheckOptions, KernelReport, Verdict, MAX_BENIGN,
 };
 use crate::warp::WarpMode;
 use crate::wellformed::{wellformed, Case, Wellformed, WfError};
@@ -363,7 +363,63 @@ pub fn check_array(
     array: &str,
     opts: &CheckOptions,
 ) -> ArrayReport {
-    run_array(session, kernel, array, opts, &mut Quiet, true)
+    let domains = crate::domains::finite_domains(kernel);
+    let fixed = |x: &Var| opts.params.contains_key(x);
+    match crate::domains::split_for(kernel, array, &domains, &fixed) {
+        Some((x, values)) => check_array_per_value(kernel, array, opts, x, values),
+        None => run_array(session, kernel, array, opts, &mut Quiet, true),
+    }
+}
+
+/// `array` checked once for each value of the parameter `x`
+/// ([`crate::domains`]), in parallel: race-free iff it is for every
+/// value; otherwise the worst verdict, of the smallest value among equals.
+fn check_array_per_value(
+    kernel: &Kernel,
+    array: &str,
+    opts: &CheckOptions,
+    x: &Var,
+    values: &[u64],
+) -> ArrayReport {
+    let start = Instant::now();
+    let reports = par_map(values.to_vec(), |v| {
+        let mut fixed = opts.clone();
+        fixed.params.insert(x.clone(), v);
+        Session::on_this_thread(|s| run_array(s, kernel, array, &fixed, &mut Quiet, true))
+    });
+    let mut out = worst(reports.iter(), |r| r.verdict.severity())
+        .cloned()
+        .unwrap_or_else(|| ArrayReport {
+            // No value at all: the assumptions exclude every execution.
+            array: array.to_string(),
+            verdict: Verdict::Drf {
+                assumptions: Vec::new(),
+            },
+            closures: 0,
+            queries: 0,
+            seconds: 0.0,
+            benign: Vec::new(),
+        });
+    if let Verdict::Drf { assumptions } = &mut out.verdict {
+        for r in &reports {
+            if let Verdict::Drf { assumptions: more } = &r.verdict {
+                for a in more {
+                    if !assumptions.iter().any(|b| b.condition == a.condition) {
+                        assumptions.push(a.clone());
+                    }
+                }
+            }
+        }
+    }
+    out.benign = reports
+        .iter()
+        .flat_map(|r| r.benign.iter().cloned())
+        .take(MAX_BENIGN)
+        .collect();
+    out.closures = reports.iter().map(|r| r.closures).sum();
+    out.queries = reports.iter().map(|r| r.queries).sum();
+    out.seconds = start.elapsed().as_secs_f64();
+    out
 }
 
 /// The stages for one array, shown to `observer`; the queries are solved

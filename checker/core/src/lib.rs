@@ -10,6 +10,7 @@
 pub mod babycuda;
 pub mod check;
 pub mod divergence;
+pub mod domains;
 pub mod kernel;
 pub mod numbered;
 pub mod phases;

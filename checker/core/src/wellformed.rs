@@ -550,7 +550,7 @@ enum Decision {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::kernel::{Provenance, ThreadModel};
 

@@ -107,22 +107,58 @@ impl Infer<'_> {
                 self.learn_powers(a);
                 self.learn_powers(b);
             }
-            EK::Bin(BinOp::Eq, a, z) | EK::Bin(BinOp::Eq, z, a) if is_zero(z) => {
-                let EK::Bin(BinOp::BitAnd, x, m) = &strip_casts(a).kind else {
-                    return;
-                };
-                let same = minus_one(m).is_some_and(|p| same_name(p, x))
-                    || minus_one(x).is_some_and(|p| same_name(p, m));
-                if let (true, EK::Var(_, key, _)) = (same, &strip_casts(x).kind) {
-                    if let Some(Val::Int(l)) = self.env.get(key).cloned() {
-                        if let (true, NExp::Var(v)) = (l.is_nat(), &l.pos) {
-                            self.note_power(v);
-                        }
-                    }
-                }
+            _ => {
+                self.assume_power(e);
             }
-            _ => {}
         }
+    }
+
+    /// `(v & (v - 1)) == 0` for a variable `v` holding a natural number:
+    /// notes that `v` is a power of two or 0 and states the values that
+    /// leaves it as an assumption (exactly what the condition says, for
+    /// `v`'s type).  `false` when `e` has another form.
+    pub(super) fn assume_power(&mut self, e: &E) -> bool {
+        let EK::Bin(BinOp::Eq, l, r) = &e.kind else {
+            return false;
+        };
+        let a = if is_zero(r) { l } else { r };
+        let EK::Bin(BinOp::BitAnd, x, m) = &strip_casts(a).kind else {
+            return false;
+        };
+        let same = (is_zero(l) || is_zero(r))
+            && (minus_one(m).is_some_and(|p| same_name(p, x))
+                || minus_one(x).is_some_and(|p| same_name(p, m)));
+        let x = strip_casts(x);
+        let (true, EK::Var(_, key, _), Some(ty)) = (same, &x.kind, x.ty) else {
+            return false;
+        };
+        let Some(Val::Int(l)) = self.env.get(key).cloned() else {
+            return false;
+        };
+        let (true, NExp::Var(v)) = (l.is_nat(), &l.pos) else {
+            return false;
+        };
+        self.note_power(v);
+        self.assume_power_domain(v, ty, e.span)
+    }
+
+    /// States the values `(v & (v - 1)) == 0` leaves a non-negative `v` of
+    /// type `ty`: 0 and the powers of two the type holds (`0, 1, …, 2^31`
+    /// for `unsigned`), as a disjunction the checker can split on when `v`
+    /// makes an index non-linear (`x % v`: `core::domains`).  `false` for
+    /// types wider than 64 bits.
+    fn assume_power_domain(&mut self, v: &str, ty: IntTy, span: Span) -> bool {
+        let top = if ty.signed { ty.bits - 1 } else { ty.bits };
+        if top > 64 {
+            return false;
+        }
+        let is = |c: u64| BExp::rel(ROp::Eq, NExp::var(v), NExp::num(c));
+        let cond = (0..top).fold(is(0), |d, k| BExp::or(d, is(1u64 << k)));
+        self.out.assumptions.push(Assumption {
+            cond,
+            span: self.span(span),
+        });
+        true
     }
 }
 

@@ -142,16 +142,20 @@ impl Infer<'_> {
 
     pub(super) fn requires(&mut self, args: &[E], span: Span) -> Val {
         if let Some(a) = args.first() {
+            // Under a condition (a branch, a loop, after a `return`), the
+            // assumption holds only on that path: dropping it is sound,
+            // making it global is not.
+            let unconditional = self.blocks.len() == 1 && !self.jumped;
+            // `(v & (v - 1)) == 0` is stated exactly by the values it allows.
+            if unconditional && self.assume_power(a) {
+                return Val::Int(Lin::int(0));
+            }
             let c = self.cond(a);
             let thread_free = c.fv().iter().all(|x| {
                 !self.out.locals.contains(x)
                     && !x.starts_with("threadIdx.")
                     && !x.starts_with("blockIdx.")
             });
-            // Under a condition (a branch, a loop, after a `return`), the
-            // assumption holds only on that path: dropping it is sound,
-            // making it global is not.
-            let unconditional = self.blocks.len() == 1 && !self.jumped;
             if unconditional {
                 self.learn_targets(a);
             }

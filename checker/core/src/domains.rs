@@ -1,0 +1,219 @@
+//! Parameters of finite domain (issue 16): a parameter the kernel's
+//! assumptions restrict to a few values — `__requires((n & (n - 1)) == 0)`
+//! on an `unsigned n` leaves 0 and the 32 powers of two, `__requires(n ==
+//! 64 || n == 128)` two values — checked one value at a time when it makes
+//! an index of the array non-linear (`tid % n`, `i * n`).  With the value
+//! fixed the queries are linear, and Z3 decides them in milliseconds where
+//! the symbolic ones time out (`scan1Inclusive`'s `2 * tid - (tid & (size
+//! - 1))`).
+//!
+//! Sound and complete: every execution gives the parameter one of the
+//! values, so the array is race-free iff it is for each value, and a race
+//! for one value is a race of the kernel (its witness fixes the value).
+
+use crate::kernel::Kernel;
+use semantics::expr::{BExp, BOp, NExp, NOp, ROp, Var};
+use semantics::surface::{Stmt, StmtKind};
+use std::collections::BTreeSet;
+
+/// The most values a parameter is split into.
+pub const MAX_VALUES: usize = 64;
+
+/// The parameters the assumptions restrict to two to [`MAX_VALUES`]
+/// values, with those values (ascending): a top-level conjunct that is a
+/// disjunction of `x == c` for one `x`.  (One value is a plain equality,
+/// which the solver substitutes itself.)
+pub fn finite_domains(kernel: &Kernel) -> Vec<(Var, Vec<u64>)> {
+    let params: BTreeSet<Var> = crate::check::parameters(kernel).into_iter().collect();
+    let mut out: Vec<(Var, Vec<u64>)> = Vec::new();
+    for a in &kernel.program.assumptions {
+        for c in conjuncts(&a.cond) {
+            let Some((x, values)) = one_of(c) else {
+                continue;
+            };
+            if !params.contains(&x) || values.len() > MAX_VALUES {
+                continue;
+            }
+            match out.iter_mut().find(|(y, _)| *y == x) {
+                // Two restrictions: the values both allow.
+                Some((_, old)) => old.retain(|v| values.contains(v)),
+                None => out.push((x, values.into_iter().collect())),
+            }
+        }
+    }
+    out.retain(|(_, values)| values.len() >= 2);
+    out
+}
+
+fn conjuncts(b: &BExp) -> Vec<&BExp> {
+    match b {
+        BExp::Bin(BOp::And, l, r) => {
+            let mut v = conjuncts(l);
+            v.extend(conjuncts(r));
+            v
+        }
+        _ => vec![b],
+    }
+}
+
+/// `x == c1 || x == c2 || …` (either way round): `x` and the `c`s.
+fn one_of(b: &BExp) -> Option<(Var, BTreeSet<u64>)> {
+    match b {
+        BExp::Rel(ROp::Eq, NExp::Var(x), NExp::Num(c))
+        | BExp::Rel(ROp::Eq, NExp::Num(c), NExp::Var(x)) => {
+            Some((x.clone(), [u64::try_from(c).ok()?].into()))
+        }
+        BExp::Bin(BOp::Or, l, r) => {
+            let (x, mut a) = one_of(l)?;
+            let (y, b) = one_of(r)?;
+            (x == y).then(|| {
+                a.extend(b);
+                (x, a)
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The parameter (with its values) to split on for `array`: the first of
+/// `domains` not fixed by `fixed` that occurs in a non-linear position of
+/// one of the array's indices or of a condition or loop bound.
+pub fn split_for<'d>(
+    kernel: &Kernel,
+    array: &str,
+    domains: &'d [(Var, Vec<u64>)],
+    fixed: &dyn Fn(&Var) -> bool,
+) -> Option<&'d (Var, Vec<u64>)> {
+    let mut exprs = Vec::new();
+    collect(&kernel.program.body, array, &mut exprs);
+    domains
+        .iter()
+        .find(|(x, _)| !fixed(x) && exprs.iter().any(|e| nonlinear_in(e, x)))
+}
+
+/// The index expressions of `array`'s accesses and every condition and
+/// loop bound of `block`.
+fn collect<'p>(block: &'p [Stmt], array: &str, out: &mut Vec<&'p NExp>) {
+    for s in block {
+        match &s.kind {
+            StmtKind::Access {
+                array: Some(a),
+                index,
+                ..
+            } if a == array => out.extend(index),
+            StmtKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
+                cond_exprs(cond, out);
+                collect(then_branch, array, out);
+                collect(else_branch, array, out);
+            }
+            StmtKind::For { lo, hi, body, .. } => {
+                out.push(lo);
+                out.push(hi);
+                collect(body, array, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn cond_exprs<'p>(b: &'p BExp, out: &mut Vec<&'p NExp>) {
+    match b {
+        BExp::Bool(_) => {}
+        BExp::Rel(_, l, r) => out.extend([l, r]),
+        BExp::Bin(_, l, r) => {
+            cond_exprs(l, out);
+            cond_exprs(r, out);
+        }
+        BExp::Not(b) => cond_exprs(b, out),
+    }
+}
+
+/// Does `x` occur in `e` as a factor of a product of two non-constants,
+/// or in a divisor that is not a constant?
+pub fn nonlinear_in(e: &NExp, x: &Var) -> bool {
+    match e {
+        NExp::Num(_) | NExp::Var(_) => false,
+        NExp::Bin(op, a, b) => {
+            let here = match op {
+                NOp::Mul => !is_constant(a) && !is_constant(b) && (mentions(a, x) || mentions(b, x)),
+                NOp::Div | NOp::Mod => !is_constant(b) && mentions(b, x),
+                NOp::Add | NOp::Sub => false,
+            };
+            here || nonlinear_in(a, x) || nonlinear_in(b, x)
+        }
+    }
+}
+
+fn is_constant(e: &NExp) -> bool {
+    e.fv().is_empty()
+}
+
+fn mentions(e: &NExp, x: &Var) -> bool {
+    e.fv().contains(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::check_kernel;
+    use crate::verdict::CheckOptions;
+    use crate::wellformed::tests::kernel_of;
+
+    const TRANSPOSE: &str = "param W;
+assume W == 2 || W == 4 || W == 5;
+assume T == 16;
+wr A[(tid % W) * (16 / W) + tid / W]";
+
+    #[test]
+    fn a_disjunction_of_equalities_is_a_domain() {
+        let k = kernel_of(TRANSPOSE);
+        assert_eq!(finite_domains(&k), vec![("W".to_string(), vec![2, 4, 5])]);
+        // Two restrictions: the values both allow.
+        let k = kernel_of(
+            "param W; assume W == 1 || W == 2 || W == 4; assume W == 2 || W == 3 || W == 4; wr A[tid * W]",
+        );
+        assert_eq!(finite_domains(&k), vec![("W".to_string(), vec![2, 4])]);
+        // Not a domain: another variable, an inequality, a conjunction of two.
+        for src in [
+            "param W, V; assume W == 1 || V == 2; wr A[tid * W]",
+            "param W; assume W == 1 || W < 4; wr A[tid * W]",
+        ] {
+            assert!(finite_domains(&kernel_of(src)).is_empty(), "{src}");
+        }
+    }
+
+    #[test]
+    fn only_a_nonlinear_use_splits() {
+        let x = "W".to_string();
+        let nl = |src: &str| {
+            let k = kernel_of(src);
+            let d = finite_domains(&k);
+            split_for(&k, "A", &d, &|_| false).is_some()
+        };
+        assert!(nl("param W; assume W == 1 || W == 2; wr A[tid % W]"));
+        assert!(nl("param W; assume W == 1 || W == 2; wr A[tid * W]"));
+        assert!(nl("param W; assume W == 1 || W == 2; if tid / W == 0 { wr A[tid] }"));
+        assert!(!nl("param W; assume W == 1 || W == 2; wr A[tid + 2 * W]"));
+        assert!(!nl("param W; assume W == 1 || W == 2; wr A[tid % 4]; wr B[tid % W]"));
+        // Fixed by `--param`: nothing to split.
+        let k = kernel_of("param W; assume W == 1 || W == 2; wr A[tid % W]");
+        let d = finite_domains(&k);
+        assert!(split_for(&k, "A", &d, &|y| *y == x).is_none());
+    }
+
+    #[test]
+    fn the_split_finds_the_race_of_one_value_only() {
+        let report = check_kernel(&kernel_of(TRANSPOSE), &CheckOptions::default());
+        let crate::verdict::Verdict::Racy(w) = &report.arrays[0].verdict else {
+            panic!("{:?}", report.arrays[0].verdict)
+        };
+        assert_eq!(w.params.get("W").map(|v| v.to_string()), Some("5".into()));
+        let drf = TRANSPOSE.replace("|| W == 5", "|| W == 8");
+        let report = check_kernel(&kernel_of(&drf), &CheckOptions::default());
+        assert!(report.arrays[0].verdict.is_drf(), "{:?}", report.arrays[0].verdict);
+    }
+}
