@@ -139,7 +139,9 @@ pub fn nonlinear_in(e: &NExp, x: &Var) -> bool {
         NExp::Num(_) | NExp::Var(_) => false,
         NExp::Bin(op, a, b) => {
             let here = match op {
-                NOp::Mul => !is_constant(a) && !is_constant(b) && (mentions(a, x) || mentions(b, x)),
+                NOp::Mul => {
+                    !is_constant(a) && !is_constant(b) && (mentions(a, x) || mentions(b, x))
+                }
                 NOp::Div | NOp::Mod => !is_constant(b) && mentions(b, x),
                 NOp::Add | NOp::Sub => false,
             };
@@ -196,9 +198,13 @@ wr A[(tid % W) * (16 / W) + tid / W]";
         };
         assert!(nl("param W; assume W == 1 || W == 2; wr A[tid % W]"));
         assert!(nl("param W; assume W == 1 || W == 2; wr A[tid * W]"));
-        assert!(nl("param W; assume W == 1 || W == 2; if tid / W == 0 { wr A[tid] }"));
+        assert!(nl(
+            "param W; assume W == 1 || W == 2; if tid / W == 0 { wr A[tid] }"
+        ));
         assert!(!nl("param W; assume W == 1 || W == 2; wr A[tid + 2 * W]"));
-        assert!(!nl("param W; assume W == 1 || W == 2; wr A[tid % 4]; wr B[tid % W]"));
+        assert!(!nl(
+            "param W; assume W == 1 || W == 2; wr A[tid % 4]; wr B[tid % W]"
+        ));
         // Fixed by `--param`: nothing to split.
         let k = kernel_of("param W; assume W == 1 || W == 2; wr A[tid % W]");
         let d = finite_domains(&k);
@@ -214,6 +220,10 @@ wr A[(tid % W) * (16 / W) + tid / W]";
         assert_eq!(w.params.get("W").map(|v| v.to_string()), Some("5".into()));
         let drf = TRANSPOSE.replace("|| W == 5", "|| W == 8");
         let report = check_kernel(&kernel_of(&drf), &CheckOptions::default());
-        assert!(report.arrays[0].verdict.is_drf(), "{:?}", report.arrays[0].verdict);
+        assert!(
+            report.arrays[0].verdict.is_drf(),
+            "{:?}",
+            report.arrays[0].verdict
+        );
     }
 }

@@ -190,7 +190,12 @@ impl Infer<'_> {
             }
             (Val::Int(a), Val::Int(b)) => {
                 let (a, b) = (a.clone(), b.clone());
-                let v = self.other("conditional expression `?:`", span);
+                // Uniform condition and values (`min(CACHE - 1, i - base)`
+                // of uniform operands): one value in all threads.
+                let mut fv = cond.fv();
+                fv.extend(lin_fv(&a, &b));
+                let ty = self.current_type();
+                let v = self.computed_unknown(&fv, ty, "conditional expression `?:`", span);
                 self.record_choice(&v, &cond, &a, &b);
                 v
             }
@@ -292,9 +297,7 @@ impl Infer<'_> {
 
     pub(super) fn arith(&mut self, op: BinOp, a: Lin, b: Lin, span: Span) -> Val {
         use BinOp::*;
-        // Not modelled exactly but of uniform operands: the same value for
-        // every thread (C's integer operations are deterministic).
-        let uniform = self.uniform(&lin_fv(&a, &b));
+        let fv = lin_fv(&a, &b);
         let r = match op {
             Add => Some(a.add(&b)),
             Sub => Some(a.sub(&b)),
@@ -322,11 +325,11 @@ impl Infer<'_> {
                 self.other("integer expression too large to track", span)
             }
             Some(l) => Val::Int(l),
-            None if uniform => {
+            None => {
                 let ty = self.current_type();
-                self.uniform_unknown(ty)
+                let why = format!("operator {op:?} not modelled");
+                self.computed_unknown(&fv, ty, &why, span)
             }
-            None => self.other(&format!("operator {op:?} not modelled"), span),
         }
     }
 

@@ -172,10 +172,18 @@ impl Infer<'_> {
     }
 
     /// The value of variable `key` after an `if` that gives it `x` on one
-    /// branch and `y` on the other: an unknown (thread-global when both
-    /// values and the condition are), which is one variable bounded by the
-    /// two ranges when neither can be negative.
-    pub(super) fn merged(&mut self, key: &str, x: &Lin, y: &Lin, uniform: bool, span: Span) -> Val {
+    /// branch and `y` on the other: an unknown (computed from the
+    /// variables `shared_by` of the condition and both values, when the
+    /// condition is known: [`Infer::computed_unknown`]), which is one
+    /// variable bounded by the two ranges when neither can be negative.
+    pub(super) fn merged(
+        &mut self,
+        key: &str,
+        x: &Lin,
+        y: &Lin,
+        shared_by: Option<&BTreeSet<String>>,
+        span: Span,
+    ) -> Val {
         let (rx, ry) = (self.range(x), self.range(y));
         let hull = Range {
             lo: rx.lo.zip(ry.lo).map(|(a, b)| a.min(b)),
@@ -192,10 +200,9 @@ impl Infer<'_> {
             }),
             _ => self.var_type(key),
         };
-        let v = if uniform {
-            self.uniform_unknown(ty)
-        } else {
-            self.other_typed("assigned in a branch", span, ty)
+        let v = match shared_by {
+            Some(fv) => self.computed_unknown(fv, ty, "assigned in a branch", span),
+            None => self.other_typed("assigned in a branch", span, ty),
         };
         if let (Val::Int(l), Range { lo: Some(lo), hi }) = (&v, hull) {
             if let (NExp::Var(u), true) = (&l.pos, l.is_nat() && lo >= 0) {

@@ -53,10 +53,7 @@ impl Infer<'_> {
             fv.extend(l.pos.fv());
             fv.extend(l.neg.fv());
         }
-        if self.uniform(&fv) {
-            return Some(self.uniform_unknown(ty));
-        }
-        Some(self.other_typed(&why, span, ty))
+        Some(self.computed_unknown(&fv, ty, &why, span))
     }
 }
 

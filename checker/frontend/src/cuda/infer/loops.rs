@@ -312,7 +312,11 @@ impl Infer<'_> {
             modified_expr(e, self.unit, &mut modified);
         }
         let counters = self.counting_up(&modified, cond, body, post);
+        let alike = self.iteration_uniform_vars(&modified, body, post);
         self.havoc_counting(&modified, &counters, span);
+        let alike = self.unknowns_of(&alike);
+        // Before the body: its own loops and conditions may use them.
+        self.out.iteration_uniform.extend(alike.iter().cloned());
         let mut guard = BExp::Bool(true);
         let synced_body = has_barrier(body, self.unit, 0);
         let stmts = self.nested(|me| {
@@ -331,7 +335,11 @@ impl Infer<'_> {
             me.loops.pop();
             let synced = block_has_sync(&inner);
             me.emit_all(reads);
-            if synced && !me.uniform(&guard.fv()) {
+            let thread_dependent = guard
+                .fv()
+                .into_iter()
+                .any(|x| !alike.contains(&x) && !me.alike_in_iteration(&[x].into()));
+            if synced && thread_dependent {
                 // The threads of a block may leave the loop at different
                 // iterations, so they may not reach the same barriers.
                 me.unsupported(

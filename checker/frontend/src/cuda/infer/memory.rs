@@ -142,7 +142,10 @@ impl Infer<'_> {
             // C type (a signed one may be negative), the same on every read.
             (Shape::Scalar, Memory::Local) => {
                 let ty = self.current_type();
-                let v = Val::Int(self.uniform_value(&launch, ty));
+                let l = self.uniform_value(&launch, ty);
+                self.invariant_unknowns.extend(l.pos.fv());
+                self.invariant_unknowns.extend(l.neg.fv());
+                let v = Val::Int(l);
                 self.param_fields.insert(launch.clone(), v.clone());
                 if launch == name {
                     self.env.insert(field_key(&name), v.clone());

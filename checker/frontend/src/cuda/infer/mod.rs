@@ -17,6 +17,7 @@ mod intrinsics;
 mod loops;
 mod memory;
 mod statements;
+mod uniform_counters;
 mod uniform_reads;
 mod values;
 mod views;
@@ -211,6 +212,8 @@ pub struct Infer<'a> {
     /// and the protocol variables of those values (`values.rs`).
     param_initial: BTreeMap<String, Val>,
     param_vars: BTreeSet<String>,
+    /// The thread-global unknowns: one value for the whole execution.
+    invariant_unknowns: BTreeSet<String>,
     /// What the write being emitted stores (`values.rs`); unknown
     /// outside an assignment.
     storing: Written,
@@ -310,6 +313,7 @@ impl<'a> Infer<'a> {
             small_params: Vec::new(),
             param_initial: BTreeMap::new(),
             param_vars: BTreeSet::new(),
+            invariant_unknowns: BTreeSet::new(),
             storing: Written::Unknown,
             last_read: None,
             uniform_reads: Vec::new(),
@@ -331,12 +335,55 @@ impl<'a> Infer<'a> {
         })
     }
 
-    /// A fresh thread-global unknown of C type `ty` (a value computed
-    /// from uniform values): see [`Infer::typed_unknown`] for its sign.
+    /// A fresh thread-global unknown of C type `ty`: one value in every
+    /// thread for the whole execution, so only for a value computed from
+    /// invariant ones ([`Infer::computed_unknown`]) or a constant of an
+    /// instance; see [`Infer::typed_unknown`] for its sign.
     pub(super) fn uniform_unknown(&mut self, ty: Option<IntTy>) -> Val {
         self.out.approximate = true;
         let x = self.fresh_name("g");
-        Val::Int(self.uniform_value(&x, ty))
+        let v = self.uniform_value(&x, ty);
+        self.invariant_unknowns.extend(v.pos.fv());
+        self.invariant_unknowns.extend(v.neg.fv());
+        Val::Int(v)
+    }
+
+    /// Is `x` one value in all threads of the block for the whole
+    /// execution: a parameter, a dimension, the block's index (within one
+    /// block) or an unknown computed from such values?
+    fn invariant_var(&self, x: &str) -> bool {
+        self.param_vars.contains(x)
+            || self.invariant_unknowns.contains(x)
+            || x.starts_with("blockDim.")
+            || x.starts_with("gridDim.")
+            || (x.starts_with("blockIdx.") && !self.grid_level)
+    }
+
+    /// An unknown for a value an operation not modelled exactly computes
+    /// from the variables `fv` (C's integer operations are deterministic):
+    /// thread-global when they are invariant; when they are only uniform
+    /// (a loop variable: another value at each iteration, and a phase may
+    /// span two iterations) thread-local, but alike in all threads at one
+    /// iteration (`Kernel::iteration_uniform`, for barrier divergence);
+    /// else thread-local.
+    pub(super) fn computed_unknown(
+        &mut self,
+        fv: &BTreeSet<String>,
+        ty: Option<IntTy>,
+        why: &str,
+        span: Span,
+    ) -> Val {
+        if fv.iter().all(|x| self.invariant_var(x)) {
+            return self.uniform_unknown(ty);
+        }
+        let v = self.other_typed(why, span, ty);
+        if self.alike_in_iteration(fv) {
+            if let Val::Int(l) = &v {
+                self.out.iteration_uniform.extend(l.pos.fv());
+                self.out.iteration_uniform.extend(l.neg.fv());
+            }
+        }
+        v
     }
 
     /// The value of a thread-global integer named `x` of C type `ty`: the

@@ -168,7 +168,7 @@ impl Infer<'_> {
     ) {
         // The values of `a` when `cond` holds, of `b` otherwise (a switch
         // passes no condition: its merges stay plain unknowns).
-        let uniform_cond = cond.is_some_and(|c| self.uniform(&c.fv()));
+        let cond_fv = cond.map(|c| c.fv());
         if a_jumps && !b_jumps {
             self.env = b;
             return;
@@ -213,8 +213,12 @@ impl Infer<'_> {
                     }
                 }
                 (Some(Val::Int(x)), Val::Int(y)) => {
-                    let uniform = uniform_cond && self.uniform(&lin_fv(&x, &y));
-                    let v = self.merged(&k, &x, &y, uniform, span);
+                    let fv = cond_fv.as_ref().map(|c| {
+                        let mut fv = c.clone();
+                        fv.extend(lin_fv(&x, &y));
+                        fv
+                    });
+                    let v = self.merged(&k, &x, &y, fv.as_ref(), span);
                     if let Some(c) = cond {
                         self.record_choice(&v, c, &x, &y);
                     }

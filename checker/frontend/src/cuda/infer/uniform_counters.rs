@@ -1,0 +1,148 @@
+//! Loop variables every thread of a block holds alike at each iteration
+//! (issue 14, items 1 and 7): the counter of a loop whose shape the front
+//! end does not model (`for (k = c - 1; k >= e;) { …; k--; …; k--; }`) is
+//! havocked to an unknown, which would make the loop's condition
+//! thread-dependent and a barrier inside it unsupported.
+//!
+//! A variable the loop changes is *iteration-uniform* when its value before
+//! the loop is uniform and every change is a top-level statement of the
+//! body (or the loop's step) computing it from constants, uniform values
+//! the loop does not change and iteration-uniform variables, without memory
+//! reads or calls; the body has no `break`, `continue` or `return`, and the
+//! variable's address is not taken.  By induction on the iterations, every
+//! thread that starts an iteration holds the same value: all threads run
+//! the same statements on the same inputs.  So the loop's condition, read
+//! from such variables and uniform ones, has one value in all threads at
+//! each iteration: they run the same number of iterations.
+//!
+//! The havocked unknowns stay thread-local for races (a phase may span two
+//! iterations, where the values differ) and are listed in
+//! `Kernel::iteration_uniform`, which the divergence check shares between
+//! its two threads.
+
+use super::*;
+
+impl Infer<'_> {
+    /// The iteration-uniform variables among `modified` (see the module
+    /// documentation), before the loop is havocked.
+    pub(super) fn iteration_uniform_vars(
+        &self,
+        modified: &BTreeSet<String>,
+        body: &S,
+        post: Option<&E>,
+    ) -> BTreeSet<String> {
+        if loops::has_jump(body) {
+            return BTreeSet::new();
+        }
+        let mut top: Vec<&E> = match &body.kind {
+            SK::Block(b) => b
+                .iter()
+                .filter_map(|s| match &s.kind {
+                    SK::Expr(e) => Some(e),
+                    _ => None,
+                })
+                .collect(),
+            SK::Expr(e) => vec![e],
+            _ => Vec::new(),
+        };
+        top.extend(post);
+        let indirect = indirectly_modified(body, self.unit);
+        let mut uniform: BTreeSet<String> = modified
+            .iter()
+            .filter(|k| !indirect.contains(*k))
+            .filter(|k| matches!(self.env.get(*k), Some(Val::Int(l)) if self.alike_in_iteration(&lin_vars(l))))
+            .cloned()
+            .collect();
+        loop {
+            let before = uniform.len();
+            let mut drop = BTreeSet::new();
+            let mut check = |e: &E| {
+                if let Some((key, ok)) = self.change(e, &top, &uniform, modified) {
+                    if !ok {
+                        drop.insert(key);
+                    }
+                }
+            };
+            visit_stmt(body, &mut check);
+            if let Some(p) = post {
+                visit_expr(p, &mut check);
+            }
+            uniform.retain(|k| !drop.contains(k));
+            if uniform.len() == before {
+                return uniform;
+            }
+        }
+    }
+
+    /// When `e` changes a variable (assignment, `++`/`--`, address taken):
+    /// its key, and whether the change keeps it iteration-uniform.
+    fn change(
+        &self,
+        e: &E,
+        top: &[&E],
+        uniform: &BTreeSet<String>,
+        modified: &BTreeSet<String>,
+    ) -> Option<(String, bool)> {
+        let (target, value) = match &e.kind {
+            EK::IncDec { e: x, .. } => (x, None),
+            EK::Assign(_, x, v) => (x, Some(v)),
+            EK::Un(UnOp::AddrOf, x) => {
+                return match &strip_casts(x).kind {
+                    EK::Var(_, key, _) => Some((key.clone(), false)),
+                    _ => None,
+                }
+            }
+            _ => return None,
+        };
+        let EK::Var(_, key, _) = &target.kind else {
+            return None;
+        };
+        let at_top = top.iter().any(|t| std::ptr::eq(*t, e));
+        let ok = at_top && value.is_none_or(|v| self.uniform_step(v, uniform, modified));
+        Some((key.clone(), ok))
+    }
+
+    /// `v` computes the same value in every thread at one iteration: pure,
+    /// from iteration-uniform variables and uniform ones the loop keeps.
+    fn uniform_step(&self, v: &E, uniform: &BTreeSet<String>, modified: &BTreeSet<String>) -> bool {
+        if !pure(v) {
+            return false;
+        }
+        let mut ok = true;
+        visit_expr(v, &mut |x| match &x.kind {
+            EK::Var(_, key, _) if uniform.contains(key) => {}
+            EK::Var(_, key, _) => {
+                ok &= !modified.contains(key)
+                    && matches!(self.env.get(key), Some(Val::Int(l)) if self.alike_in_iteration(&lin_vars(l)));
+            }
+            EK::Builtin(name) => ok &= self.alike_in_iteration(&[name.clone()].into()),
+            _ => {}
+        });
+        ok
+    }
+
+    /// Do the variables `fv` hold one value in all threads of the block at
+    /// each iteration of the enclosing loops?
+    pub(super) fn alike_in_iteration(&self, fv: &BTreeSet<String>) -> bool {
+        fv.iter()
+            .all(|x| self.uniform(&[x.clone()].into()) || self.out.iteration_uniform.contains(x))
+    }
+
+    /// The unknowns the havocked `vars` now hold.
+    pub(super) fn unknowns_of(&self, vars: &BTreeSet<String>) -> BTreeSet<String> {
+        vars.iter()
+            .filter_map(|k| match self.env.get(k) {
+                Some(Val::Int(l)) => Some(lin_vars(l)),
+                _ => None,
+            })
+            .flatten()
+            .collect()
+    }
+}
+
+/// The variables of both parts of `l`.
+fn lin_vars(l: &Lin) -> BTreeSet<String> {
+    let mut v = l.pos.fv();
+    v.extend(l.neg.fv());
+    v
+}
