@@ -253,3 +253,106 @@ fn thread_id_count_and_parameters_cannot_be_bound_again() {
         );
     }
 }
+
+// ----- killing the mutants of `eval.rs` that the examples left alive -----
+
+#[test]
+fn the_step_budget_bounds_evaluation_exactly() {
+    // `for i in 0..10 { A[tid] := i }` with 2 threads: each thread runs the
+    // loop's 10 iterations; more fuel than they take succeeds, none fails.
+    let p = parse("for i in 0..10 { A[tid] := i }").unwrap();
+    let mut c = cfg(2, &[]);
+    c.fuel = 0;
+    assert_eq!(
+        run(&p, &c).unwrap_err().kind,
+        eval::EvalErrorKind::OutOfFuel
+    );
+    c.fuel = 1_000;
+    assert!(run(&p, &c).is_ok());
+    // The budget is spent, not refilled: find the least that suffices and
+    // check one less fails.
+    let least = (0..1_000u64)
+        .find(|&f| {
+            c.fuel = f;
+            run(&p, &c).is_ok()
+        })
+        .expect("some budget suffices");
+    assert!(
+        least >= 20,
+        "20 assignments take at least 20 steps, not {least}"
+    );
+    c.fuel = least - 1;
+    assert_eq!(
+        run(&p, &c).unwrap_err().kind,
+        eval::EvalErrorKind::OutOfFuel
+    );
+}
+
+#[test]
+fn the_thread_limit_is_inclusive() {
+    let p = parse("skip").unwrap();
+    let max = crate::limits::MAX_THREADS;
+    let mut c = cfg(max, &[]);
+    c.fuel = 10 * max;
+    assert!(run(&p, &c).is_ok(), "{max} threads are simulated");
+    let c = cfg(max + 1, &[]);
+    assert_eq!(
+        run(&p, &c).unwrap_err().kind,
+        eval::EvalErrorKind::TooManyThreads(max + 1)
+    );
+}
+
+#[test]
+fn only_fuel_and_thread_count_are_limits() {
+    use eval::EvalErrorKind as K;
+    assert!(K::OutOfFuel.is_limit());
+    assert!(K::TooManyThreads(7).is_limit());
+    for k in [
+        K::Unbound("x".into()),
+        K::EmptySyncLoop {
+            var: "i".into(),
+            lo: Nat::from(0u8),
+            hi: Nat::from(0u8),
+        },
+        K::BarrierDivergence("d".into()),
+        K::TooFewThreads(1),
+    ] {
+        assert!(!k.is_limit(), "{k:?}");
+    }
+}
+
+#[test]
+fn errors_and_races_are_printed_with_their_facts() {
+    let p = parse("for i in 0..M { sync }").unwrap();
+    let e = run(&p, &cfg(2, &[("M", 0)])).unwrap_err().to_string();
+    assert!(
+        e.contains("for i in 0..0") && e.contains("empty range"),
+        "{e}"
+    );
+    let p = parse("A[0] := tid").unwrap();
+    let h = run(&p, &cfg(2, &[])).unwrap();
+    let race = history_race(&h).expect("racy").to_string();
+    assert!(race.contains("phase 0") && race.contains("A[0]"), "{race}");
+    assert!(
+        race.contains("writes A[0] := 1") || race.contains("writes A[0] := 0"),
+        "{race}"
+    );
+}
+
+#[test]
+fn the_printed_history_lists_only_threads_that_access_an_array() {
+    // Thread 0 writes A; thread 1 accesses nothing: its line is omitted,
+    // and a history with no access at all says so.
+    let p = parse("if tid == 0 { A[0] := 5 } else { skip }").unwrap();
+    let h = run(&p, &cfg(2, &[])).unwrap();
+    let s = eval::format_history(&h);
+    assert!(s.contains("thread 0: A reads {} writes {0↦5}"), "{s}");
+    assert!(!s.contains("thread 1"), "{s}");
+    let mut reads_only = eval::ArrayRw::default();
+    assert!(reads_only.is_empty());
+    reads_only.reads.insert(Nat::from(3u8));
+    assert!(!reads_only.is_empty());
+    let mut writes_only = eval::ArrayRw::default();
+    writes_only.writes.insert(Nat::from(3u8), Nat::from(1u8));
+    assert!(!writes_only.is_empty());
+}
