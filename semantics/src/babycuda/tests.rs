@@ -348,6 +348,10 @@ fn the_printed_history_lists_only_threads_that_access_an_array() {
     let s = eval::format_history(&h);
     assert!(s.contains("thread 0: A reads {} writes {0↦5}"), "{s}");
     assert!(!s.contains("thread 1"), "{s}");
+    assert!(!s.contains("(no accesses)"), "{s}");
+    let h = run(&parse("sync").unwrap(), &cfg(2, &[])).unwrap();
+    let s = eval::format_history(&h);
+    assert_eq!(s, "phase 0:\n  (no accesses)\nphase 1:\n  (no accesses)\n");
     let mut reads_only = eval::ArrayRw::default();
     assert!(reads_only.is_empty());
     reads_only.reads.insert(Nat::from(3u8));
