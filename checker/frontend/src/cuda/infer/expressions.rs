@@ -122,8 +122,23 @@ impl Infer<'_> {
             }
         }
         let mut into = None;
+        // An initializer list (`T t = {s[0], s[1]};`) evaluates its
+        // elements, whose reads are emitted above: only a pointer or a
+        // struct in memory stored into the new object escapes the model.
+        let init_list = what == "InitListExpr";
         for (s, v) in subs.iter().zip(values) {
-            if is_tracked_ptr(&v) || mentions_tracked(s, self) {
+            let escapes = if init_list {
+                matches!(
+                    &v,
+                    Val::Rec {
+                        memory: Memory::Shared | Memory::Device,
+                        ..
+                    }
+                )
+            } else {
+                mentions_tracked(s, self)
+            };
+            if is_tracked_ptr(&v) || escapes {
                 self.unsupported(span, format!("expression `{what}` on an array"));
             }
             if let (Val::Ptr { arr, fixed, .. }, None) = (&v, &into) {
