@@ -41,6 +41,20 @@ pub fn mul(a: NExp, b: NExp) -> NExp {
     }
 }
 
+/// `e / c` when `c` divides each term of the sum `e` (a constant or a
+/// product with such a factor); `None` otherwise.
+fn divide_terms(e: &NExp, c: &Nat) -> Option<NExp> {
+    match e {
+        NExp::Num(k) => (k % c == Nat::from(0u8)).then(|| NExp::Num(k / c)),
+        NExp::Bin(NOp::Add, a, b) => Some(add(divide_terms(a, c)?, divide_terms(b, c)?)),
+        NExp::Bin(NOp::Mul, a, b) => match divide_terms(a, c) {
+            Some(q) => Some(mul(q, (**b).clone())),
+            None => Some(mul((**a).clone(), divide_terms(b, c)?)),
+        },
+        _ => None,
+    }
+}
+
 impl Lin {
     pub fn nat(e: NExp) -> Lin {
         Lin {
@@ -100,8 +114,25 @@ impl Lin {
     /// `a op b` for `/` and `%` when both are non-negative (C truncation
     /// agrees with ℕ there); `None` otherwise.
     pub fn divmod(&self, op: NOp, o: &Lin) -> Option<Lin> {
+        if let Some(q) = self.divided_exactly(o) {
+            // Every term a multiple of the divisor: exact for any sign.
+            return Some(match op {
+                NOp::Div => q,
+                _ => Lin::int(0),
+            });
+        }
         (self.is_nat() && o.is_nat())
             .then(|| Lin::nat(NExp::bin(op, self.pos.clone(), o.pos.clone())).fold())
+    }
+
+    /// `self / c` for a positive constant `c` that divides every term of
+    /// both parts (`(2 * a + 4 * b) / 2` is `a + 2 * b`).
+    fn divided_exactly(&self, o: &Lin) -> Option<Lin> {
+        let c = Nat::from(u128::try_from(o.constant()?).ok().filter(|c| *c > 0)?);
+        Some(Lin {
+            pos: divide_terms(&self.pos, &c)?,
+            neg: divide_terms(&self.neg, &c)?,
+        })
     }
     /// The number of nodes of both sides, counted up to `limit` (values
     /// bigger than a budget become unknowns: see `infer::expressions`).
@@ -195,4 +226,31 @@ pub fn low_mask(m: i128) -> Option<i128> {
 
 pub fn nat_is_zero(n: &Nat) -> bool {
     n.is_zero()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn division_by_a_factor_of_every_term_is_exact_for_any_sign() {
+        // (2a + 4b - 6c) / 2 = a + 2b - 3c, and the remainder is 0.
+        let a = Lin::var("a").mul(&Lin::int(2));
+        let b = Lin::var("b").mul(&Lin::int(4));
+        let c = Lin::var("c").mul(&Lin::int(6));
+        let v = a.add(&b).sub(&c);
+        let q = v.divmod(NOp::Div, &Lin::int(2)).expect("exact");
+        let expected = Lin::var("a")
+            .add(&Lin::var("b").mul(&Lin::int(2)))
+            .sub(&Lin::var("c").mul(&Lin::int(3)));
+        assert_eq!(q.to_nexp(), expected.to_nexp());
+        assert!(v.divmod(NOp::Mod, &Lin::int(2)).expect("exact").is_zero());
+        // A term that 4 does not divide: not exact, and the signed value
+        // has no ℕ division either.
+        assert!(v.divmod(NOp::Div, &Lin::int(4)).is_none());
+        // A natural value with an odd term keeps the ℕ division.
+        let odd = Lin::var("a").add(&Lin::int(1));
+        let d = odd.divmod(NOp::Div, &Lin::int(2)).expect("natural");
+        assert!(matches!(d.pos, NExp::Bin(NOp::Div, ..)), "{d:?}");
+    }
 }

@@ -162,6 +162,68 @@ impl Infer<'_> {
     }
 }
 
+impl Infer<'_> {
+    /// `x & m` for a mask `m` of the high bits, `~(2^k - 1)` (`0xFFFFFFE0`
+    /// = `-32`): `x - x % 2^k` when `x ≥ 0` (and, for a positive `m =
+    /// 2^W - 2^k`, `x < 2^W`, so that `m` keeps every bit of `x` above `k`).
+    pub(super) fn high_mask(&self, x: &Lin, m: &Lin) -> Option<Lin> {
+        let m = m.constant()?;
+        let r = self.range(x);
+        let k = if m < 0 {
+            // `-2^k`: all bits from `k` up, in any width.
+            let low = m.checked_neg()?;
+            (low & (low - 1) == 0).then(|| low.trailing_zeros())?
+        } else {
+            // `2^W - 2^k` with `x < 2^W`.
+            let k = m.trailing_zeros();
+            let top = m.checked_add(1i128.checked_shl(k)?)?;
+            let fits = top & (top - 1) == 0 && r.hi.is_some_and(|h| h < top);
+            (k < 127 && fits).then_some(k)?
+        };
+        if !r.lo.is_some_and(|lo| lo >= 0) || k >= 63 {
+            return None;
+        }
+        let p = Lin::int(1i128 << k);
+        Some(x.sub(&x.divmod(NOp::Mod, &p)?))
+    }
+
+    /// `x | y` when the two have no bit in common because `x` is a multiple
+    /// of `2^k` (`a - a % 32`, `2 * a`, `a << k`) and `0 ≤ y < 2^k` (either
+    /// way round): `x + y`.
+    pub(super) fn disjoint_or(&self, a: &Lin, b: &Lin) -> Option<Lin> {
+        let below = |y: &Lin, k: u32| {
+            let r = self.range(y);
+            r.lo.is_some_and(|lo| lo >= 0) && r.hi.is_some_and(|h| k < 127 && h < 1i128 << k)
+        };
+        let non_negative = |x: &Lin| self.range(x).lo.is_some_and(|lo| lo >= 0);
+        let fits = |x: &Lin, y: &Lin| non_negative(x) && below(y, zero_low_bits(x));
+        (fits(a, b) || fits(b, a)).then(|| a.add(b))
+    }
+}
+
+/// How many low bits are 0 in every value of `l` (a lower bound; 128 for
+/// the constant 0): `x - x % 2^j` has `j`, a product the sum of its
+/// factors'.
+fn zero_low_bits(l: &Lin) -> u32 {
+    if let NExp::Bin(NOp::Mod, a, m) = &l.neg {
+        if let (true, NExp::Num(m)) = (**a == l.pos, &**m) {
+            if m.count_ones() == 1 {
+                return m.trailing_zeros().unwrap_or(0) as u32;
+            }
+        }
+    }
+    nexp_zero_low_bits(&l.pos).min(nexp_zero_low_bits(&l.neg))
+}
+
+fn nexp_zero_low_bits(e: &NExp) -> u32 {
+    match e {
+        NExp::Num(c) => c.trailing_zeros().map_or(128, |t| (t as u32).min(128)),
+        NExp::Bin(NOp::Mul, a, b) => (nexp_zero_low_bits(a) + nexp_zero_low_bits(b)).min(128),
+        NExp::Bin(NOp::Add, a, b) => nexp_zero_low_bits(a).min(nexp_zero_low_bits(b)),
+        _ => 0,
+    }
+}
+
 /// `p` when `e` is `p - 1` (through casts).
 fn minus_one(e: &E) -> Option<&E> {
     match &strip_casts(e).kind {

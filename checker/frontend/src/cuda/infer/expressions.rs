@@ -325,7 +325,11 @@ impl Infer<'_> {
                 .constant()
                 .and_then(pow2)
                 .and_then(|p| a.divmod(NOp::Div, &p)),
-            BitAnd => mask(&a, &b).or_else(|| mask(&b, &a)),
+            BitAnd => mask(&a, &b)
+                .or_else(|| mask(&b, &a))
+                .or_else(|| self.high_mask(&a, &b))
+                .or_else(|| self.high_mask(&b, &a)),
+            BitOr => self.disjoint_or(&a, &b),
             _ => None,
         };
         if r.is_none() && matches!(op, BitAnd | BitXor | BitOr) {

@@ -63,8 +63,13 @@ impl Infer<'_> {
     pub(super) fn range(&self, l: &Lin) -> Range {
         let (plo, phi) = self.nat_range(&l.pos);
         let (nlo, nhi) = self.nat_range(&l.neg);
+        // `a - a % m` (a high-bits mask) is never negative.
+        let rounded_down = matches!(&l.neg, NExp::Bin(NOp::Mod, a, _) if **a == l.pos);
         Range {
-            lo: nhi.and_then(|h| plo.checked_sub(h)),
+            lo: match rounded_down {
+                true => Some(0),
+                false => nhi.and_then(|h| plo.checked_sub(h)),
+            },
             hi: phi.and_then(|h| h.checked_sub(nlo)),
         }
     }
