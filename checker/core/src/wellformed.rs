@@ -665,5 +665,26 @@ pub(crate) mod tests {
             number(&lowered, &swapped),
             Err(WfError::Unknown { .. })
         ));
+        // Only the index differs, or only the mode: no match either.
+        for other in ["wr[tid + 1]; rd[0]", "rd[tid]; rd[0]"] {
+            let accesses = source_accesses(&kernel_of(other).program.body, "");
+            assert!(
+                matches!(number(&lowered, &accesses), Err(WfError::Unknown { .. })),
+                "{other}"
+            );
+        }
+        let same = source_accesses(&kernel_of("wr[tid]; rd[0]").program.body, "");
+        assert!(number(&lowered, &same).is_ok());
+    }
+
+    #[test]
+    fn a_sync_under_a_thread_condition_found_by_lowering_is_divergence() {
+        let e = lower_case(&kernel_of("wr[0];\nif tid < 16 { sync }").program, "").unwrap_err();
+        assert!(
+            matches!(e, WfError::Divergence { ref span, .. } if span.line == 2),
+            "{e:?}"
+        );
+        let e = lower_case(&kernel_of("param N;\nif N < 16 { sync }").program, "").unwrap_err();
+        assert!(matches!(e, WfError::Invalid { .. }), "{e:?}");
     }
 }
