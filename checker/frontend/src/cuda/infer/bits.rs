@@ -163,28 +163,38 @@ impl Infer<'_> {
 }
 
 impl Infer<'_> {
-    /// `x & m` for a mask `m` of the high bits, `~(2^k - 1)` (`0xFFFFFFE0`
-    /// = `-32`): `x - x % 2^k` when `x ≥ 0` (and, for a positive `m =
-    /// 2^W - 2^k`, `x < 2^W`, so that `m` keeps every bit of `x` above `k`).
+    /// `x & m` for `x ≥ 0` and a mask `m` of one run of bits from bit
+    /// `j > 0` to bit `k` (`48`: bits 4–5): `x / 2^j % 2^(k-j) * 2^j`, or
+    /// `x / 2^j * 2^j` when the run covers every bit of `x` from `j` up
+    /// (`-32`, or `0xFFFFFFE0` with `x < 2^32`).  Written as products, so
+    /// that their low zero bits are visible to [`Infer::disjoint_or`].
     pub(super) fn high_mask(&self, x: &Lin, m: &Lin) -> Option<Lin> {
         let m = m.constant()?;
         let r = self.range(x);
-        let k = if m < 0 {
-            // `-2^k`: all bits from `k` up, in any width.
-            let low = m.checked_neg()?;
-            (low & (low - 1) == 0).then(|| low.trailing_zeros())?
-        } else {
-            // `2^W - 2^k` with `x < 2^W`.
-            let k = m.trailing_zeros();
-            let top = m.checked_add(1i128.checked_shl(k)?)?;
-            let fits = top & (top - 1) == 0 && r.hi.is_some_and(|h| h < top);
-            (k < 127 && fits).then_some(k)?
-        };
-        if !r.lo.is_some_and(|lo| lo >= 0) || k >= 63 {
+        if !r.lo.is_some_and(|lo| lo >= 0) || m == 0 {
             return None;
         }
-        let p = Lin::int(1i128 << k);
-        Some(x.sub(&x.divmod(NOp::Mod, &p)?))
+        let j = m.trailing_zeros();
+        if j == 0 || j >= 62 {
+            return None;
+        }
+        let run = m >> j;
+        let p = Lin::int(1i128 << j);
+        let high = x.divmod(NOp::Div, &p)?;
+        if run < 0 {
+            // `-2^j`: every bit from `j` up, in any width.
+            return (run == -1).then(|| high.mul(&p));
+        }
+        let width = 128 - run.leading_zeros();
+        if run & (run + 1) != 0 || j + width >= 126 {
+            return None;
+        }
+        if r.hi.is_some_and(|h| h < 1i128 << (j + width)) {
+            // The run covers every bit of `x` from `j` up.
+            return Some(high.mul(&p));
+        }
+        let bits = Lin::int(1i128 << width);
+        Some(high.divmod(NOp::Mod, &bits)?.mul(&p))
     }
 
     /// `x | y` when the two have no bit in common because `x` is a multiple
