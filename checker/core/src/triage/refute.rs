@@ -173,4 +173,46 @@ mod tests {
         assert!(matches!(res, Resolution::Unresolved(_)), "{res:?}");
         assert!(confirm(&inf.program, "B", None, 100).is_some());
     }
+
+    #[test]
+    fn forwarding_from_a_race_free_array_refutes() {
+        // Each thread reads back its own cell of A after the barrier: x is
+        // tid, so B[x] is B[tid].  The forwarded program needs A's verdict
+        // too (A is a source): both arrays are checked.
+        let inf = bcu("A[tid] := tid; sync; let x = A[tid] in B[x] := 0");
+        let res = refute(&inf, "B", &CheckOptions::default());
+        assert!(matches!(res, Resolution::Refuted { .. }), "{res:?}");
+    }
+
+    #[test]
+    fn a_source_race_free_only_under_assumptions_is_not_trusted() {
+        use crate::verdict::Assumption;
+        let sources: BTreeSet<String> = ["A".to_string(), "B".to_string()].into();
+        let drf = Verdict::Drf {
+            assumptions: Vec::new(),
+        };
+        let assuming = Verdict::Drf {
+            assumptions: vec![Assumption {
+                condition: "0 < N".into(),
+                reason: "a synchronized loop runs".into(),
+                span: Default::default(),
+            }],
+        };
+        // `B` is the array triaged: only `A`'s verdict matters.
+        assert!(source_not_drf(&sources, "B", |_| Some(&drf)).is_none());
+        let unresolved = source_not_drf(&sources, "B", |a| {
+            Some(if a == "A" { &assuming } else { &drf })
+        });
+        assert!(
+            matches!(unresolved, Some(Resolution::Unresolved(_))),
+            "{unresolved:?}"
+        );
+        assert!(source_not_drf(&sources, "B", |a| (a == "B").then_some(&drf)).is_some());
+        assert!(source_not_drf(&sources, "A", |a| Some(if a == "A" {
+            &assuming
+        } else {
+            &drf
+        }))
+        .is_none());
+    }
 }
