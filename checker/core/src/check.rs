@@ -365,10 +365,31 @@ pub fn check_array(
 ) -> ArrayReport {
     let domains = crate::domains::finite_domains(kernel);
     let fixed = |x: &Var| opts.params.contains_key(x);
-    match crate::domains::split_for(kernel, array, &domains, &fixed) {
-        Some((x, values)) => check_array_per_value(kernel, array, opts, x, values),
-        None => run_array(session, kernel, array, opts, &mut Quiet, true),
+    let Some((x, values)) = crate::domains::split_for(kernel, array, &domains, &fixed) else {
+        return run_array(session, kernel, array, opts, &mut Quiet, true);
+    };
+    // The symbolic check first, briefly: often it decides (a race found
+    // for some value, or DRF) faster than one check per value.
+    let mut quick = opts.clone();
+    quick.timeout_ms = opts.timeout_ms.min(QUICK_TIMEOUT_MS);
+    let first = run_array(session, kernel, array, &quick, &mut Quiet, true);
+    if !solver_gave_up(&first.verdict) {
+        return first;
     }
+    let mut split = check_array_per_value(kernel, array, opts, x, values);
+    split.seconds += first.seconds;
+    split.queries += first.queries;
+    split
+}
+
+/// The per-query timeout of the symbolic check that precedes a split on a
+/// parameter's values.
+const QUICK_TIMEOUT_MS: u64 = 1_000;
+
+/// Did the solver fail to decide (timeout or `unknown`), rather than the
+/// front end leave something unsupported?
+fn solver_gave_up(v: &Verdict) -> bool {
+    matches!(v, Verdict::Unknown { reason, .. } if reason.contains("SMT solver answered unknown"))
 }
 
 /// `array` checked once for each value of the parameter `x`
