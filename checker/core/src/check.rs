@@ -395,7 +395,7 @@ fn solver_gave_up(v: &Verdict) -> bool {
 /// `array` checked once for each value of the parameter `x`
 /// ([`crate::domains`]), in parallel: race-free iff it is for every
 /// value; otherwise the worst verdict, of the smallest value among equals.
-fn check_array_per_value(
+pub(crate) fn check_array_per_value(
     kernel: &Kernel,
     array: &str,
     opts: &CheckOptions,
