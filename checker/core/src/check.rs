@@ -410,17 +410,8 @@ pub(crate) fn check_array_per_value(
     });
     let mut out = worst(reports.iter(), |r| r.verdict.severity())
         .cloned()
-        .unwrap_or_else(|| ArrayReport {
-            // No value at all: the assumptions exclude every execution.
-            array: array.to_string(),
-            verdict: Verdict::Drf {
-                assumptions: Vec::new(),
-            },
-            closures: 0,
-            queries: 0,
-            seconds: 0.0,
-            benign: Vec::new(),
-        });
+        // No value at all: the assumptions exclude every execution.
+        .unwrap_or_else(|| ArrayReport::drf(array));
     if let Verdict::Drf { assumptions } = &mut out.verdict {
         for r in &reports {
             if let Verdict::Drf { assumptions: more } = &r.verdict {
@@ -454,16 +445,7 @@ fn run_array(
     solve: bool,
 ) -> ArrayReport {
     let start = Instant::now();
-    let mut report = ArrayReport {
-        array: array.to_string(),
-        verdict: Verdict::Drf {
-            assumptions: Vec::new(),
-        },
-        closures: 0,
-        queries: 0,
-        seconds: 0.0,
-        benign: Vec::new(),
-    };
+    let mut report = ArrayReport::drf(array);
     let mut cases = Cases {
         session,
         kernel,
