@@ -95,6 +95,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_race_needing_an_empty_synchronized_loop_stands_unresolved() {
+        // With M = 0 the inner loop runs no barrier, and the two iterations
+        // of the outer loop race on A (thread 0's A[1] at x0 = 1, thread
+        // 1's A[1] at x0 = 0).  The reference semantics has no derivation
+        // for an empty synchronized loop: the witness is not replayed.
+        let inf = super::super::test_support::bcu(
+            "param M;\nfor x0 in 0..2 {\n  A[x0 + tid] := x0;\n  for x1 in 0..M { sync }\n}",
+        );
+        let (r, t) = check_with_triage(&inf.kernel, &CheckOptions::default()).expect("no bug");
+        assert!(r.arrays[0].verdict.is_racy());
+        let Resolution::Unresolved(why) = &t[0].resolution else {
+            panic!("{}", t[0])
+        };
+        assert!(why.starts_with("not replayed: "), "{why}");
+        assert!(
+            why.contains("empty synchronized loop") && why.contains("empty range"),
+            "{why}"
+        );
+    }
+
+    #[test]
     fn fig16_racy_is_confirmed_and_drf_is_refuted() {
         let opts = CheckOptions::default();
         let (r, t) = triage("fig16_read_index_racy.bcu", &opts);

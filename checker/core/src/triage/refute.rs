@@ -185,6 +185,40 @@ mod tests {
     }
 
     #[test]
+    fn a_refutation_says_whether_it_rests_on_assumptions() {
+        use crate::verdict::Assumption;
+        let inf = bcu("A[tid] := tid; sync; let x = A[tid] in B[x] := 0");
+        let plain = Verdict::Drf {
+            assumptions: Vec::new(),
+        };
+        let assuming = Verdict::Drf {
+            assumptions: vec![Assumption {
+                condition: "0 < N".into(),
+                reason: "a synchronized loop runs".into(),
+                span: Default::default(),
+            }],
+        };
+        let how = |v: &Verdict| match resolution(&inf, "B", Some(v), "") {
+            Resolution::Refuted { how } => how,
+            other => panic!("{other:?}"),
+        };
+        assert!(
+            how(&plain).contains("for every thread count"),
+            "{}",
+            how(&plain)
+        );
+        assert!(
+            how(&assuming).contains("well-formedness assumptions"),
+            "{}",
+            how(&assuming)
+        );
+        assert!(matches!(
+            resolution(&inf, "B", None, ""),
+            Resolution::Unresolved(_)
+        ));
+    }
+
+    #[test]
     fn a_source_race_free_only_under_assumptions_is_not_trusted() {
         use crate::verdict::Assumption;
         let sources: BTreeSet<String> = ["A".to_string(), "B".to_string()].into();
