@@ -272,6 +272,27 @@ mod tests {
         ));
     }
 
+    /// A witness whose replay needs more steps than the interpreter's
+    /// budget is not replayed (a limit, not a bug): the race stands.
+    #[test]
+    fn a_witness_whose_replay_runs_out_of_steps_is_not_replayed() {
+        let inf = super::super::test_support::bcu(
+            "param M;\nfor i in 0..M { B[tid] := i };\nA[0] := tid",
+        );
+        let report = check_kernel(&inf.kernel, &CheckOptions::default());
+        let a = report.arrays.iter().find(|a| a.array == "A").expect("A");
+        let Verdict::Racy(w) = &a.verdict else {
+            panic!("racy expected, got {:?}", a.verdict)
+        };
+        let mut w = (**w).clone();
+        w.params.insert("M".into(), Nat::from(100_000_000u64));
+        let r = replay(&inf.program, "A", &w);
+        assert!(
+            matches!(&r, Err(ReplayFailure::TooLarge(m)) if m.contains("step limit")),
+            "{r:?}"
+        );
+    }
+
     /// Issue 12: a witness with huge thread ids is not replayed (it used to
     /// allocate one environment per thread and abort); the race stands.
     #[test]
