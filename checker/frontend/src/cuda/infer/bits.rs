@@ -171,7 +171,7 @@ impl Infer<'_> {
     pub(super) fn high_mask(&self, x: &Lin, m: &Lin) -> Option<Lin> {
         let m = m.constant()?;
         let r = self.range(x);
-        if !r.lo.is_some_and(|lo| lo >= 0) || m == 0 {
+        if r.lo.is_none_or(|lo| lo < 0) || m == 0 {
             return None;
         }
         let j = m.trailing_zeros();
