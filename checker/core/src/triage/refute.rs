@@ -184,20 +184,27 @@ mod tests {
         assert!(matches!(res, Resolution::Refuted { .. }), "{res:?}");
     }
 
+    /// A DRF verdict, and one that rests on an assumption.
+    fn drf_without_and_with_assumptions() -> (Verdict, Verdict) {
+        let assumption = crate::verdict::Assumption {
+            condition: "0 < N".into(),
+            reason: "a synchronized loop runs".into(),
+            span: Default::default(),
+        };
+        (
+            Verdict::Drf {
+                assumptions: Vec::new(),
+            },
+            Verdict::Drf {
+                assumptions: vec![assumption],
+            },
+        )
+    }
+
     #[test]
     fn a_refutation_says_whether_it_rests_on_assumptions() {
-        use crate::verdict::Assumption;
         let inf = bcu("A[tid] := tid; sync; let x = A[tid] in B[x] := 0");
-        let plain = Verdict::Drf {
-            assumptions: Vec::new(),
-        };
-        let assuming = Verdict::Drf {
-            assumptions: vec![Assumption {
-                condition: "0 < N".into(),
-                reason: "a synchronized loop runs".into(),
-                span: Default::default(),
-            }],
-        };
+        let (plain, assuming) = drf_without_and_with_assumptions();
         let how = |v: &Verdict| match resolution(&inf, "B", Some(v), "") {
             Resolution::Refuted { how } => how,
             other => panic!("{other:?}"),
@@ -220,18 +227,8 @@ mod tests {
 
     #[test]
     fn a_source_race_free_only_under_assumptions_is_not_trusted() {
-        use crate::verdict::Assumption;
         let sources: BTreeSet<String> = ["A".to_string(), "B".to_string()].into();
-        let drf = Verdict::Drf {
-            assumptions: Vec::new(),
-        };
-        let assuming = Verdict::Drf {
-            assumptions: vec![Assumption {
-                condition: "0 < N".into(),
-                reason: "a synchronized loop runs".into(),
-                span: Default::default(),
-            }],
-        };
+        let (drf, assuming) = drf_without_and_with_assumptions();
         // `B` is the array triaged: only `A`'s verdict matters.
         assert!(source_not_drf(&sources, "B", |_| Some(&drf)).is_none());
         let unresolved = source_not_drf(&sources, "B", |a| {

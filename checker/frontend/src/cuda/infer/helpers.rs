@@ -12,6 +12,11 @@ pub(super) fn lin_fv(a: &Lin, b: &Lin) -> BTreeSet<String> {
     out
 }
 
+/// The variables of both parts of `l`.
+pub(super) fn lin_vars(l: &Lin) -> BTreeSet<String> {
+    lin_fv(l, &Lin::int(0))
+}
+
 pub(super) fn ptr(name: &str, rank: usize, tracked: bool) -> Val {
     Val::Ptr {
         arr: Arr {

@@ -48,11 +48,7 @@ impl Infer<'_> {
         if let Some(v) = constants.and_then(|c| evaluate(name, &c)) {
             return Some(Val::Int(Lin::int(v)));
         }
-        let mut fv = BTreeSet::new();
-        for l in &ints {
-            fv.extend(l.pos.fv());
-            fv.extend(l.neg.fv());
-        }
+        let fv: BTreeSet<String> = ints.iter().flat_map(|l| lin_vars(l)).collect();
         Some(self.computed_unknown(&fv, ty, &why, span))
     }
 }

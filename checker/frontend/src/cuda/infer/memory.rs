@@ -143,8 +143,7 @@ impl Infer<'_> {
             (Shape::Scalar, Memory::Local) => {
                 let ty = self.current_type();
                 let l = self.uniform_value(&launch, ty);
-                self.invariant_unknowns.extend(l.pos.fv());
-                self.invariant_unknowns.extend(l.neg.fv());
+                self.invariant_unknowns.extend(lin_vars(&l));
                 let v = Val::Int(l);
                 self.param_fields.insert(launch.clone(), v.clone());
                 if launch == name {

@@ -343,8 +343,7 @@ impl<'a> Infer<'a> {
         self.out.approximate = true;
         let x = self.fresh_name("g");
         let v = self.uniform_value(&x, ty);
-        self.invariant_unknowns.extend(v.pos.fv());
-        self.invariant_unknowns.extend(v.neg.fv());
+        self.invariant_unknowns.extend(lin_vars(&v));
         Val::Int(v)
     }
 
@@ -379,8 +378,7 @@ impl<'a> Infer<'a> {
         let v = self.other_typed(why, span, ty);
         if self.alike_in_iteration(fv) {
             if let Val::Int(l) = &v {
-                self.out.iteration_uniform.extend(l.pos.fv());
-                self.out.iteration_uniform.extend(l.neg.fv());
+                self.out.iteration_uniform.extend(lin_vars(l));
             }
         }
         v

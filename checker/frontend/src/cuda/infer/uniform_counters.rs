@@ -139,10 +139,3 @@ impl Infer<'_> {
             .collect()
     }
 }
-
-/// The variables of both parts of `l`.
-fn lin_vars(l: &Lin) -> BTreeSet<String> {
-    let mut v = l.pos.fv();
-    v.extend(l.neg.fv());
-    v
-}
