@@ -88,6 +88,7 @@ fn kernel_of(w: &W) -> Kernel {
         launch: Vec::new(),
         written: Default::default(),
         iteration_uniform: Vec::new(),
+        relational: Vec::new(),
     }
 }
 
@@ -260,6 +261,7 @@ fn surface_kernel(p: &Program) -> Kernel {
         launch: Vec::new(),
         written: Default::default(),
         iteration_uniform: Vec::new(),
+        relational: Vec::new(),
     }
 }
 

@@ -264,6 +264,7 @@ pub fn query_context(kernel: &Kernel, case: &Case, opts: &CheckOptions) -> Query
         .map(|a| a.cond.clone())
         .collect();
     globals.extend(case.facts.iter().cloned());
+    globals.extend(kernel.relational.iter().map(|a| a.cond.clone()));
     QueryContext {
         logic: opts.logic,
         thread_ids: kernel.threads.ids.clone(),

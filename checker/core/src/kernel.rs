@@ -43,6 +43,20 @@ pub struct Kernel {
     /// (`frontend::cuda::infer::uniform_reads`).  Races treat them as
     /// per-thread; [`crate::divergence`] as shared by the two threads.
     pub iteration_uniform: Vec<Var>,
+    /// Assumptions about two threads (GPUVerify's `__other_int`): a
+    /// variable `x@other` ([`other`]) is the other thread's `x`.  The
+    /// checker asserts each for both orders of the two threads of a race
+    /// query; every other query ignores them (fewer facts: sound).
+    pub relational: Vec<semantics::surface::Assumption>,
+}
+
+/// The suffix that names the other thread's copy of a variable in
+/// [`Kernel::relational`].
+pub const OTHER_SUFFIX: &str = "@other";
+
+/// The other thread's copy of `x` (see [`Kernel::relational`]).
+pub fn other(x: &str) -> Var {
+    format!("{x}{OTHER_SUFFIX}")
 }
 
 /// What a write stores, as far as benign write/write pairs are concerned
@@ -260,6 +274,7 @@ impl Kernel {
             launch: Vec::new(),
             written: WrittenValues::default(),
             iteration_uniform: Vec::new(),
+            relational: Vec::new(),
         }
     }
 

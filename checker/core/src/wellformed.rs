@@ -568,6 +568,7 @@ pub(crate) mod tests {
             launch: Vec::new(),
             written: Default::default(),
             iteration_uniform: Vec::new(),
+            relational: Vec::new(),
         }
     }
 

@@ -88,7 +88,16 @@ impl Observer for Show {
     fn kernel(&mut self, k: &Kernel) -> bool {
         self.kernel = k.name.clone();
         if self.stage == Stage::Protocol {
-            let _ = writeln!(self.out, "// kernel {}\n{}", k.name, k.program);
+            let _ = writeln!(self.out, "// kernel {}", k.name);
+            // About two threads (`x@other` is the other's `x`): not `.proto`.
+            for a in &k.relational {
+                let _ = writeln!(
+                    self.out,
+                    "// assume for both orders of two threads: {}",
+                    a.cond
+                );
+            }
+            let _ = writeln!(self.out, "{}", k.program);
             return false;
         }
         true

@@ -4,6 +4,7 @@
 use super::prefilter::{self, Abs, AbsEnv, Item, Symbols};
 use super::script::{and_all, or_all, Builder, Env};
 use super::stride::Chains;
+use crate::kernel::OTHER_SUFFIX;
 use crate::numbered::{AccessId, C, U};
 use crate::verdict::IntModel;
 use crate::warp::Warp;
@@ -407,9 +408,15 @@ impl Builder {
         self.assert(&or_all(&diffs));
     }
 
-    /// Global facts hold (for each thread, when they mention thread variables).
+    /// Global facts hold (for each thread, when they mention thread
+    /// variables; for each order of the two threads, when they mention the
+    /// other thread's, `x@other`).
     fn assert_globals(&mut self, ctx: &QueryContext, shared: &Env, envs: &[Env; 2]) {
         for g in &ctx.globals {
+            if g.fv().iter().any(|x| x.ends_with(OTHER_SUFFIX)) {
+                self.assert_relational(g, shared, envs);
+                continue;
+            }
             let thread_dependent = g.fv().iter().any(|x| !shared.contains_key(x));
             if thread_dependent {
                 for env in envs {
@@ -418,6 +425,27 @@ impl Builder {
                 }
             } else {
                 let f = self.bexp(g, shared);
+                self.assert(&f);
+            }
+        }
+    }
+
+    /// A fact about two threads, for each order of them; dropped when a
+    /// variable is unknown to the query (fewer facts: sound).
+    fn assert_relational(&mut self, g: &BExp, shared: &Env, envs: &[Env; 2]) {
+        for (me, other) in [(0, 1), (1, 0)] {
+            let mut env = envs[me].clone();
+            for x in g.fv() {
+                let Some(base) = x.strip_suffix(OTHER_SUFFIX) else {
+                    continue;
+                };
+                match envs[other].get(base).or_else(|| shared.get(base)) {
+                    Some(s) => env.insert(x.clone(), s.clone()),
+                    None => return,
+                };
+            }
+            if g.fv().iter().all(|x| env.contains_key(x)) {
+                let f = self.bexp(g, &env);
                 self.assert(&f);
             }
         }

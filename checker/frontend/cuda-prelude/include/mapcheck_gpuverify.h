@@ -2,9 +2,14 @@
  * kernels annotated for GPUVerify compile (the prelude includes this file,
  * as GPUVerify's own front end provides them without an include).
  *
- * How the front end reads them (checker/src/frontend/cuda/infer.rs):
- *  - `__requires(e)` and `__assume(e)` make `e` an assumption of the
- *    kernel when it does not depend on the thread;
+ * How the front end reads them (checker/frontend/src/cuda/infer/calls.rs,
+ * cells.rs):
+ *  - `__requires(e)` and `__assume(e)` at the top level of the kernel's
+ *    body make `e` an assumption of the kernel, about each thread when it
+ *    depends on the thread; reads in `e` are not accesses;
+ *  - `__other_int(x)`, `__other_bool(b)` in such an `e` are the other
+ *    thread's `x` (the assumption holds for both orders of two threads),
+ *    and `a[__other_int(i)]` the other thread's value of `a[i]`;
  *  - `__invariant`, `__global_invariant`, `__ensures`, `__assert*`,
  *    `__function_wide_invariant`, `__read`, `__write`, `__no_read`,
  *    `__no_write`, `__read_offset_bytes`, `__write_offset_bytes` are

@@ -363,6 +363,9 @@ impl Converter<'_> {
             (Some(_), None) if from.is_pointer() => {
                 EK::Unknown(PTR_TO_INT.into(), vec![self.expr(inner)])
             }
+            // To `bool` or a floating type: the operand keeps its own C
+            // type (a value it reads is of that type).
+            (None, Some(_)) => EK::Cast(Box::new(self.expr(inner))),
             _ => self.expr_kind(inner),
         }
     }

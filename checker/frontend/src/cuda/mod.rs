@@ -26,7 +26,7 @@ pub mod scope;
 
 use super::{Diagnostic, LoadOptions};
 use crate::options::apply_dims;
-use mapcheck_core::kernel::{Kernel, Provenance, ThreadModel};
+use mapcheck_core::kernel::{Kernel, Provenance, ThreadModel, OTHER_SUFFIX};
 use semantics::expr::{BExp, NExp, ROp};
 use semantics::surface::{Assumption, Program, Span};
 use std::collections::{BTreeMap, BTreeSet};
@@ -147,6 +147,7 @@ pub fn load(
             }
             apply_dims(&mut k, opts.block_dim.as_ref(), opts.grid_dim.as_ref());
             limits.assume_grid_size(&mut k);
+            limits.assume_cuda_limits(&mut k);
             for (dim, v) in &configured.components {
                 k.program.assumptions.push(Assumption {
                     cond: BExp::rel(ROp::Eq, NExp::var(dim), NExp::num(*v)),
@@ -305,6 +306,26 @@ impl LaunchLimits {
         }
     }
 
+    /// States CUDA's own limits on the dimensions that stay symbolic
+    /// (`blockDim.x ≤ 1024`, `gridDim.y ≤ 65535`, …) in the protocol, so
+    /// that the solver knows what the front end used to rule out
+    /// wrap-around.  Facts of every CUDA device, not assumptions about the
+    /// launch: the README lists them, the verdict does not repeat them.
+    fn assume_cuda_limits(&self, k: &mut Kernel) {
+        let families = [("blockDim", BLOCK_LIMITS), ("gridDim", GRID_LIMITS)];
+        for (dim, limits) in families {
+            for (d, limit) in DIMS.iter().zip(limits) {
+                let name = format!("{dim}.{d}");
+                if self.dims.get(&name) == Some(&limit) {
+                    k.program.assumptions.push(Assumption {
+                        cond: BExp::rel(ROp::Le, NExp::var(&name), NExp::num(limit as u64)),
+                        span: Span::default(),
+                    });
+                }
+            }
+        }
+    }
+
     /// States the grid-size assumption on the kernel (protocol and report).
     fn assume_grid_size(&self, k: &mut Kernel) {
         let Some(n) = self.grid_x else { return };
@@ -419,7 +440,17 @@ fn build_kernel(
     };
     program.assumptions = dimension_assumptions(grid_level);
     program.assumptions.extend(out.assumptions);
-    let free: BTreeSet<String> = program.free_vars();
+    // A variable the other thread's copy of which a relational assumption
+    // names stays a thread-local, as do those of the thread's own.
+    let mut free: BTreeSet<String> = program.free_vars();
+    for a in &out.relational {
+        free.extend(
+            a.cond
+                .fv()
+                .iter()
+                .map(|x| x.strip_suffix(OTHER_SUFFIX).unwrap_or(x).to_string()),
+        );
+    }
     program.locals = out
         .locals
         .into_iter()
@@ -451,6 +482,7 @@ fn build_kernel(
             .into_iter()
             .filter(|x| free.contains(x))
             .collect(),
+        relational: out.relational,
     };
     (kernel, out.shared)
 }

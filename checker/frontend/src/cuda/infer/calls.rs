@@ -30,6 +30,9 @@ impl Infer<'_> {
                 span,
             );
         }
+        if self.spec && matches!(name, "__other_int" | "__other_bool") && args.len() == 1 {
+            return self.other_thread_value(&args[0], span);
+        }
         if NOT_BARRIERS.contains(&name) {
             return Val::Int(Lin::int(0));
         }
@@ -144,13 +147,17 @@ impl Infer<'_> {
         if let Some(a) = args.first() {
             // Under a condition (a branch, a loop, after a `return`), the
             // assumption holds only on that path: dropping it is sound,
-            // making it global is not.
-            let unconditional = self.blocks.len() == 1 && !self.jumped;
+            // making it global is not.  In a called function it is a
+            // precondition the caller must establish, not a fact.
+            let unconditional = self.blocks.len() == 1 && !self.jumped && self.calls.len() == 1;
             // `(v & (v - 1)) == 0` is stated exactly by the values it allows.
             if unconditional && self.assume_power(a) {
                 return Val::Int(Lin::int(0));
             }
+            // Its reads are the specification's, not the kernel's accesses.
+            let spec = std::mem::replace(&mut self.spec, true);
             let c = self.cond(a);
+            self.spec = spec;
             let thread_free = c.fv().iter().all(|x| {
                 !self.out.locals.contains(x)
                     && !x.starts_with("threadIdx.")
@@ -162,10 +169,22 @@ impl Infer<'_> {
             if thread_free && unconditional {
                 self.learn_bounds(&c);
                 self.learn_powers(a);
-                self.out.assumptions.push(Assumption {
+            }
+            // One about a thread's own values (`__requires(perm[tid] ==
+            // tid)`) holds for each thread: the checker asserts it for
+            // each thread of a query.
+            // One that names the other thread's values (`__other_int`)
+            // holds for each order of two threads.
+            if unconditional {
+                let relational = c.fv().iter().any(|x| x.ends_with(OTHER_SUFFIX));
+                let a = Assumption {
                     cond: c,
                     span: self.span(span),
-                });
+                };
+                match relational {
+                    true => self.out.relational.push(a),
+                    false => self.out.assumptions.push(a),
+                }
             }
         }
         Val::Int(Lin::int(0))

@@ -363,20 +363,24 @@ impl Infer<'_> {
                 }
             }
             Place::Elem { arr, index } => {
-                if arr.tracked {
+                if let Some(v) = self.other_thread_read(arr, index, span) {
+                    return v;
+                }
+                if arr.tracked && !self.spec {
                     self.access(Mode::Rd, arr, index, span);
                 }
-                // A C value read from memory may be negative: `pos − neg`
-                // with both parts unknown.
+                // A value of the element's C type (`u` when unsigned, else
+                // `u − u_neg`), of an unknown cell content.
                 let cause = UnknownCause::ArrayRead {
                     array: arr.name.clone(),
                 };
-                let base = format!("rd_{}", arr.name);
-                let pos = self.unknown_var(&base, cause.clone(), span);
-                let neg = self.unknown_var(&format!("{base}_neg"), cause, span);
-                let value = Lin::var(&pos).sub(&Lin::var(&neg));
-                self.candidate_read(arr, vec![pos, neg], span);
-                Val::Int(value)
+                let ty = self.current_type();
+                let value = self.typed_unknown(&format!("rd_{}", arr.name), cause, span, ty);
+                if let Val::Int(l) = &value {
+                    self.record_cell_read(arr, index, l);
+                    self.candidate_read(arr, lin_vars(l).into_iter().collect(), span);
+                }
+                value
             }
             Place::Row(v) => v.clone(),
             Place::Choice(c, t, f) => {

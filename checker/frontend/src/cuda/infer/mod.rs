@@ -8,6 +8,7 @@
 
 mod bits;
 mod calls;
+mod cells;
 mod choices;
 mod expressions;
 mod helpers;
@@ -24,7 +25,9 @@ mod views;
 
 use super::ast::*;
 use super::lin::{low_mask, pow2, Lin};
-use mapcheck_core::kernel::{Unknown, UnknownCause, Unsupported, Written, WrittenValues};
+use mapcheck_core::kernel::{
+    other, Unknown, UnknownCause, Unsupported, Written, WrittenValues, OTHER_SUFFIX,
+};
 use semantics::expr::{BExp, NExp, NOp, Nat, ROp};
 use semantics::history::Mode;
 use semantics::surface::{block_has_sync, Assumption, Span, Stmt, StmtKind};
@@ -113,6 +116,8 @@ pub struct Output {
     pub unknowns: Vec<Unknown>,
     pub unsupported: Vec<Unsupported>,
     pub assumptions: Vec<Assumption>,
+    /// Assumptions about two threads (`Kernel::relational`).
+    pub relational: Vec<Assumption>,
     /// An over-approximation was made (power-stride loops, unknown bounds).
     pub approximate: bool,
     /// The `__shared__` variables (one copy per block); their fields are
@@ -222,6 +227,11 @@ pub struct Infer<'a> {
     /// Reads whose value may be the same in every thread of a block
     /// (`uniform_reads`).
     uniform_reads: Vec<uniform_reads::UniformRead>,
+    /// Reads at indices that name one cell for the whole run (`cells.rs`).
+    cell_reads: Vec<cells::CellRead>,
+    /// Evaluating a specification (`__requires`): its reads are not
+    /// accesses of the kernel.
+    spec: bool,
 }
 
 /// The array name of an access that may touch any tracked array (replaced
@@ -317,6 +327,8 @@ impl<'a> Infer<'a> {
             storing: Written::Unknown,
             last_read: None,
             uniform_reads: Vec::new(),
+            cell_reads: Vec::new(),
+            spec: false,
         }
     }
 
@@ -433,6 +445,8 @@ impl<'a> Infer<'a> {
         let body = self.expand_unlocated(body);
         self.out.body = self.shift_signed_indices(body);
         self.settle_uniform_reads();
+        self.settle_cell_reads();
+        self.bound_specified_unknowns();
         self.out.shared = std::mem::take(&mut self.shared);
         self.assume_small_params();
         self.out

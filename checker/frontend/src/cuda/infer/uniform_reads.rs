@@ -287,7 +287,7 @@ fn written_until_sync<'s>(stmts: impl Iterator<Item = &'s Stmt>, array: &str) ->
 
 /// Does `block` write `array` (or a field of it, or a record it is a field
 /// of) anywhere, with a plain write or an atomic?
-fn writes(block: &[Stmt], array: &str) -> bool {
+pub(super) fn writes(block: &[Stmt], array: &str) -> bool {
     block.iter().any(|s| match &s.kind {
         StmtKind::Access {
             mode,

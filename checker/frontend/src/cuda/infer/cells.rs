@@ -1,0 +1,188 @@
+//! Cells of memory the kernel never writes hold one value for the whole
+//! run: two reads of such a cell by one thread give the same value (issue
+//! 14, the data facts `__requires` states about arrays, e.g.
+//! `__requires(__implies(tid < n, perm[tid] == tid))` before
+//! `out[perm[i]] = …` with `i == tid`).
+//!
+//! A read gives a fresh unknown of the element's type ([`Infer::read_place`]).  When
+//! the kernel is done, the reads of one array at one index are grouped; if
+//! no thread writes the array anywhere (plain write or atomic, including
+//! the accesses of unlocated places, which reach every array), each later
+//! read of a group is stated equal to the first by an assumption of the
+//! kernel about each thread's own unknowns (`rd_2 = rd_1`; the checker
+//! asserts it for each thread of a query).
+//!
+//! Only indices over whole-run constants take part: thread and block
+//! identifiers, dimensions, parameters and values made from them alone
+//! (no loop variable, no other unknown), so that the index names one cell
+//! in every iteration.  Reads through reinterpreted views or byte-modelled
+//! memory do not take part.
+//!
+//! In a specification, `__other_int(e)` is `e` with every variable `x`
+//! renamed `x@other` (the other thread's, `Kernel::relational`), and a
+//! read at such an index is the other thread's read of the cell its own
+//! index names: `a[__other_int(tid)]` is `rd@other` where `rd` is a read
+//! of `a[tid]`, tied to the thread's other reads of that cell as above.  So GPUVerify's two-thread requirements
+//! (`__requires(__implies(tid < __other_int(tid), scan[tid] <
+//! scan[__other_int(tid)]))`) reach the values the kernel reads.
+//!
+//! Soundness: a cell no thread writes holds its initial value throughout
+//! (parameters are distinct arrays, as everywhere in mapcheck), so a thread
+//! reads the same value every time it reads it.
+
+use super::*;
+
+/// A read of `array` at `index` and its value.
+#[derive(Clone, Debug)]
+pub(super) struct CellRead {
+    array: String,
+    index: String,
+    value: Lin,
+}
+
+impl Infer<'_> {
+    /// Remembers a read of `arr[index]` whose value is `value`, when the
+    /// index names one cell for the whole run.
+    pub(super) fn record_cell_read(&mut self, arr: &Arr, index: &[Lin], value: &Lin) {
+        if !arr.tracked || arr.view.is_some() || arr.bytes.is_some() {
+            return;
+        }
+        let constant = index
+            .iter()
+            .flat_map(lin_vars)
+            .all(|x| self.whole_run_constant(&x));
+        if !constant {
+            return;
+        }
+        let index: Vec<String> = index.iter().map(|l| l.to_nexp().to_string()).collect();
+        self.cell_reads.push(CellRead {
+            array: arr.name.clone(),
+            index: index.join(", "),
+            value: value.clone(),
+        });
+    }
+
+    /// Is `x` the same for a thread throughout the run (an identifier, a
+    /// dimension, a parameter)?
+    fn whole_run_constant(&self, x: &str) -> bool {
+        ["threadIdx.", "blockIdx.", "blockDim.", "gridDim."]
+            .iter()
+            .any(|p| x.starts_with(p))
+            || self.param_vars.contains(x)
+            || self.invariant_unknowns.contains(x)
+    }
+
+    /// States the reads of one never-written cell equal (see the module
+    /// documentation).
+    pub(super) fn settle_cell_reads(&mut self) {
+        let reads = std::mem::take(&mut self.cell_reads);
+        let mut first: BTreeMap<(String, String), CellRead> = BTreeMap::new();
+        let mut never_written: BTreeMap<String, bool> = BTreeMap::new();
+        for r in reads {
+            let unwritten = *never_written
+                .entry(r.array.clone())
+                .or_insert_with(|| !uniform_reads::writes(&self.out.body, &r.array));
+            if !unwritten {
+                continue;
+            }
+            match first.get(&(r.array.clone(), r.index.clone())) {
+                Some(f) => self.out.assumptions.push(Assumption {
+                    cond: r.value.compare(ROp::Eq, &f.value),
+                    span: Default::default(),
+                }),
+                None => {
+                    first.insert((r.array.clone(), r.index.clone()), r);
+                }
+            }
+        }
+    }
+
+    /// States the C range of each unknown an assumption about threads
+    /// mentions (`rd ≤ 4294967295` for an `unsigned` read): the protocol's
+    /// naturals are unbounded, and a specification such as `scan[tid] +
+    /// flag[tid] <= scan[__other_int(tid)]` means C's values.
+    pub(super) fn bound_specified_unknowns(&mut self) {
+        let locals: BTreeSet<&String> = self.out.locals.iter().collect();
+        let mut named = BTreeSet::new();
+        for a in self.out.assumptions.iter().chain(&self.out.relational) {
+            for x in a.cond.fv() {
+                let x = x.strip_suffix(OTHER_SUFFIX).unwrap_or(&x).to_string();
+                if locals.contains(&x) {
+                    named.insert(x);
+                }
+            }
+        }
+        for x in named {
+            if let Some((_, Some(hi))) = self.bounds.get(&x) {
+                let cond = BExp::rel(ROp::Le, NExp::var(&x), NExp::num(*hi as u64));
+                self.out.assumptions.push(Assumption {
+                    cond,
+                    span: Default::default(),
+                });
+            }
+        }
+    }
+
+    /// `__other_int(e)` in a specification: `e` with every variable the
+    /// other thread's.
+    pub(super) fn other_thread_value(&mut self, e: &E, span: Span) -> Val {
+        match self.eval(e) {
+            Val::Int(l) => Val::Int(rename(&l, other)),
+            _ => self.other("`__other_int` of a value that is not an integer", span),
+        }
+    }
+
+    /// A read at an index naming the other thread's values, in a
+    /// specification: the other thread's copy of a read of the cell the
+    /// same index names for this thread.  `None` when the index names no
+    /// other thread's value, or mixes in values of this thread's own.
+    pub(super) fn other_thread_read(
+        &mut self,
+        arr: &Arr,
+        index: &[Lin],
+        span: Span,
+    ) -> Option<Val> {
+        let vars: BTreeSet<String> = index.iter().flat_map(lin_vars).collect();
+        if !self.spec || !vars.iter().any(|x| x.ends_with(OTHER_SUFFIX)) {
+            return None;
+        }
+        let shared = |me: &Self, x: &str| {
+            x.ends_with(OTHER_SUFFIX)
+                || me.param_vars.contains(x)
+                || me.invariant_unknowns.contains(x)
+                || x.starts_with("blockDim.")
+                || x.starts_with("gridDim.")
+                || (!me.grid_level && x.starts_with("blockIdx."))
+        };
+        if !vars.iter().all(|x| shared(self, x)) {
+            return None;
+        }
+        let own: Vec<Lin> = index
+            .iter()
+            .map(|l| rename(l, |x| x.strip_suffix(OTHER_SUFFIX).unwrap_or(x).to_string()))
+            .collect();
+        let cause = UnknownCause::ArrayRead {
+            array: arr.name.clone(),
+        };
+        let ty = self.current_type();
+        let Val::Int(value) = self.typed_unknown(&format!("rd_{}", arr.name), cause, span, ty)
+        else {
+            return None;
+        };
+        self.record_cell_read(arr, &own, &value);
+        Some(Val::Int(rename(&value, other)))
+    }
+}
+
+/// `l` with each variable `x` renamed `f(x)`.
+fn rename(l: &Lin, f: impl Fn(&str) -> String) -> Lin {
+    let mut out = l.clone();
+    for x in lin_vars(l) {
+        let to = NExp::var(&f(&x));
+        out = Lin {
+            pos: out.pos.subst(&x, &to),
+            neg: out.neg.subst(&x, &to),
+        };
+    }
+    out
+}
