@@ -143,7 +143,6 @@ const GPUVERIFY_ONLY: &[&str] = &[
     "--verify",
     "--loop-unwind",
     "--only-divergence",
-    "--only-intra-group",
     "--only-log",
     "--only-requires",
     "--no-barrier-access-checks",
@@ -251,7 +250,9 @@ pub fn header_flags(file: &Path, words: &[String], spans: &[Span]) -> HeaderFlag
                 f.grid_level = true;
                 Ok(())
             }
-            "--block-level" => {
+            // GPUVerify's name for the same scope: races between threads
+            // of one group (block) only.
+            "--block-level" | "--only-intra-group" => {
                 f.block_level = true;
                 Ok(())
             }
@@ -487,9 +488,11 @@ mod tests {
              --only-divergence --adversarial-abstraction --timeout=30 --race-instrumenter=watchdog-single",
         );
         assert!(h.errors.is_empty(), "{:?}", h.errors);
-        // All but `--warp-sync`, which mapcheck understands.
-        assert_eq!(h.ignored.len(), 12);
+        // All but `--warp-sync` and `--only-intra-group` (`--block-level`),
+        // which mapcheck understands.
+        assert_eq!(h.ignored.len(), 11);
         assert_eq!(h.flags.warp_sync, Some(DEFAULT_WARP_SIZE));
+        assert!(h.flags.block_level);
     }
 
     #[test]
