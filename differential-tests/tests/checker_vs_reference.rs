@@ -89,6 +89,7 @@ fn kernel_of(w: &W) -> Kernel {
         written: Default::default(),
         iteration_uniform: Vec::new(),
         relational: Vec::new(),
+        loop_exits: Vec::new(),
     }
 }
 
@@ -262,6 +263,7 @@ fn surface_kernel(p: &Program) -> Kernel {
         written: Default::default(),
         iteration_uniform: Vec::new(),
         relational: Vec::new(),
+        loop_exits: Vec::new(),
     }
 }
 

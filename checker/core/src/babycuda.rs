@@ -39,6 +39,7 @@ pub fn infer(path: &Path, source: String, program: babycuda::Program) -> Inferre
         written: Default::default(),
         iteration_uniform: Vec::new(),
         relational: Vec::new(),
+        loop_exits: Vec::new(),
     };
     Inferred {
         kernel,

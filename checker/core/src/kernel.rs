@@ -48,6 +48,11 @@ pub struct Kernel {
     /// checker asserts each for both orders of the two threads of a race
     /// query; every other query ignores them (fewer facts: sound).
     pub relational: Vec<semantics::surface::Assumption>,
+    /// Synchronized conditionals (by location) whose `then` branch leaves
+    /// the enclosing synchronized loop (`if (c) break;` in CUDA, the rest
+    /// of the body in the `else` branch): [`crate::wellformed`] may split
+    /// on a condition that is uniform only within an iteration.
+    pub loop_exits: Vec<semantics::surface::Span>,
 }
 
 /// The suffix that names the other thread's copy of a variable in
@@ -275,6 +280,7 @@ impl Kernel {
             written: WrittenValues::default(),
             iteration_uniform: Vec::new(),
             relational: Vec::new(),
+            loop_exits: Vec::new(),
         }
     }
 

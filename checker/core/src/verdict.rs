@@ -294,7 +294,7 @@ impl Witness {
                 out.push(format!("{x}={v}"));
             }
         }
-        out.extend(self.local_args());
+        out.extend(self.local_args(thread_count_var));
         out
     }
 
@@ -326,7 +326,7 @@ impl Witness {
 
     /// `--local x=v0,v1,…` for each thread-local unknown, with the two
     /// racing threads' values at their `tid` (single-`tid` model only).
-    fn local_args(&self) -> Vec<String> {
+    fn local_args(&self, thread_count_var: &str) -> Vec<String> {
         let tid = |k: usize| -> Option<usize> {
             let v = self.threads[k].ids.get(semantics::TID)?;
             usize::try_from(v).ok()
@@ -334,10 +334,17 @@ impl Witness {
         let (Some(a), Some(b)) = (tid(0), tid(1)) else {
             return Vec::new();
         };
+        // One value per thread of the run (`run` requires as many), the
+        // others 0.  Both ids are below the thread count, which
+        // `replay_limit` bounds.
+        let params = self.replay_values.as_ref().unwrap_or(&self.params);
+        let count = params
+            .get(thread_count_var)
+            .and_then(|t| usize::try_from(t).ok())
+            .unwrap_or(0);
+        let len = count.max(a.max(b) + 1);
         let mut out = Vec::new();
         for x in self.threads[0].locals.keys() {
-            // Both ids are below the thread count, which `replay_limit` bounds.
-            let len = a.max(b) + 1;
             let mut vals = vec![Nat::from(0u32); len];
             vals[a] = self.threads[0].locals[x].clone();
             if let Some(v) = self.threads[1].locals.get(x) {

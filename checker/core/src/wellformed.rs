@@ -120,6 +120,7 @@ pub fn wellformed(
         env: &env,
         locals: thread_locals(kernel),
         divergence: Divergence::new(kernel, session, opts),
+        loop_exits: &kernel.loop_exits,
     };
     let mut cases = Vec::new();
     // Worklist of decision sets; `true` first so the first racy case found
@@ -274,6 +275,8 @@ struct Resolver<'a> {
     env: &'a BTreeMap<Var, Nat>,
     locals: BTreeSet<Var>,
     divergence: Divergence<'a>,
+    /// [`Kernel::loop_exits`].
+    loop_exits: &'a [Span],
 }
 
 /// What a condition of a synchronized construct depends on.
@@ -421,7 +424,22 @@ impl Resolver<'_> {
             )),
         }
         sync_vars.push((var.clone(), lo.clone(), hi.clone()));
-        let inner = self.resolve(body, decisions, sync_vars);
+        let exit = self.leaving_iteration(body, var, decisions, sync_vars);
+        let inner = match exit {
+            Ok(Some(prefix)) => {
+                sync_vars.pop();
+                // Only the iteration that leaves the loop, once.
+                return Ok(match self.resolve(&prefix, decisions, sync_vars)? {
+                    Resolved::Done(b, more) => {
+                        assumed.extend(more);
+                        Resolved::Done(b, assumed)
+                    }
+                    split => split,
+                });
+            }
+            Ok(None) => self.resolve(body, decisions, sync_vars),
+            Err(e) => Err(e),
+        };
         sync_vars.pop();
         let (body, more) = match inner? {
             Resolved::Split(c) => return Ok(Resolved::Split(c)),
@@ -442,6 +460,43 @@ impl Resolver<'_> {
             body,
         };
         Ok(Resolved::Done(vec![Stmt::new(kind, s.span)], assumed))
+    }
+
+    /// A synchronized loop whose body has a loop exit (`if (c) break;`,
+    /// [`Kernel::loop_exits`]) decided to be taken in this case: every
+    /// thread leaves the loop in the same iteration, so the case is the
+    /// iteration that leaves, `Some` of the statements before the exit,
+    /// run once (the iterations before it do not take the exit: the other
+    /// case).  `None` when there is no such exit, it is not taken, or the
+    /// statements before it mention the loop variable (the loop stays, its
+    /// exit taken in every iteration: more executions, so still sound).
+    /// A split on the exit's condition is returned as an error-free
+    /// `Resolved::Split` by the caller's resolve of the body.
+    fn leaving_iteration(
+        &self,
+        body: &Block,
+        var: &Var,
+        decisions: &BTreeMap<BExp, bool>,
+        sync_vars: &[Enclosing],
+    ) -> Result<Option<Block>, WfError> {
+        let Some(i) = body
+            .iter()
+            .position(|s| self.loop_exits.contains(&s.span) && s.has_sync())
+        else {
+            return Ok(None);
+        };
+        let StmtKind::If { cond, .. } = &body[i].kind else {
+            return Ok(None);
+        };
+        let prefix = &body[..i];
+        if prefix.iter().any(|s| s.free_vars().contains(var)) {
+            return Ok(None);
+        }
+        let what = format!("synchronized conditional `{cond}`");
+        match self.decide(cond, body[i].span, decisions, sync_vars, &what)? {
+            Decision::Take(true) => Ok(Some(prefix.to_vec())),
+            _ => Ok(None),
+        }
     }
 
     /// The bounds of a synchronized loop, replaced by their thread-free
@@ -507,6 +562,15 @@ impl Resolver<'_> {
                     .condition(&self.fixed(cond), &facts, sync_vars)
                 {
                     Uniform::Same(r) => match self.classify(&r, sync_vars) {
+                        // Uniform within an iteration, and its `then` branch
+                        // leaves the loop: split on it (ARCHITECTURE.md,
+                        // "Barrier divergence", loop exits).
+                        Dependence::Thread(_) if self.loop_exits.contains(&span) => {
+                            Ok(match decisions.get(&r) {
+                                Some(d) => Decision::Take(*d),
+                                None => Decision::Split(r),
+                            })
+                        }
                         Dependence::Thread(y) => Err(self.per_iteration(span, what, &y)),
                         _ => self.decide(&r, span, decisions, sync_vars, what),
                     },
@@ -569,6 +633,7 @@ pub(crate) mod tests {
             written: Default::default(),
             iteration_uniform: Vec::new(),
             relational: Vec::new(),
+            loop_exits: Vec::new(),
         }
     }
 

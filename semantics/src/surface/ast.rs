@@ -210,6 +210,13 @@ impl Stmt {
         }
     }
 
+    /// The variables the statement mentions free.
+    pub fn free_vars(&self) -> BTreeSet<Var> {
+        let mut out = BTreeSet::new();
+        self.collect_fv(&mut Vec::new(), &mut out);
+        out
+    }
+
     fn collect_fv(&self, bound: &mut Vec<Var>, out: &mut BTreeSet<Var>) {
         let mut add = |vars: BTreeSet<Var>, bound: &Vec<Var>| {
             out.extend(vars.into_iter().filter(|x| !bound.contains(x)));

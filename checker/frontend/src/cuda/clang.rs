@@ -820,6 +820,22 @@ impl Type {
     pub fn is_pointer(&self) -> bool {
         self.kind() == CXType_Pointer
     }
+    /// A floating-point type (`float`, `double`, `__half`, …).
+    pub fn is_floating(&self) -> bool {
+        matches!(
+            self.canonical().0.kind,
+            CXType_Float
+                | CXType_Double
+                | CXType_LongDouble
+                | CXType_Half
+                | CXType_Float16
+                | CXType_Float128
+                | CXType_BFloat16
+        )
+    }
+    pub fn is_bool(&self) -> bool {
+        self.canonical().0.kind == CXType_Bool
+    }
     pub fn is_array(&self) -> bool {
         matches!(
             self.kind(),

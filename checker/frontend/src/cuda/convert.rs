@@ -328,6 +328,14 @@ impl Converter<'_> {
             (Member, 1) => member(c, self.expr(ch[0]), ch[0].ty().is_pointer()),
             (Member, 0) => EK::Unknown("member of `this`".into(), vec![]),
             (Subscript, 2) => EK::Index(b(0), b(1)),
+            // The protocol's numbers are integers: a comparison of
+            // floating-point values is unknown (its operands' accesses
+            // count), never decided as if they were integers.
+            (Binary, 2)
+                if is_comparison(c) && (ch[0].ty().is_floating() || ch[1].ty().is_floating()) =>
+            {
+                EK::Unknown(FLOAT_COMPARISON.into(), self.exprs(&ch))
+            }
             (Binary, 2) => self.binary(c, b(0), b(1)),
             (Unary, 1) => unary(c, b(0)),
             (Conditional, 3) => EK::Cond(b(0), b(1), b(2)),
@@ -358,6 +366,9 @@ impl Converter<'_> {
     /// [`EK::Cast`]; from a pointer to an integer it is an unknown integer.
     fn conversion(&self, c: Cursor, inner: Cursor) -> EK {
         let (to, from) = (c.ty(), inner.ty());
+        if let Some(k) = self.scalar_conversion(c, inner) {
+            return k;
+        }
         match (to.int_type(), from.int_type()) {
             (Some(t), Some(f)) if t != f => EK::Cast(Box::new(self.expr(inner))),
             (Some(_), None) if from.is_pointer() => {
@@ -370,6 +381,22 @@ impl Converter<'_> {
         }
     }
 
+    /// Conversions the integers of the protocol cannot follow: from a
+    /// floating-point type to another type (rounding, truncation) is an
+    /// unknown value; to `bool` it is `x != 0` (a `bool` holds 0 or 1).
+    fn scalar_conversion(&self, c: Cursor, inner: Cursor) -> Option<EK> {
+        let (to, from) = (c.ty(), inner.ty());
+        if from.is_floating() && !to.is_floating() {
+            return Some(EK::Unknown(FLOAT_CONVERSION.into(), vec![self.expr(inner)]));
+        }
+        if to.is_bool() && !from.is_bool() && from.int_type().is_some() {
+            let x = self.expr(inner);
+            let zero = E::typed(EK::Int(0), x.span, x.ty);
+            return Some(EK::Bin(BinOp::Ne, Box::new(x), Box::new(zero)));
+        }
+        None
+    }
+
     /// A cast keeps its operand, unless it converts between integer types
     /// ([`EK::Cast`]), between pointers and integers (an unknown integer;
     /// a pointer made from an integer is not located), or reinterprets a
@@ -379,6 +406,9 @@ impl Converter<'_> {
             return EK::Unknown("cast".into(), vec![]);
         };
         let (to, from) = (c.ty(), op.ty());
+        if let Some(k) = self.scalar_conversion(c, *op) {
+            return k;
+        }
         match (to.int_type(), from.int_type()) {
             (Some(t), Some(f)) if t != f => return EK::Cast(Box::new(self.expr(*op))),
             (Some(_), None) if from.is_pointer() => {
@@ -668,6 +698,10 @@ pub const DYNAMIC_SHARED: &str = "extern_shared";
 
 /// The `EK::Unknown` name of a pointer converted to an integer: an
 /// unknown integer (the address is not modelled).
+/// A comparison of floating-point values (its value is unknown).
+pub const FLOAT_COMPARISON: &str = "floating-point comparison";
+/// A conversion from a floating-point value (rounded: unknown).
+pub const FLOAT_CONVERSION: &str = "conversion from a floating-point value";
 pub const PTR_TO_INT: &str = "pointer converted to an integer";
 
 /// The `EK::Unknown` name of an integer converted to a pointer: a pointer
@@ -893,6 +927,19 @@ fn header_semicolons(tokens: &[(String, u32)]) -> Option<(u32, u32)> {
         }
     }
     (semis.len() == 2).then(|| (semis[0], semis[1]))
+}
+
+/// `<`, `>`, `<=`, `>=`, `==`, `!=`.
+fn is_comparison(c: Cursor) -> bool {
+    matches!(
+        c.binop(),
+        CXBinaryOperator_LT
+            | CXBinaryOperator_GT
+            | CXBinaryOperator_LE
+            | CXBinaryOperator_GE
+            | CXBinaryOperator_EQ
+            | CXBinaryOperator_NE
+    )
 }
 
 #[cfg(test)]

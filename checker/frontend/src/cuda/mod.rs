@@ -483,6 +483,7 @@ fn build_kernel(
             .filter(|x| free.contains(x))
             .collect(),
         relational: out.relational,
+        loop_exits: out.loop_exits,
     };
     (kernel, out.shared)
 }

@@ -147,9 +147,12 @@ impl Infer<'_> {
         if let Some(a) = args.first() {
             // Under a condition (a branch, a loop, after a `return`), the
             // assumption holds only on that path: dropping it is sound,
-            // making it global is not.  In a called function it is a
-            // precondition the caller must establish, not a fact.
-            let unconditional = self.blocks.len() == 1 && !self.jumped && self.calls.len() == 1;
+            // making it global is not; after a `return` on some path (in
+            // a nested branch, a `switch`) the threads that returned never
+            // check it.  In a called function it is a precondition the
+            // caller must establish, not a fact.
+            let unconditional =
+                self.blocks.len() == 1 && !self.jumped && !self.returned && self.calls.len() == 1;
             // `(v & (v - 1)) == 0` is stated exactly by the values it allows.
             if unconditional && self.assume_power(a) {
                 return Val::Int(Lin::int(0));
@@ -545,6 +548,10 @@ fn surface_coordinates(name: &str) -> usize {
 fn function_targets(e: &E, pointer: &mut Option<String>, targets: &mut BTreeSet<String>) -> bool {
     match &e.kind {
         EK::Cast(x) => function_targets(x, pointer, targets),
+        // `bool(x)` of an `int` (`op == f | op == g` is an `int`).
+        EK::Bin(BinOp::Ne, x, zero) if matches!(zero.kind, EK::Int(0)) => {
+            function_targets(x, pointer, targets)
+        }
         EK::Bin(BinOp::BitOr | BinOp::LOr, a, b) => {
             function_targets(a, pointer, targets) && function_targets(b, pointer, targets)
         }

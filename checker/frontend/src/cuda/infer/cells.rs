@@ -12,7 +12,9 @@
 //! kernel about each thread's own unknowns (`rd_2 = rd_1`; the checker
 //! asserts it for each thread of a query).
 //!
-//! Only indices over whole-run constants take part: thread and block
+//! Only reads of whole elements (not of a field: the protocol makes all
+//! fields of an element one cell) at indices over whole-run constants take
+//! part: thread and block
 //! identifiers, dimensions, parameters and values made from them alone
 //! (no loop variable, no other unknown), so that the index names one cell
 //! in every iteration.  Reads through reinterpreted views or byte-modelled
@@ -44,7 +46,9 @@ impl Infer<'_> {
     /// Remembers a read of `arr[index]` whose value is `value`, when the
     /// index names one cell for the whole run.
     pub(super) fn record_cell_read(&mut self, arr: &Arr, index: &[Lin], value: &Lin) {
-        if !arr.tracked || arr.view.is_some() || arr.bytes.is_some() {
+        // A field is not the whole cell (`p[i].lo`, `p[i].hi` are one
+        // cell of the protocol but two values).
+        if !arr.tracked || arr.view.is_some() || arr.bytes.is_some() || self.reading_field {
             return;
         }
         let constant = index

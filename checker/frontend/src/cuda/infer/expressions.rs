@@ -98,8 +98,26 @@ impl Infer<'_> {
         }
     }
 
+    /// The integer (or truth value) made from floating-point values: the
+    /// protocol's numbers are integers, so it is unknown — as alike across
+    /// threads as the values it is made from.
+    fn floating_value(&mut self, values: &[Val], what: &str, span: Span) -> Val {
+        let mut fv = BTreeSet::new();
+        for v in values {
+            match v {
+                Val::Int(l) => fv.extend(lin_vars(l)),
+                Val::Bool(b) => fv.extend(b.fv()),
+                _ => return self.other(what, span),
+            }
+        }
+        let ty = self.current_type();
+        self.computed_unknown(&fv, ty, what, span)
+    }
+
     pub(super) fn unknown_expr(&mut self, what: &str, subs: &[E], span: Span) -> Val {
-        use super::super::convert::{INT_TO_PTR, LAMBDA, PTR_TO_INT};
+        use super::super::convert::{
+            FLOAT_COMPARISON, FLOAT_CONVERSION, INT_TO_PTR, LAMBDA, PTR_TO_INT,
+        };
         if what == LAMBDA {
             self.unsupported(span, what);
         }
@@ -114,6 +132,9 @@ impl Infer<'_> {
             };
         }
         let values: Vec<Val> = subs.iter().map(|s| self.eval(s)).collect();
+        if what == FLOAT_COMPARISON || what == FLOAT_CONVERSION {
+            return self.floating_value(&values, what, span);
+        }
         // A function pointer or null cast to another pointer type (and
         // back) is still that pointer.
         if let ([v], true) = (values.as_slice(), what.starts_with("pointer cast")) {

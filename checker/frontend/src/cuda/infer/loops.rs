@@ -289,7 +289,9 @@ impl Infer<'_> {
         let synced = has_barrier(body, self.unit, 0);
         self.nested(|me| {
             me.loops.push(synced);
+            me.loop_bodies.push(me.blocks.len());
             me.stmt(body);
+            me.loop_bodies.pop();
             me.emit_all(reads);
             me.loops.pop();
         })
@@ -327,7 +329,9 @@ impl Infer<'_> {
                 }
             });
             let inner = me.nested(|m| {
+                m.loop_bodies.push(m.blocks.len());
                 m.stmt(body);
+                m.loop_bodies.pop();
                 if let Some(p) = post {
                     m.eval(p);
                 }

@@ -24,7 +24,11 @@ impl Infer<'_> {
             }
         }
         let p = self.place(e);
-        self.read_place(&p, e.span)
+        let field = matches!(e.kind, EK::Member(..));
+        let outer = std::mem::replace(&mut self.reading_field, field);
+        let v = self.read_place(&p, e.span);
+        self.reading_field = outer;
+        v
     }
 
     /// The value of a name used as an rvalue, unless it denotes memory.

@@ -118,6 +118,8 @@ pub struct Output {
     pub assumptions: Vec<Assumption>,
     /// Assumptions about two threads (`Kernel::relational`).
     pub relational: Vec<Assumption>,
+    /// `if (c) break;` leaving a synchronized loop (`Kernel::loop_exits`).
+    pub loop_exits: Vec<Span>,
     /// An over-approximation was made (power-stride loops, unknown bounds).
     pub approximate: bool,
     /// The `__shared__` variables (one copy per block); their fields are
@@ -232,6 +234,16 @@ pub struct Infer<'a> {
     /// Evaluating a specification (`__requires`): its reads are not
     /// accesses of the kernel.
     spec: bool,
+    /// For each enclosing loop, the depth of `blocks` of its body's own
+    /// statements.
+    loop_bodies: Vec<usize>,
+    /// The `break`s of loop exits ([`Infer::loop_exit`]), by location.
+    exit_breaks: Vec<Span>,
+    /// Reading a field (`p[i].x`): all fields of an element are one cell
+    /// of the protocol, so the read is not of the whole cell (`cells.rs`).
+    reading_field: bool,
+    /// The kernel's own body has passed a `return` (on some path).
+    returned: bool,
 }
 
 /// The array name of an access that may touch any tracked array (replaced
@@ -329,6 +341,10 @@ impl<'a> Infer<'a> {
             uniform_reads: Vec::new(),
             cell_reads: Vec::new(),
             spec: false,
+            loop_bodies: Vec::new(),
+            exit_breaks: Vec::new(),
+            reading_field: false,
+            returned: false,
         }
     }
 
@@ -421,8 +437,13 @@ impl<'a> Infer<'a> {
     /// Runs the kernel `f` and returns its protocol.
     pub fn kernel(mut self, f: &Func) -> Output {
         self.bind_globals();
+        // What a requirement says of a parameter is its value at the
+        // requirement: only of parameters the kernel never assigns.
+        let assigned = modified_in(&f.body, self.unit);
         self.nonnegative = integers::nonnegative_params(f);
+        self.nonnegative.retain(|k| !assigned.contains(k));
         let mut constants = integers::constant_params(f);
+        constants.retain(|k, _| !assigned.contains(k));
         constants.extend(self.constants.clone());
         for p in &f.params {
             let v = match constants.get(&p.key) {

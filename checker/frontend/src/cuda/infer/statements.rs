@@ -45,6 +45,10 @@ impl Infer<'_> {
         for (i, s) in b.iter().enumerate() {
             if let SK::If(c, t, e) = &s.kind {
                 let rest = &b[i + 1..];
+                if e.is_none() && self.is_loop_exit(t) {
+                    self.loop_exit(c, t, rest, s.span);
+                    return;
+                }
                 if !rest.is_empty() && (always_jumps(t) || e.as_deref().is_some_and(always_jumps)) {
                     self.if_stmt(c, t, e.as_deref(), rest, s.span);
                     return;
@@ -241,8 +245,59 @@ impl Infer<'_> {
         }
     }
 
+    /// Is `if (c) t` with `t` a plain `break` a statement of the body of
+    /// the innermost loop, a loop with a barrier?  Then it is a loop exit.
+    fn is_loop_exit(&self, t: &S) -> bool {
+        let only_break = match &t.kind {
+            SK::Break => true,
+            SK::Block(b) => matches!(
+                b.as_slice(),
+                [S {
+                    kind: SK::Break,
+                    ..
+                }]
+            ),
+            _ => false,
+        };
+        only_break
+            && self.loops.last() == Some(&true)
+            && self.loop_bodies.last() == Some(&self.blocks.len())
+    }
+
+    /// `if (c) break;` in the body of a loop with a barrier: the rest of
+    /// the body in the `else` branch, and the conditional listed as a loop
+    /// exit (`Kernel::loop_exits`): its condition must be the same in every
+    /// thread of a block (else the barriers diverge, which the checker
+    /// decides), and then the `then` branch leaves the loop for all of
+    /// them at once.
+    fn loop_exit(&mut self, c: &E, t: &S, rest: &[S], span: Span) {
+        let brk = match &t.kind {
+            SK::Block(b) => b[0].span,
+            _ => t.span,
+        };
+        self.exit_breaks.push(brk);
+        let before = self.blocks.last().map_or(0, Vec::len);
+        self.if_stmt(c, t, None, rest, span);
+        self.exit_breaks.pop();
+        // The conditional is the last statement emitted (after the reads
+        // of its condition), unless both branches were empty.
+        let emitted = self
+            .blocks
+            .last()
+            .filter(|b| b.len() > before)
+            .and_then(|b| b.last());
+        if let Some(Stmt {
+            kind: StmtKind::If { .. },
+            span,
+        }) = emitted
+        {
+            let span = *span;
+            self.out.loop_exits.push(span);
+        }
+    }
+
     pub(super) fn jump_in_loop(&mut self, span: Span) {
-        if self.loops.last() == Some(&true) {
+        if self.loops.last() == Some(&true) && self.exit_breaks.last() != Some(&span) {
             self.unsupported(span, "`break`/`continue` in a loop with a barrier");
         }
     }
@@ -254,6 +309,9 @@ impl Infer<'_> {
         };
         if let Some(r) = self.returns.last_mut() {
             r.push(v);
+        }
+        if self.calls.len() == 1 {
+            self.returned = true;
         }
         if !self.loops.is_empty() {
             self.jumped = true;

@@ -96,6 +96,7 @@ impl Infer<'_> {
             shared: &self.shared,
             locals: &locals,
             keys: &keys,
+            exits: &self.out.loop_exits,
         };
         let verdicts = scan.run();
         let mut uniform = BTreeSet::new();
@@ -128,6 +129,8 @@ struct Scan<'a> {
     shared: &'a BTreeSet<String>,
     locals: &'a BTreeSet<String>,
     keys: &'a BTreeSet<Key>,
+    /// `Kernel::loop_exits`.
+    exits: &'a [Span],
 }
 
 /// One step of the path from the kernel's body to an access: the block and
@@ -168,6 +171,30 @@ impl<'a> Scan<'a> {
                 _ => {}
             }
             path.pop();
+        }
+    }
+
+    /// The statements an iteration that goes on to the next runs after
+    /// `rest` begins: through the `else` branch of a loop exit among them.
+    fn iteration_tail(&self, rest: &'a [Stmt]) -> std::vec::IntoIter<&'a Stmt> {
+        let mut out = Vec::new();
+        for s in rest {
+            match self.exit_rest(s) {
+                Some(else_branch) => {
+                    out.extend(else_branch);
+                    break;
+                }
+                None => out.push(s),
+            }
+        }
+        out.into_iter()
+    }
+
+    /// The `else` branch of a loop exit (the rest of the loop body).
+    fn exit_rest(&self, s: &'a Stmt) -> Option<&'a [Stmt]> {
+        match &s.kind {
+            StmtKind::If { else_branch, .. } if self.exits.contains(&s.span) => Some(else_branch),
+            _ => None,
         }
     }
 
@@ -212,6 +239,8 @@ impl<'a> Scan<'a> {
     /// the end of `path`?
     fn written_in_interval(&self, array: &str, path: &Path<'a>) -> bool {
         let (mut back, mut forth) = (true, true);
+        // Forwards, past a loop exit: the scan goes on after the loop.
+        let mut exited = false;
         for level in (0..path.len()).rev() {
             let (block, i) = path[level];
             if back {
@@ -229,6 +258,15 @@ impl<'a> Scan<'a> {
                 for s in &block[i + 1..] {
                     if matches!(s.kind, StmtKind::Sync) {
                         forth = false;
+                        break;
+                    }
+                    if let Some(rest) = self.exit_rest(s) {
+                        // The rest of the iteration up to its barrier, or
+                        // out of the loop (below) with every thread.
+                        if written_until_sync(rest.iter(), array) {
+                            return true;
+                        }
+                        exited = true;
                         break;
                     }
                     if writes(std::slice::from_ref(s), array) {
@@ -251,12 +289,14 @@ impl<'a> Scan<'a> {
                     // The body of a synchronized loop: backwards, the end of
                     // the previous iteration, forwards the start of the
                     // next (and, either way, the code around the loop).
-                    if back && written_until_sync(block[i + 1..].iter().rev(), array) {
+                    if back && written_until_sync(self.iteration_tail(&block[i + 1..]).rev(), array)
+                    {
                         return true;
                     }
-                    if forth && written_until_sync(block[..i].iter(), array) {
+                    if forth && !exited && written_until_sync(block[..i].iter(), array) {
                         return true;
                     }
+                    exited = false;
                     continue;
                 }
             }
@@ -326,6 +366,7 @@ mod tests {
             shared: &shared,
             locals: &locals,
             keys: &keys,
+            exits: &[],
         };
         scan.run()
             .into_iter()
@@ -441,6 +482,7 @@ mod tests {
             shared: &none,
             locals: &none,
             keys: &keys,
+            exits: &[],
         };
         assert_eq!(scan.run().values().next(), Some(&Alike::Block));
         let src = "sync;\nrd g[0];\nsync;\nwr g[threadIdx.x]";
@@ -451,6 +493,7 @@ mod tests {
             shared: &none,
             locals: &none,
             keys: &keys,
+            exits: &[],
         };
         assert_eq!(scan.run().values().next(), Some(&Alike::PerThread));
     }
