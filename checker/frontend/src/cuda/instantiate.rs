@@ -46,6 +46,10 @@ pub struct Instance {
     pub range: Range<u32>,
     /// `T = int, blockSize = 256`, for the report.
     pub bindings: String,
+    /// The project header the template is defined in (`None`: the main
+    /// file).  The copy is then analysed as that header's functions are:
+    /// inlined, its accesses reported at the call (`Func::in_main_file`).
+    pub header: Option<std::path::PathBuf>,
 }
 
 /// The file with the copies appended, and what each copy is.
@@ -65,10 +69,24 @@ pub fn augment(tu: &Tu, unit: &Unit, bytes: &[u8], known: &[Instance]) -> Option
     let mut instances = known.to_vec();
     for t in template_functions(tu.root()) {
         let key = t.decl_key();
-        let Some((start, line)) = definition_start(tu, t, bytes) else {
+        // A template of a project header is copied from the header's text;
+        // its copy keeps the header's name and lines (`#line N "file"`).
+        let header = (!t.in_main_file()).then(|| t.file()).flatten();
+        let header_bytes;
+        let source: &[u8] = match &header {
+            Some(h) => match std::fs::read(h) {
+                Ok(b) => {
+                    header_bytes = b;
+                    &header_bytes
+                }
+                Err(_) => continue,
+            },
+            None => bytes,
+        };
+        let Some((start, line)) = definition_start(tu, t, source, header.is_some()) else {
             continue;
         };
-        let text = &bytes[start as usize..(t.end_offset() as usize).min(bytes.len())];
+        let text = &source[start as usize..(t.end_offset() as usize).min(source.len())];
         let params = t.template_parameters();
         let lists = argument_lists(
             unit,
@@ -84,9 +102,13 @@ pub fn augment(tu: &Tu, unit: &Unit, bytes: &[u8], known: &[Instance]) -> Option
             let Some(preamble) = declarations(&params, &arguments) else {
                 continue;
             };
-            let column = start as usize - line_start(bytes, start as usize);
+            let column = start as usize - line_start(source, start as usize);
+            let file = header.as_ref().map_or(String::new(), |h| {
+                let h = h.display().to_string();
+                format!(" \"{}\"", h.replace('\\', "\\\\").replace('"', "\\\""))
+            });
             let head = format!(
-                "\nnamespace __mapcheck_instance_{} {{\n{preamble}#line {line}\n{}",
+                "\nnamespace __mapcheck_instance_{} {{\n{preamble}#line {line}{file}\n{}",
                 instances.len(),
                 " ".repeat(column)
             );
@@ -101,6 +123,7 @@ pub fn augment(tu: &Tu, unit: &Unit, bytes: &[u8], known: &[Instance]) -> Option
                 template: key.clone(),
                 arguments,
                 range: from..to,
+                header: header.clone(),
             });
         }
     }
@@ -110,13 +133,22 @@ pub fn augment(tu: &Tu, unit: &Unit, bytes: &[u8], known: &[Instance]) -> Option
     })
 }
 
-/// The template functions defined in the main file (through namespaces).
+/// The template functions defined in the main file, and the template
+/// device functions defined in the project's headers (not the CUDA or
+/// system headers), through namespaces.  A template kernel of a header
+/// stays generic (its reports go to the header, see [`crate::cuda`]).
 fn template_functions(scope: Cursor) -> Vec<Cursor> {
     let mut out = Vec::new();
     for d in scope.children() {
         match d.kind() {
             CXCursor_Namespace | CXCursor_LinkageSpec => out.extend(template_functions(d)),
-            CXCursor_FunctionTemplate if d.is_definition() && d.in_main_file() => out.push(d),
+            CXCursor_FunctionTemplate
+                if d.is_definition()
+                    && (d.in_main_file()
+                        || !(d.in_library() || d.has_attr(CXCursor_CUDAGlobalAttr))) =>
+            {
+                out.push(d)
+            }
             _ => {}
         }
     }
@@ -199,8 +231,9 @@ fn bindings(params: &[Cursor], arguments: &[String]) -> String {
 }
 
 /// The offset and line of the first token after the template parameter
-/// list `template <…>` of `t` (the start of the function's declaration).
-fn definition_start(tu: &Tu, t: Cursor, bytes: &[u8]) -> Option<(u32, u32)> {
+/// list `template <…>` of `t` (the start of the function's declaration),
+/// in `bytes`, the text of `t`'s file (a header's when `header`).
+fn definition_start(tu: &Tu, t: Cursor, bytes: &[u8], header: bool) -> Option<(u32, u32)> {
     let tokens = tu.tokens(t);
     let open = tokens.iter().position(|(w, _)| w == "template")? + 1;
     if tokens.get(open)?.0 != "<" {
@@ -219,7 +252,14 @@ fn definition_start(tu: &Tu, t: Cursor, bytes: &[u8]) -> Option<(u32, u32)> {
         if angles <= 0 {
             let start = tokens.get(i + 1)?.1;
             let in_file = (start as usize) < bytes.len() && t.end_offset() as usize <= bytes.len();
-            return in_file.then(|| (start, tu.position(start).0));
+            let line = |start: u32| {
+                if header {
+                    1 + bytes[..start as usize].iter().filter(|b| **b == b'\n').count() as u32
+                } else {
+                    tu.position(start).0
+                }
+            };
+            return in_file.then(|| (start, line(start)));
         }
     }
     None

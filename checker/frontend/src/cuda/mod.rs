@@ -209,6 +209,8 @@ fn with_instances(
     for f in unit.funcs.iter_mut() {
         if let Some(i) = in_copy(f) {
             f.name = i.label.clone();
+            // A copy of a header's template is one of the header's functions.
+            f.in_main_file &= i.header.is_none();
             copies.push((i.template.clone(), i.arguments.clone(), f.key.clone()));
         }
     }
