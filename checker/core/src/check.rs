@@ -303,7 +303,7 @@ fn pair_filter(kernel: &Kernel, case: &Case, opts: &CheckOptions) -> PairFilter 
         .accesses
         .iter()
         .map(|a| {
-            let w = kernel.written.at(a.span);
+            let w = kernel.written.at(&a.array, a.span);
             if a.mode != Mode::Wr || !uniform_here(kernel, w) {
                 return 0;
             }
@@ -581,7 +581,13 @@ impl Cases<'_> {
         if value(a) == 0 || value(a) != value(b) {
             return None;
         }
-        Some(self.kernel.written.at(case.access(a)?.span).to_string())
+        let access = case.access(a)?;
+        Some(
+            self.kernel
+                .written
+                .at(&access.array, access.span)
+                .to_string(),
+        )
     }
 
     /// The benign pairs of a race-free case (README, "Benign writes"): the
@@ -626,7 +632,8 @@ impl Cases<'_> {
                     spans(v) == spans(&w)
                 };
                 if !report.benign.iter().any(same) {
-                    let value = self.kernel.written.at(w.accesses[0].span).to_string();
+                    let first = &w.accesses[0];
+                    let value = self.kernel.written.at(&first.array, first.span).to_string();
                     report.benign.push(BenignPair { witness: w, value });
                 }
             }
@@ -911,11 +918,15 @@ mod tests {
     fn writing(src: &str, values: &[Written]) -> Kernel {
         let mut k = kernel_from_source("t", src).expect("parses");
         let mut writes = Vec::new();
-        fn collect(b: &[semantics::surface::Stmt], out: &mut Vec<Span>) {
+        fn collect(b: &[semantics::surface::Stmt], out: &mut Vec<(String, Span)>) {
             use semantics::surface::StmtKind;
             for s in b {
                 match &s.kind {
-                    StmtKind::Access { mode: Mode::Wr, .. } => out.push(s.span),
+                    StmtKind::Access {
+                        mode: Mode::Wr,
+                        array,
+                        ..
+                    } => out.push((array.clone().unwrap_or_default(), s.span)),
                     StmtKind::If {
                         then_branch,
                         else_branch,
@@ -930,8 +941,8 @@ mod tests {
             }
         }
         collect(&k.program.body, &mut writes);
-        for (span, v) in writes.into_iter().zip(values) {
-            k.written.record(span, v.clone());
+        for ((array, span), v) in writes.into_iter().zip(values) {
+            k.written.record(&array, span, v.clone());
         }
         k
     }

@@ -117,34 +117,41 @@ impl fmt::Display for Written {
     }
 }
 
-/// The values written at each source location (a [`Span`]; the accesses
-/// of an inlined call share the span of the call).  Two writes recorded
-/// at one span with different values make it [`Written::Unknown`].
+/// An array and a source location (line, column, end line, end column).
+type WriteSite = (String, (u32, u32, u32, u32));
+
+/// The values written to each array at each source location (a [`Span`];
+/// the accesses of an inlined call share the span of the call).  Two
+/// writes of one array recorded at one span with different values make it
+/// [`Written::Unknown`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WrittenValues {
-    values: BTreeMap<(u32, u32, u32, u32), Written>,
+    values: BTreeMap<WriteSite, Written>,
     /// The arrays proved race-free in this kernel, whose reads
     /// ([`Written::Read`]) give every thread the same value.
     trusted: std::collections::BTreeSet<String>,
 }
 
 impl WrittenValues {
-    fn key(s: Span) -> (u32, u32, u32, u32) {
-        (s.line, s.col, s.end_line, s.end_col)
+    fn key(array: &str, s: Span) -> WriteSite {
+        (array.to_string(), (s.line, s.col, s.end_line, s.end_col))
     }
 
-    /// Records that a write at `span` stores `value`.
-    pub fn record(&mut self, span: Span, value: Written) {
-        let e = self.values.entry(Self::key(span)).or_insert(value.clone());
+    /// Records that a write of `array` at `span` stores `value`.
+    pub fn record(&mut self, array: &str, span: Span, value: Written) {
+        let e = self
+            .values
+            .entry(Self::key(array, span))
+            .or_insert(value.clone());
         if *e != value {
             *e = Written::Unknown;
         }
     }
 
-    /// What the writes at `span` store.
-    pub fn at(&self, span: Span) -> &Written {
+    /// What the writes of `array` at `span` store.
+    pub fn at(&self, array: &str, span: Span) -> &Written {
         self.values
-            .get(&Self::key(span))
+            .get(&Self::key(array, span))
             .unwrap_or(&Written::Unknown)
     }
 

@@ -121,6 +121,7 @@ pub fn wellformed(
         locals: thread_locals(kernel),
         divergence: Divergence::new(kernel, session, opts),
         loop_exits: &kernel.loop_exits,
+        within_iteration: within_an_iteration(&program.body, &kernel.loop_exits),
     };
     let mut cases = Vec::new();
     // Worklist of decision sets; `true` first so the first racy case found
@@ -277,6 +278,9 @@ struct Resolver<'a> {
     divergence: Divergence<'a>,
     /// [`Kernel::loop_exits`].
     loop_exits: &'a [Span],
+    /// Synchronized conditionals between two barriers of one iteration
+    /// ([`within_an_iteration`]).
+    within_iteration: Vec<Span>,
 }
 
 /// What a condition of a synchronized construct depends on.
@@ -523,6 +527,7 @@ impl Resolver<'_> {
                 let mut fv = lo.fv();
                 fv.extend(hi.fv());
                 match self.thread_var(&fv) {
+                    Some(_) if self.within_iteration.contains(&span) => Ok((lo, hi)),
                     Some(y) => Err(self.per_iteration(span, what, &y)),
                     None => Ok((lo, hi)),
                 }
@@ -565,7 +570,10 @@ impl Resolver<'_> {
                         // Uniform within an iteration, and its `then` branch
                         // leaves the loop: split on it (ARCHITECTURE.md,
                         // "Barrier divergence", loop exits).
-                        Dependence::Thread(_) if self.loop_exits.contains(&span) => {
+                        Dependence::Thread(_)
+                            if self.loop_exits.contains(&span)
+                                || self.within_iteration.contains(&span) =>
+                        {
                             Ok(match decisions.get(&r) {
                                 Some(d) => Decision::Take(*d),
                                 None => Decision::Split(r),
@@ -583,6 +591,72 @@ impl Resolver<'_> {
                 Some(d) => Decision::Take(*d),
                 None => Decision::Split(c),
             }),
+        }
+    }
+}
+
+/// The synchronized conditionals and loops (by location) that lie between
+/// two barriers of one iteration of their innermost synchronized loop: a
+/// statement of the loop's body with a `sync` statement of that body
+/// before and after it, and the conditionals and loops inside such a
+/// statement (but not inside a loop within it, which has iterations of its
+/// own).  Every access there is in a barrier interval within one
+/// iteration, so it can race only with accesses of the same iteration,
+/// where a value uniform within an iteration has one value: splitting on a
+/// condition, or fixing a loop's bounds, that is uniform only within an
+/// iteration loses no race.
+///
+/// The `else` branch of a loop exit ([`Kernel::loop_exits`]) is the rest of
+/// the loop's body, run by every thread in the iterations that go on.
+fn within_an_iteration(block: &Block, exits: &[Span]) -> Vec<Span> {
+    let mut out = Vec::new();
+    collect_within(block, Place::Outside, exits, &mut out);
+    out
+}
+
+/// Where a block is, for [`within_an_iteration`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// Not in a synchronized loop's body, or in a branch not bracketed.
+    Outside,
+    /// The body of a loop (or the rest of it after a loop exit).
+    LoopBody,
+    /// Inside a statement bracketed by two barriers of the iteration.
+    Bracketed,
+}
+
+fn collect_within(block: &Block, place: Place, exits: &[Span], out: &mut Vec<Span>) {
+    let syncs: Vec<usize> = (0..block.len())
+        .filter(|&i| matches!(block[i].kind, StmtKind::Sync))
+        .collect();
+    for (i, s) in block.iter().enumerate() {
+        let bracketed = place == Place::Bracketed
+            || (place == Place::LoopBody
+                && syncs.first().is_some_and(|&a| a < i)
+                && syncs.last().is_some_and(|&b| b > i));
+        if bracketed && s.has_sync() {
+            out.push(s.span);
+        }
+        match &s.kind {
+            StmtKind::If {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                let inner = if bracketed {
+                    Place::Bracketed
+                } else {
+                    Place::Outside
+                };
+                let rest = match (place, exits.contains(&s.span)) {
+                    (Place::LoopBody, true) => Place::LoopBody,
+                    _ => inner,
+                };
+                collect_within(then_branch, inner, exits, out);
+                collect_within(else_branch, rest, exits, out);
+            }
+            StmtKind::For { body, .. } => collect_within(body, Place::LoopBody, exits, out),
+            _ => {}
         }
     }
 }

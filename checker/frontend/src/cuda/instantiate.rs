@@ -254,7 +254,10 @@ fn definition_start(tu: &Tu, t: Cursor, bytes: &[u8], header: bool) -> Option<(u
             let in_file = (start as usize) < bytes.len() && t.end_offset() as usize <= bytes.len();
             let line = |start: u32| {
                 if header {
-                    1 + bytes[..start as usize].iter().filter(|b| **b == b'\n').count() as u32
+                    1 + bytes[..start as usize]
+                        .iter()
+                        .filter(|b| **b == b'\n')
+                        .count() as u32
                 } else {
                     tu.position(start).0
                 }

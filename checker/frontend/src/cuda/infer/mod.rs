@@ -539,11 +539,17 @@ impl<'a> Infer<'a> {
                 self.unsupported(span, "barrier after a `return` inside a loop");
             }
         }
-        if let StmtKind::Access { mode: Mode::Wr, .. } = kind {
+        if let StmtKind::Access {
+            mode: Mode::Wr,
+            array,
+            ..
+        } = &kind
+        {
             // Every write records what it stores (unknown unless an
             // assignment said otherwise), so that a location shared by
-            // several writes is known only if they all agree.
-            self.out.written.record(span, self.storing.clone());
+            // several writes of an array is known only if they all agree.
+            let array = array.clone().unwrap_or_default();
+            self.out.written.record(&array, span, self.storing.clone());
         }
         if let Some(b) = self.blocks.last_mut() {
             b.push(Stmt::new(kind, span));

@@ -316,7 +316,7 @@ fn stored(body: Vec<S>) -> Written {
     };
     let (unit, f) = kernel_unit(vec![ptr_param("a"), ptr_param("b"), n], body);
     let out = Infer::new(&unit, Vec::<String>::new()).kernel(&f);
-    out.written.at(sp(1)).clone()
+    out.written.at("a", sp(1)).clone()
 }
 
 fn a0() -> E {
