@@ -38,6 +38,11 @@ use std::collections::{BTreeMap, BTreeSet};
 /// At most this many case-split conditions (2^k copies).
 pub const MAX_SPLIT_CONDITIONS: usize = 12;
 
+/// At most this many cases per array (each is checked on its own): beyond
+/// it the answer is `unknown`, so that many independent conditions cannot
+/// make the check take hours.
+pub const MAX_CASES: usize = 64;
+
 /// A source access, as the witness reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AccessInfo {
@@ -145,6 +150,14 @@ pub fn wellformed(
                 }
             }
             Resolved::Done(body, assumed) => {
+                if cases.len() >= MAX_CASES {
+                    return Err(WfError::Unknown {
+                        reason: format!(
+                            "more than {MAX_CASES} cases of synchronized conditions"
+                        ),
+                        span: Span::default(),
+                    });
+                }
                 let (assumed, obligations) = assumed.into_iter().unzip();
                 let copy = Program {
                     body,
