@@ -152,9 +152,7 @@ pub fn wellformed(
             Resolved::Done(body, assumed) => {
                 if cases.len() >= MAX_CASES {
                     return Err(WfError::Unknown {
-                        reason: format!(
-                            "more than {MAX_CASES} cases of synchronized conditions"
-                        ),
+                        reason: format!("more than {MAX_CASES} cases of synchronized conditions"),
                         span: Span::default(),
                     });
                 }
