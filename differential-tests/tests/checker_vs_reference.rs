@@ -88,6 +88,7 @@ fn kernel_of(w: &W) -> Kernel {
         launch: Vec::new(),
         written: Default::default(),
         iteration_uniform: Vec::new(),
+        phase_uniform: Vec::new(),
         relational: Vec::new(),
         loop_exits: Vec::new(),
     }
@@ -262,6 +263,7 @@ fn surface_kernel(p: &Program) -> Kernel {
         launch: Vec::new(),
         written: Default::default(),
         iteration_uniform: Vec::new(),
+        phase_uniform: Vec::new(),
         relational: Vec::new(),
         loop_exits: Vec::new(),
     }

@@ -38,6 +38,7 @@ pub fn infer(path: &Path, source: String, program: babycuda::Program) -> Inferre
         launch: Vec::new(),
         written: Default::default(),
         iteration_uniform: Vec::new(),
+        phase_uniform: Vec::new(),
         relational: Vec::new(),
         loop_exits: Vec::new(),
     };

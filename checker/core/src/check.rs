@@ -325,6 +325,7 @@ fn pair_filter(kernel: &Kernel, case: &Case, opts: &CheckOptions) -> PairFilter 
         values,
         benign,
         exclude: Vec::new(),
+        alike: kernel.phase_uniform.clone(),
     }
 }
 

@@ -43,6 +43,11 @@ pub struct Kernel {
     /// (`frontend::cuda::infer::uniform_reads`).  Races treat them as
     /// per-thread; [`crate::divergence`] as shared by the two threads.
     pub iteration_uniform: Vec<Var>,
+    /// Of [`Kernel::iteration_uniform`], the values read after a barrier of
+    /// their iteration: two threads hold them alike whenever both use them
+    /// in one barrier interval (both are then in the same iteration), so a
+    /// race query shares them between its two threads.
+    pub phase_uniform: Vec<Var>,
     /// Assumptions about two threads (GPUVerify's `__other_int`): a
     /// variable `x@other` ([`other`]) is the other thread's `x`.  The
     /// checker asserts each for both orders of the two threads of a race
@@ -286,6 +291,7 @@ impl Kernel {
             launch: Vec::new(),
             written: WrittenValues::default(),
             iteration_uniform: Vec::new(),
+            phase_uniform: Vec::new(),
             relational: Vec::new(),
             loop_exits: Vec::new(),
         }

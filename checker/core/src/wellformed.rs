@@ -717,6 +717,7 @@ pub(crate) mod tests {
             launch: Vec::new(),
             written: Default::default(),
             iteration_uniform: Vec::new(),
+            phase_uniform: Vec::new(),
             relational: Vec::new(),
             loop_exits: Vec::new(),
         }

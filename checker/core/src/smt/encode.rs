@@ -56,6 +56,9 @@ pub struct PairFilter {
     /// Pairs of accesses (first thread's, second thread's) not to report
     /// again: the benign pairs already found.
     pub exclude: Vec<(AccessId, AccessId)>,
+    /// Thread-locals the two threads hold alike in any two accesses of one
+    /// barrier interval (`Kernel::phase_uniform`).
+    pub alike: Vec<Var>,
 }
 
 /// What to do with write/write pairs that store the same value.
@@ -677,6 +680,11 @@ impl Builder {
 impl Builder {
     /// The pair filter's restrictions of the race (see [`PairFilter`]).
     fn assert_pairs(&mut self, pairs: &PairFilter, envs: &[Env; 2]) {
+        for x in &pairs.alike {
+            if let (Some(a), Some(b)) = (envs[0].get(x), envs[1].get(x)) {
+                self.assert(&format!("(= {a} {b})"));
+            }
+        }
         let wr = self.lit(1);
         let both_write = format!("(and (= |mode1| {wr}) (= |mode2| {wr}))");
         if let Some(w) = &pairs.warp {

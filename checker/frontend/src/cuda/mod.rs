@@ -484,6 +484,11 @@ fn build_kernel(
             .into_iter()
             .filter(|x| free.contains(x))
             .collect(),
+        phase_uniform: out
+            .phase_uniform
+            .into_iter()
+            .filter(|x| free.contains(x))
+            .collect(),
         relational: out.relational,
         loop_exits: out.loop_exits,
     };

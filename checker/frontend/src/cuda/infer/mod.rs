@@ -128,6 +128,9 @@ pub struct Output {
     /// Locals every thread of a block has alike within an iteration of the
     /// enclosing synchronized loops (`uniform_reads`).
     pub iteration_uniform: Vec<String>,
+    /// Of those, the ones read after a barrier of the iteration
+    /// (`Kernel::phase_uniform`).
+    pub phase_uniform: Vec<String>,
     /// Assumptions the inference made that the user should see.
     pub notes: Vec<String>,
     /// What each write stores, when it is the same for every thread

@@ -104,6 +104,10 @@ impl Infer<'_> {
             match verdicts.get(&key(&c.array, c.span)) {
                 Some(Alike::Block) => uniform.extend(c.vars),
                 Some(Alike::Iteration) => self.out.iteration_uniform.extend(c.vars),
+                Some(Alike::IterationAfterBarrier) => {
+                    self.out.iteration_uniform.extend(c.vars.iter().cloned());
+                    self.out.phase_uniform.extend(c.vars);
+                }
                 Some(Alike::PerThread) | None => {}
             }
         }
@@ -120,6 +124,12 @@ enum Alike {
     /// The threads of a block, within one iteration of the enclosing
     /// synchronized loops.
     Iteration,
+    /// As [`Alike::Iteration`], read after a barrier of the iteration (a
+    /// `sync` statement of its loop's body): every use comes after it in
+    /// the iteration, so two threads that use it in one barrier interval
+    /// are in the same iteration and hold the same value
+    /// (`Kernel::phase_uniform`).
+    IterationAfterBarrier,
     /// The threads of a block.
     Block,
 }
@@ -190,6 +200,27 @@ impl<'a> Scan<'a> {
         out.into_iter()
     }
 
+    /// Is the access at the end of `path` after a `sync` statement of the
+    /// body of its innermost synchronized loop (the rest of the body after
+    /// a loop exit counts as the body)?
+    fn after_a_barrier(&self, path: &Path<'a>) -> bool {
+        let Some(level) = (0..path.len().saturating_sub(1)).rev().find(|&l| {
+            let (block, i) = path[l];
+            matches!(&block[i].kind, StmtKind::For { body, .. } if block_has_sync(body))
+        }) else {
+            return false;
+        };
+        for &(block, i) in &path[level + 1..] {
+            if block[..i].iter().any(|s| matches!(s.kind, StmtKind::Sync)) {
+                return true;
+            }
+            if self.exit_rest(&block[i]).is_none() {
+                return false;
+            }
+        }
+        false
+    }
+
     /// The `else` branch of a loop exit (the rest of the loop body).
     fn exit_rest(&self, s: &'a Stmt) -> Option<&'a [Stmt]> {
         match &s.kind {
@@ -230,6 +261,7 @@ impl<'a> Scan<'a> {
         }
         match (self.written_in_interval(array, path), in_sync_loop) {
             (true, _) => Alike::PerThread,
+            (false, true) if self.after_a_barrier(path) => Alike::IterationAfterBarrier,
             (false, true) => Alike::Iteration,
             (false, false) => Alike::Block,
         }
@@ -454,8 +486,14 @@ mod tests {
     #[test]
     fn a_read_in_a_synchronized_loop_is_alike_only_within_an_iteration() {
         // Each iteration is another interval: the flag may change.
+        // Read after a barrier of the iteration: alike in any interval
+        // where it is used.
         let src = "forS i in 0..N {\nsync;\nrd s[0];\nsync;\nwr s[0]\n}";
-        assert_eq!(alike_at(src, 3), Some(Alike::Iteration));
+        assert_eq!(alike_at(src, 3), Some(Alike::IterationAfterBarrier));
+        // Read before the first barrier: its uses after the last one share
+        // an interval with the next iteration's.
+        let src = "forS i in 0..N {\nrd s[0];\nsync;\nwr s[0];\nsync\n}";
+        assert_eq!(alike_at(src, 2), Some(Alike::Iteration));
         // The write at the end of the body is in the interval of the read
         // at its start (the next iteration).
         let src = "forS i in 0..N {\nrd s[0];\nsync;\nwr s[0]\n}";
