@@ -314,4 +314,54 @@ mod tests {
             );
         }
     }
+
+    /// The search's parameter values: the witness's first, then every
+    /// combination of 0..=3 of the parameters, each once.
+    #[test]
+    fn the_search_tries_the_witness_then_every_small_parameter_combination() {
+        let inf = super::super::test_support::bcu("param M;\nparam N;\nA[M + N] := tid");
+        let report = check_kernel(&inf.kernel, &CheckOptions::default());
+        let Verdict::Racy(w) = &report.arrays[0].verdict else {
+            panic!("racy expected, got {:?}", report.arrays[0].verdict)
+        };
+        let mut w = (**w).clone();
+        w.params.insert("M".into(), Nat::from(7u32));
+        w.params.insert("N".into(), Nat::from(9u32));
+        let sets = param_sets(&inf.program, Some(&w));
+        let pair = |s: &BTreeMap<Var, Nat>| (s["M"].clone(), s["N"].clone());
+        assert_eq!(pair(&sets[0]), (Nat::from(7u32), Nat::from(9u32)));
+        let small: std::collections::BTreeSet<_> = sets[1..].iter().map(pair).collect();
+        let all: std::collections::BTreeSet<_> = (0..4u32)
+            .flat_map(|m| (0..4u32).map(move |n| (Nat::from(m), Nat::from(n))))
+            .collect();
+        assert_eq!(sets.len(), 17);
+        assert_eq!(small, all);
+    }
+
+    /// The search's initial contents: the program's, the identity, then 16
+    /// pseudo-random ones with values in 0..=4, not all alike.
+    #[test]
+    fn the_search_tries_identity_then_small_varied_contents() {
+        let inf = super::super::test_support::bcu("A[tid] := 1;\nB[tid] := 2");
+        let inits = initial_contents(&inf.program);
+        assert_eq!(inits.len(), 18);
+        let identity: Vec<Nat> = (0..8u32).map(Nat::from).collect();
+        assert_eq!(inits[1].arrays["A"], identity);
+        let random = &inits[2..];
+        let values = random
+            .iter()
+            .flat_map(|c| c.arrays.values().flatten().cloned());
+        assert!(values.clone().all(|v| v <= Nat::from(4u32)));
+        assert!(values.clone().any(|v| v > Nat::from(0u32)));
+        assert!(random.windows(2).any(|p| p[0].arrays != p[1].arrays));
+    }
+
+    /// A race is looked for on the array asked about only.
+    #[test]
+    fn a_race_is_looked_for_on_the_array_asked_about() {
+        let inf = super::super::test_support::bcu("A[tid] := 1;\nB[0] := tid");
+        let cfg = Config::new(2);
+        assert!(race_on(&inf.program, "A", &cfg).is_none());
+        assert!(race_on(&inf.program, "B", &cfg).is_some());
+    }
 }
