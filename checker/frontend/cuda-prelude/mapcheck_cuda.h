@@ -18,7 +18,7 @@
  * variable declared without `__device__` (GPUVerify takes those as device
  * memory): every global variable declared after the prelude is then a
  * device variable (the front end appends the matching `pop` to the file;
- * see Retry in checker/src/frontend/cuda/clang.rs). */
+ * see Retry in checker/frontend/src/cuda/clang/mod.rs). */
 #ifdef __MAPCHECK_HOST_GLOBALS_ON_DEVICE
 #pragma clang attribute push(__attribute__((device)), apply_to = variable(is_global))
 #endif

@@ -1,5 +1,5 @@
 //! The front end's own small C syntax tree, converted from libclang cursors
-//! (see `convert.rs`).  Owning it keeps the inference free of FFI and lets
+//! (see `convert/`).  Owning it keeps the inference free of FFI and lets
 //! tests build kernels by hand.
 
 use semantics::surface::Span;

@@ -1,0 +1,119 @@
+//! Clang types: what the front end asks of a type (integer type, pointer,
+//! element sizes, …).
+
+use super::*;
+
+/// A type.
+#[derive(Clone, Copy)]
+pub struct Type(pub CXType);
+
+impl Type {
+    pub fn canonical(&self) -> Type {
+        Type(unsafe { clang_getCanonicalType(self.0) })
+    }
+    pub fn kind(&self) -> CXTypeKind {
+        self.canonical().0.kind
+    }
+    pub fn pointee(&self) -> Type {
+        Type(unsafe { clang_getPointeeType(self.canonical().0) })
+    }
+    pub fn element(&self) -> Type {
+        Type(unsafe { clang_getArrayElementType(self.canonical().0) })
+    }
+    /// `sizeof` the type, when it is complete.
+    pub fn size_of(&self) -> Option<u64> {
+        let n = unsafe { clang_Type_getSizeOf(self.canonical().0) };
+        u64::try_from(n).ok()
+    }
+    /// The declaration of a record (or other named) type.
+    pub fn declaration(&self) -> Cursor {
+        Cursor(unsafe { clang_getTypeDeclaration(self.canonical().0) })
+    }
+    pub fn spelling(&self) -> String {
+        take(unsafe { clang_getTypeSpelling(self.0) })
+    }
+    /// `const`-qualified (the type itself, not what it points to).
+    pub fn is_const(&self) -> bool {
+        unsafe { clang_isConstQualifiedType(self.0) != 0 }
+    }
+    pub fn is_pointer(&self) -> bool {
+        self.kind() == CXType_Pointer
+    }
+    /// A floating-point type (`float`, `double`, `__half`, …).
+    pub fn is_floating(&self) -> bool {
+        matches!(
+            self.canonical().0.kind,
+            CXType_Float
+                | CXType_Double
+                | CXType_LongDouble
+                | CXType_Half
+                | CXType_Float16
+                | CXType_Float128
+                | CXType_BFloat16
+        )
+    }
+    pub fn is_bool(&self) -> bool {
+        self.canonical().0.kind == CXType_Bool
+    }
+    pub fn is_array(&self) -> bool {
+        matches!(
+            self.kind(),
+            CXType_ConstantArray
+                | CXType_IncompleteArray
+                | CXType_VariableArray
+                | CXType_DependentSizedArray
+        )
+    }
+    pub fn is_reference(&self) -> bool {
+        matches!(self.kind(), CXType_LValueReference | CXType_RValueReference)
+    }
+    /// Number of array dimensions (`float a[4][8]` has 2).
+    pub fn array_rank(&self) -> usize {
+        let mut t = *self;
+        let mut n = 0;
+        while t.is_array() {
+            n += 1;
+            t = t.element();
+        }
+        n
+    }
+    pub fn is_record(&self) -> bool {
+        self.kind() == CXType_Record
+    }
+    /// The length of each dimension of an array type (`None` when not a
+    /// constant), outermost first.
+    pub fn array_sizes(&self) -> Vec<Option<u64>> {
+        let mut t = *self;
+        let mut out = Vec::new();
+        while t.is_array() {
+            let n = unsafe { clang_getArraySize(t.canonical().0) };
+            out.push(u64::try_from(n).ok());
+            t = t.element();
+        }
+        out
+    }
+    /// The C integer type this is (an enum is its underlying type), or
+    /// `None` for `bool`, floating-point, pointer and other types.
+    pub fn int_type(&self) -> Option<crate::cuda::ast::IntTy> {
+        let t = self.canonical();
+        let signed = match t.0.kind {
+            CXType_Char_U | CXType_UChar | CXType_Char16 | CXType_Char32 | CXType_UShort
+            | CXType_UInt | CXType_ULong | CXType_ULongLong | CXType_UInt128 => false,
+            CXType_Char_S | CXType_SChar | CXType_WChar | CXType_Short | CXType_Int
+            | CXType_Long | CXType_LongLong | CXType_Int128 => true,
+            CXType_Enum => {
+                let decl = unsafe { clang_getTypeDeclaration(t.0) };
+                let under = Type(unsafe { clang_getEnumDeclIntegerType(decl) });
+                return (under.kind() != CXType_Enum)
+                    .then(|| under.int_type())
+                    .flatten();
+            }
+            _ => return None,
+        };
+        let bytes = unsafe { clang_Type_getSizeOf(t.0) };
+        (1..=16).contains(&bytes).then(|| crate::cuda::ast::IntTy {
+            bits: 8 * bytes as u32,
+            signed,
+        })
+    }
+}
