@@ -66,14 +66,10 @@ impl Infer<'_> {
         });
     }
 
-    /// Is `x` the same for a thread throughout the run (an identifier, a
-    /// dimension, a parameter)?
+    /// Is `x` the same for a thread throughout the run (an identifier, or
+    /// a value invariant for all threads)?
     fn whole_run_constant(&self, x: &str) -> bool {
-        ["threadIdx.", "blockIdx.", "blockDim.", "gridDim."]
-            .iter()
-            .any(|p| x.starts_with(p))
-            || self.param_vars.contains(x)
-            || self.invariant_unknowns.contains(x)
+        x.starts_with("threadIdx.") || x.starts_with("blockIdx.") || self.invariant_var(x)
     }
 
     /// States the reads of one never-written cell equal (see the module
@@ -150,15 +146,11 @@ impl Infer<'_> {
         if !self.spec || !vars.iter().any(|x| x.ends_with(OTHER_SUFFIX)) {
             return None;
         }
-        let shared = |me: &Self, x: &str| {
-            x.ends_with(OTHER_SUFFIX)
-                || me.param_vars.contains(x)
-                || me.invariant_unknowns.contains(x)
-                || x.starts_with("blockDim.")
-                || x.starts_with("gridDim.")
-                || (!me.grid_level && x.starts_with("blockIdx."))
-        };
-        if !vars.iter().all(|x| shared(self, x)) {
+        // Every other variable must be the same in both threads.
+        if !vars
+            .iter()
+            .all(|x| x.ends_with(OTHER_SUFFIX) || self.invariant_var(x))
+        {
             return None;
         }
         let own: Vec<Lin> = index

@@ -381,7 +381,7 @@ impl<'a> Infer<'a> {
     /// Is `x` one value in all threads of the block for the whole
     /// execution: a parameter, a dimension, the block's index (within one
     /// block) or an unknown computed from such values?
-    fn invariant_var(&self, x: &str) -> bool {
+    pub(super) fn invariant_var(&self, x: &str) -> bool {
         self.param_vars.contains(x)
             || self.invariant_unknowns.contains(x)
             || x.starts_with("blockDim.")
