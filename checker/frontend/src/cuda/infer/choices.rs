@@ -65,6 +65,9 @@ impl Infer<'_> {
         if neg.is_none() && !(known || non_negative(then) && non_negative(other)) {
             return;
         }
+        if neg.is_none() {
+            self.bound_by_alternatives(u, then, other);
+        }
         let choice = Choice {
             cond: cond.clone(),
             then: then.clone(),
@@ -73,6 +76,23 @@ impl Infer<'_> {
             scope: self.block_path.clone(),
         };
         self.choices.insert(u.clone(), choice);
+    }
+
+    /// Narrows the bounds of the non-negative unknown `u`, which is `then`
+    /// or `other`, to the union of their ranges: `c ? DY - y : y` with `y <
+    /// 2048` is below 2049, so `1040 * u` does not wrap around (it would
+    /// with only `u`'s C type to go on; spPostprocess2D of the GPUVerify
+    /// corpus).
+    fn bound_by_alternatives(&mut self, u: &str, then: &Lin, other: &Lin) {
+        let (a, b) = (self.range(then), self.range(other));
+        let lo = a.lo.zip(b.lo).map_or(0, |(x, y)| x.min(y));
+        let hi = a.hi.zip(b.hi).map(|(x, y)| x.max(y));
+        let (old_lo, old_hi) = self.bounds.get(u).copied().unwrap_or((0, None));
+        let hi = match (hi, old_hi) {
+            (Some(x), Some(y)) => Some(x.min(y)),
+            (x, y) => x.or(y),
+        };
+        self.bound_var(u, lo.max(old_lo), hi);
     }
 
     /// The access `mode arr[index]`, each choice its index mentions
