@@ -14,6 +14,12 @@ pub type Model = BTreeMap<String, Nat>;
 /// Bound tried first for parameters, so witnesses replay quickly.
 pub const SMALL_MODEL_BOUND: u64 = 16;
 
+/// The most time spent looking for a model with small parameters: the
+/// race is already found, and a smaller witness is not worth the query's
+/// whole time limit (on bitonicSortSharedKernel of the GPUVerify corpus a
+/// fresh solver's search for it took about 10 s a query).
+const SMALL_MODEL_MS: u64 = 1_000;
+
 /// Reads the model, preferring one where every parameter is small.
 pub(super) fn small_model(q: &Query, solver: &z3::Solver, timeout_ms: u64) -> Model {
     let first = solver
@@ -24,7 +30,7 @@ pub(super) fn small_model(q: &Query, solver: &z3::Solver, timeout_ms: u64) -> Mo
     for (_, s) in &q.params {
         solver.assert(le_const(q.logic, unquote(s), SMALL_MODEL_BOUND));
     }
-    let better = match with_deadline(timeout_ms, || solver.check()).result {
+    let better = match with_deadline(timeout_ms.min(SMALL_MODEL_MS), || solver.check()).result {
         z3::SatResult::Sat => solver.get_model().map(|m| read_model(q, &m)),
         _ => None,
     };
@@ -57,7 +63,7 @@ pub(super) fn small_values(
     for (_, s) in params {
         solver.assert(le_const(logic, unquote(s), SMALL_MODEL_BOUND));
     }
-    let better = match with_deadline(timeout_ms, || solver.check()).result {
+    let better = match with_deadline(timeout_ms.min(SMALL_MODEL_MS), || solver.check()).result {
         z3::SatResult::Sat => solver.get_model().map(|m| read(&m)),
         _ => None,
     };

@@ -208,14 +208,23 @@ impl Session {
         let deadline = Instant::now() + Duration::from_millis(timeout_ms);
         let script = format!("{}(assert {})\n", q.text, or_all(&q.alternatives));
         if wraps_around(&script) {
-            return self.solve_portfolio(q, &script, timeout_ms, deadline);
+            let purified_later = Duration::from_millis(FIRST_TRY_MS);
+            let fresh = [
+                (Fresh::Plain, Duration::ZERO),
+                (Fresh::Purified, purified_later),
+            ];
+            return self.solve_portfolio(q, &script, &fresh, timeout_ms, deadline);
         }
         let first = deadline.min(Instant::now() + Duration::from_millis(FIRST_TRY_MS));
         let answer = self.solve_incremental(q, timeout_ms, first);
         if !is_timeout(&answer) || Instant::now() >= deadline {
             return answer;
         }
-        self.solve_portfolio(q, &script, timeout_ms, deadline)
+        let fresh = [
+            (Fresh::Plain, Duration::ZERO),
+            (Fresh::Purified, Duration::ZERO),
+        ];
+        self.solve_portfolio(q, &script, &fresh, timeout_ms, deadline)
     }
 
     /// The reused solver's way (see [`Session::solve`]), until `deadline`.
@@ -318,79 +327,128 @@ impl Session {
         &self,
         q: &Query,
         script: &str,
+        fresh: &[(Fresh, Duration)],
         timeout_ms: u64,
         deadline: Instant,
     ) -> Answer {
-        let stop = AtomicBool::new(false);
+        let decided = AtomicBool::new(false);
         std::thread::scope(|scope| {
-            let fresh =
-                scope.spawn(|| solve_in_fresh_context(q, script, timeout_ms, deadline, &stop));
+            let (decided, now) = (&decided, Instant::now());
+            let others: Vec<_> = fresh
+                .iter()
+                .map(|&(kind, delay)| {
+                    scope.spawn(move || {
+                        let run = (kind, now + delay);
+                        solve_in_fresh_context(q, script, run, timeout_ms, deadline, decided)
+                    })
+                })
+                .collect();
             let mut budget = Duration::from_millis(FIRST_TRY_MS);
             let mine = loop {
                 let left = deadline.saturating_duration_since(Instant::now());
-                if fresh.is_finished() || left.is_zero() {
+                let all_done = others.iter().all(|h| h.is_finished());
+                if decided.load(Ordering::SeqCst) || all_done || left.is_zero() {
                     break None;
                 }
-                let answer =
-                    self.solve_incremental(q, timeout_ms, Instant::now() + budget.min(left));
+                let slice = Instant::now() + budget.min(left);
+                let answer = self.solve_incremental(q, timeout_ms, slice);
                 match answer {
                     Answer::Sat(_) | Answer::Unsat => break Some(answer),
                     _ if !is_timeout(&answer) || left <= budget => break None,
-                    // Each slice starts over, so slices stay few: 250 ms,
-                    // 1 s, then the rest of the time.
-                    _ if budget >= Duration::from_secs(1) => budget = left,
-                    _ => budget *= 4,
+                    // Each slice starts over, so slices double: few, and
+                    // a fresh solver's answer is taken at the end of the
+                    // slice in which it came.  This solver is not
+                    // interrupted for it: that was tried, and the
+                    // session's context (libz3 4.8.12) then answered
+                    // `unsat` to satisfiable queries, in about one corpus
+                    // run out of three.
+                    _ => budget *= 2,
                 }
             };
-            // Decided here: the fresh solver stops; otherwise it has the
+            // Decided here: the fresh solvers stop; otherwise they have the
             // time left.
-            stop.store(mine.is_some(), Ordering::SeqCst);
-            let theirs = fresh
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            mine.unwrap_or(theirs)
+            if mine.is_some() {
+                decided.store(true, Ordering::SeqCst);
+            }
+            let theirs: Vec<Answer> = others
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect();
+            let first_decided = theirs.iter().position(|a| !matches!(a, Answer::Unknown(_)));
+            mine.or_else(|| first_decided.map(|i| theirs[i].clone()))
+                .or_else(|| theirs.into_iter().next())
+                .unwrap_or_else(|| Answer::Unknown(format!("{TIMEOUT} after {timeout_ms} ms")))
         })
     }
 }
 
-/// Checks `script` (the whole query `q`) on a new solver in a new Z3
-/// context, on this thread (the `z3` crate has one context per thread),
-/// until `deadline` or until `stop` is set.  A solver in the session's
-/// context is not fresh enough: Z3's luck depends on the terms the
-/// context already holds (`fwtBatch2Kernel`, `unsat` in 70 ms on a new
-/// context, was `unknown` after 10 s in one run out of three on a context
-/// that had served other queries).
+/// Checks `script` (the whole query `q`) on a new solver of kind `run.0`
+/// in a new Z3 context, on this thread (the `z3` crate has one context per
+/// thread), from `run.1` until `deadline` or until `decided` is set (by
+/// another solver of the portfolio; this one sets it when it decides).  A
+/// solver in the session's context is not fresh enough: Z3's luck depends
+/// on the terms the context already holds (`fwtBatch2Kernel`, `unsat` in
+/// 70 ms on a new context, was `unknown` after 10 s in one run out of
+/// three on a context that had served other queries).
 fn solve_in_fresh_context(
     q: &Query,
     script: &str,
+    run: (Fresh, Instant),
     timeout_ms: u64,
     deadline: Instant,
-    stop: &AtomicBool,
+    decided: &AtomicBool,
 ) -> Answer {
-    let fresh = preprocessing_solver();
+    let undecided = || Answer::Unknown(format!("{TIMEOUT} after {timeout_ms} ms"));
+    while Instant::now() < run.1 {
+        if decided.load(Ordering::SeqCst) {
+            return undecided();
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let fresh = run.0.solver();
     if let Err(rejected) = assert_script(&fresh, script) {
         return Answer::Unknown(rejected);
     }
-    let result = until_stopped(deadline, stop, || fresh.check());
-    match result {
+    let answer = match until_stopped(deadline, decided, || fresh.check()) {
         z3::SatResult::Unsat => Answer::Unsat,
         z3::SatResult::Sat => Answer::Sat(small_model(q, &fresh, timeout_ms)),
-        z3::SatResult::Unknown => Answer::Unknown(format!("{TIMEOUT} after {timeout_ms} ms")),
-    }
+        z3::SatResult::Unknown => return undecided(),
+    };
+    decided.store(true, Ordering::SeqCst);
+    answer
 }
 
-/// A new solver that first names every `div` and `mod` term (Z3's
-/// `purify-arith` tactic: `x / c` and `x % c` become fresh `q`, `r` with `x
-/// = c * q + r`, `0 <= r < c`, one pair per term however often it occurs),
-/// then runs Z3's default strategy.  On the chains of divisions by
-/// constants that 2-D and 3-D index arithmetic produces it is the
-/// difference between milliseconds and an undecided query
-/// (spPostprocess2D of the GPUVerify corpus: `unsat` in about 20 ms with
-/// it; undecided after 40 s without, in most runs).
-fn preprocessing_solver() -> z3::Solver {
-    z3::Tactic::new("purify-arith")
-        .and_then(&z3::Tactic::new("default"))
-        .solver()
+/// The fresh solver of a portfolio ([`Session::solve_portfolio`]).
+#[derive(Clone, Copy)]
+enum Fresh {
+    /// Z3's default solver.
+    Plain,
+    /// One that first names every `div` and `mod` term (Z3's
+    /// `purify-arith` tactic: `x / c` and `x % c` become fresh `q`, `r`
+    /// with `x = c * q + r`, `0 <= r < c`, one pair per term however often
+    /// it occurs), then runs Z3's default strategy.  On the chains of
+    /// divisions by constants that 2-D and 3-D index arithmetic produces
+    /// it is the difference between milliseconds and an undecided query
+    /// (spPostprocess2D of the GPUVerify corpus: `unsat` in about 20 ms
+    /// with it; undecided after 40 s without, in most runs).  On
+    /// wrap-around queries it starts [`FIRST_TRY_MS`] after the others:
+    /// their `mod 2^32` terms can make it slow where the plain solver is
+    /// fast (bitonicSortSharedKernel: 10 s against 0.3 s a query).
+    Purified,
+}
+
+impl Fresh {
+    fn solver(self) -> z3::Solver {
+        match self {
+            Fresh::Plain => z3::Solver::new(),
+            Fresh::Purified => z3::Tactic::new("purify-arith")
+                .and_then(&z3::Tactic::new("default"))
+                .solver(),
+        }
+    }
 }
 
 /// Runs `f` (a Z3 call on this thread's context) and interrupts it at
