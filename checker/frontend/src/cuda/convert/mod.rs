@@ -13,10 +13,14 @@ use clang_sys::*;
 use std::cell::{OnceCell, RefCell};
 use std::collections::{BTreeSet, HashSet};
 
+mod asm;
 mod whitelist;
 pub use whitelist::{expr_rule, stmt_rule, ExprRule, StmtRule};
 
 const BUILTIN_VARS: [&str; 4] = ["threadIdx", "blockIdx", "blockDim", "gridDim"];
+
+/// What an output operand of register-only inline assembly holds.
+pub const INLINE_ASSEMBLY: &str = "value computed by inline assembly";
 
 pub struct Converter<'a> {
     pub tu: &'a Tu,
@@ -219,9 +223,41 @@ impl Converter<'_> {
             (Label, 1) => return self.stmt(ch[0]),
             (Unmodelled, 1) if self.is_attributed(c) => return self.stmt(ch[0]),
             _ if c.is_expression() => SK::Expr(self.expr(c)),
+            _ if c.kind() == CXCursor_AsmStmt => self.inline_asm(c, &ch),
             _ => SK::Unknown(c.kind_name()),
         };
         S { kind, span }
+    }
+
+    /// Inline assembly of register-only instructions ([`asm`]): its input
+    /// operands are evaluated (their reads are accesses), then each output
+    /// operand is assigned an unknown value.  Anything else is unmodelled.
+    fn inline_asm(&self, c: Cursor, ch: &[Cursor]) -> SK {
+        let tokens: Vec<String> = self.tu.tokens(c).into_iter().map(|(t, _)| t).collect();
+        let Some((outputs, inputs)) = asm::register_only(&tokens) else {
+            return SK::Unknown(c.kind_name());
+        };
+        if ch.len() != outputs + inputs {
+            return SK::Unknown(c.kind_name());
+        }
+        let span = c.span();
+        let stmt = |kind| S { kind, span };
+        let inputs = ch[outputs..].iter().map(|i| stmt(SK::Expr(self.expr(*i))));
+        let outputs = ch[..outputs].iter().map(|o| {
+            let target = self.expr(*o);
+            let value = E {
+                kind: EK::Unknown(INLINE_ASSEMBLY.into(), vec![]),
+                span,
+                ty: target.ty,
+            };
+            let assign = EK::Assign(None, Box::new(target.clone()), Box::new(value));
+            stmt(SK::Expr(E {
+                kind: assign,
+                span,
+                ty: target.ty,
+            }))
+        });
+        SK::Block(inputs.chain(outputs).collect())
     }
 
     /// libclang exposes an attributed statement (`#pragma unroll`,
