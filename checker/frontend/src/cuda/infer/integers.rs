@@ -419,6 +419,9 @@ mod tests {
         assert_eq!(nat_op(NOp::Div, r(7, 9), r(0, 3)), r(0, 9));
         assert_eq!(nat_op(NOp::Mod, (0, None), r(1, 256)), r(0, 255));
         assert_eq!(nat_op(NOp::Mod, r(0, 10), r(0, 256)), r(0, 10));
+        // `% 0` is the dividend: a divisor that may be 0 bounds nothing.
+        assert_eq!(nat_op(NOp::Mod, r(0, 300), r(0, 256)), r(0, 300));
+        assert_eq!(nat_op(NOp::Mod, r(0, 1000), r(1, 256)), r(0, 255));
         assert_eq!(nat_op(NOp::Add, (0, None), r(1, 1)), (1, None));
         assert_eq!(nat_op(NOp::Mul, r(0, i128::MAX), r(0, 2)), (0, None));
     }
@@ -454,5 +457,158 @@ mod tests {
             hi: Some(3)
         }
         .within(IntTy::INT));
+    }
+
+    fn ex(kind: EK) -> E {
+        E::new(kind, Span::default())
+    }
+
+    fn int(c: i128) -> E {
+        ex(EK::Int(c))
+    }
+
+    fn local(x: &str) -> E {
+        ex(EK::Var(x.into(), x.into(), RefKind::Local))
+    }
+
+    fn bin(op: BinOp, a: E, b: E) -> E {
+        ex(EK::Bin(op, Box::new(a), Box::new(b)))
+    }
+
+    fn un(op: UnOp, a: E) -> E {
+        ex(EK::Un(op, Box::new(a)))
+    }
+
+    fn cast(a: E) -> E {
+        ex(EK::Cast(Box::new(a)))
+    }
+
+    fn block_dim() -> E {
+        ex(EK::Builtin("blockDim.x".into()))
+    }
+
+    #[test]
+    fn constants_of_integer_expressions() {
+        assert_eq!(constant(&int(5)), Some(5));
+        assert_eq!(constant(&cast(int(5))), Some(5));
+        assert_eq!(constant(&un(UnOp::Plus, int(5))), Some(5));
+        assert_eq!(constant(&un(UnOp::Neg, int(5))), Some(-5));
+        assert_eq!(constant(&bin(BinOp::Add, int(2), int(3))), Some(5));
+        assert_eq!(constant(&bin(BinOp::Sub, int(2), int(3))), Some(-1));
+        assert_eq!(constant(&bin(BinOp::Mul, int(2), int(3))), Some(6));
+        assert_eq!(constant(&bin(BinOp::Div, int(6), int(3))), None);
+        assert_eq!(constant(&bin(BinOp::Add, local("n"), int(3))), None);
+        assert_eq!(constant(&block_dim()), None);
+        assert_eq!(constant_of(&bin(BinOp::Mul, int(64), int(8))), Some(512));
+        assert_eq!(constant_of(&local("n")), None);
+    }
+
+    #[test]
+    fn never_negative_expressions() {
+        assert!(non_negative(&block_dim()));
+        assert!(non_negative(&int(0)) && non_negative(&int(3)));
+        assert!(!non_negative(&int(-1)));
+        assert!(non_negative(&cast(block_dim())));
+        assert!(non_negative(&bin(BinOp::Mul, block_dim(), int(2))));
+        assert!(non_negative(&bin(BinOp::Add, int(2), block_dim())));
+        assert!(!non_negative(&bin(BinOp::Add, local("m"), block_dim())));
+        assert!(!non_negative(&bin(BinOp::Mul, block_dim(), local("m"))));
+        assert!(!non_negative(&bin(BinOp::Sub, block_dim(), int(1))));
+        assert!(!non_negative(&local("m")));
+    }
+
+    fn stmt(kind: SK) -> S {
+        S {
+            kind,
+            span: Span::default(),
+        }
+    }
+
+    fn call(name: &str, args: Vec<E>) -> S {
+        let callee = Callee {
+            name: name.into(),
+            key: None,
+            library: true,
+            free: true,
+            template_args: vec![],
+            arguments: vec![],
+            surface_bytes: None,
+            copies_members: false,
+            pointer: None,
+        };
+        stmt(SK::Expr(ex(EK::Call(callee, args))))
+    }
+
+    fn facts(body: Vec<S>) -> (BTreeSet<String>, BTreeMap<String, i128>) {
+        let f = Func {
+            name: "k".into(),
+            key: "k".into(),
+            params: vec![],
+            body: stmt(SK::Block(body)),
+            is_kernel: true,
+            span: Span::default(),
+            in_main_file: true,
+            library: false,
+            file: None,
+            offset: 0,
+        };
+        (nonnegative_params(&f), constant_params(&f))
+    }
+
+    fn names(xs: &[&str]) -> BTreeSet<String> {
+        xs.iter().map(|x| x.to_string()).collect()
+    }
+
+    /// `x >= c`, `x > c`, `x == c` with `c >= 0` (`c >= -1` for `>`) or
+    /// `c` a sum or product of built-ins and non-negative constants, either
+    /// way round, in a conjunction: `x` needs no negative part; `x == c`
+    /// fixes `x`.  Anything else bounds nothing.
+    #[test]
+    fn top_level_requirements_bound_parameters_below() {
+        use BinOp::*;
+        let conj = |cs: Vec<E>| {
+            cs.into_iter()
+                .reduce(|a, b| bin(LAnd, a, b))
+                .expect("a condition")
+        };
+        let (nonneg, constants) = facts(vec![call(
+            "__requires",
+            vec![conj(vec![
+                bin(Ge, local("a"), int(0)),
+                bin(Gt, local("b"), un(UnOp::Neg, int(1))),
+                bin(Eq, local("c"), bin(Mul, int(16), int(4))),
+                bin(Le, int(0), cast(local("d"))),
+                bin(Ge, local("e"), bin(Mul, int(2), block_dim())),
+                bin(Ge, local("f"), local("m")),
+                bin(Ge, local("g"), bin(Add, local("m"), block_dim())),
+                bin(Lt, local("h"), int(5)),
+                bin(Gt, local("i"), un(UnOp::Neg, int(2))),
+                bin(Ge, local("j"), un(UnOp::Neg, int(1))),
+                bin(Eq, local("z"), un(UnOp::Neg, int(3))),
+            ])],
+        )]);
+        assert_eq!(nonneg, names(&["a", "b", "c", "d", "e"]));
+        assert_eq!(
+            constants,
+            [("c".to_string(), 64), ("z".to_string(), -3)].into()
+        );
+    }
+
+    /// Only the requirements before the first statement that may jump hold
+    /// on every path, and only `__requires` and `__assume` are
+    /// requirements.
+    #[test]
+    fn only_requirements_before_any_jump_count() {
+        let ge0 = |x: &str| bin(BinOp::Ge, local(x), int(0));
+        let (nonneg, _) = facts(vec![
+            stmt(SK::Decl(vec![])),
+            stmt(SK::Null),
+            call("__requires", vec![ge0("a")]),
+            call("__assume", vec![ge0("b")]),
+            call("check", vec![ge0("c")]),
+            stmt(SK::If(local("p"), Box::new(stmt(SK::Return(None))), None)),
+            call("__requires", vec![ge0("d")]),
+        ]);
+        assert_eq!(nonneg, names(&["a", "b"]));
     }
 }
