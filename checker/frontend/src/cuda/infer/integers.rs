@@ -301,13 +301,16 @@ fn lower_bounded(e: &E, out: &mut (BTreeSet<String>, BTreeMap<String, i128>)) {
             lower_bounded(a, out);
             lower_bounded(b, out);
         }
-        EK::Bin(op @ (BinOp::Ge | BinOp::Gt | BinOp::Eq | BinOp::Le | BinOp::Lt), a, b) => {
-            let (a, b) = (strip(a), strip(b));
-            let (var, other, op) = match (&a.kind, &b.kind) {
-                (EK::Var(_, k, RefKind::Local), _) => (k, &b, *op),
-                (_, EK::Var(_, k, RefKind::Local)) => (k, &a, flip_rel(*op)),
+        EK::Bin(op @ (BinOp::Ge | BinOp::Gt | BinOp::Eq | BinOp::Le | BinOp::Lt), a0, b0) => {
+            let (a, b) = (strip(a0), strip(b0));
+            let (var, var_ty, compared_in, other, op) = match (&a.kind, &b.kind) {
+                (EK::Var(_, k, RefKind::Local), _) => (k, a.ty, a0.ty, &b, *op),
+                (_, EK::Var(_, k, RefKind::Local)) => (k, b.ty, b0.ty, &a, flip_rel(*op)),
                 _ => return,
             };
+            if !same_values(var_ty, compared_in, op, other) {
+                return;
+            }
             if let (BinOp::Eq, Some(c)) = (op, constant(other)) {
                 out.1.insert(var.clone(), c);
             }
@@ -323,6 +326,30 @@ fn lower_bounded(e: &E, out: &mut (BTreeSet<String>, BTreeMap<String, i128>)) {
         }
         _ => {}
     }
+}
+
+/// Does a comparison `var op other` carried out in type `compared_in`
+/// (after C's usual conversions) say the same of the variable of type
+/// `var_ty` itself, and of `other` as written?  Not when the conversion
+/// changes values: `blockDim.x <= n` and `n >= 0u` with `int n` compare `n`
+/// as an unsigned value, and hold for `n = -1`.  An equality still does
+/// when `other` is a value of the variable's type that is not negative
+/// (`sz == blockDim.x`): a negative `n` converts to no such value.
+fn same_values(var_ty: Option<IntTy>, compared_in: Option<IntTy>, op: BinOp, other: &E) -> bool {
+    let (Some(v), Some(t)) = (var_ty, compared_in) else {
+        return false;
+    };
+    let ((vmin, vmax), (tmin, tmax)) = (v.range(), t.range());
+    let c = constant(other);
+    if tmin <= vmin && vmax <= tmax {
+        return c.is_none_or(|c| tmin <= c && c <= tmax);
+    }
+    let below_int_max = vmax >= i128::from(i32::MAX);
+    op == BinOp::Eq
+        && match c {
+            Some(c) => 0 <= c && c <= vmax,
+            None => matches!(strip_casts(other).kind, EK::Builtin(_)) && below_int_max,
+        }
 }
 
 /// Is `e` never negative: built-ins (`blockDim.x`), non-negative
@@ -467,8 +494,11 @@ mod tests {
         ex(EK::Int(c))
     }
 
+    /// An `int` variable.
     fn local(x: &str) -> E {
-        ex(EK::Var(x.into(), x.into(), RefKind::Local))
+        let mut v = ex(EK::Var(x.into(), x.into(), RefKind::Local));
+        v.ty = Some(IntTy::INT);
+        v
     }
 
     fn bin(op: BinOp, a: E, b: E) -> E {
@@ -479,8 +509,20 @@ mod tests {
         ex(EK::Un(op, Box::new(a)))
     }
 
+    /// A conversion that keeps the type.
     fn cast(a: E) -> E {
-        ex(EK::Cast(Box::new(a)))
+        let ty = a.ty;
+        let mut c = ex(EK::Cast(Box::new(a)));
+        c.ty = ty;
+        c
+    }
+
+    /// The conversion of `a` to `unsigned int` (C's usual conversions in
+    /// a comparison with an unsigned operand).
+    fn to_unsigned(a: E) -> E {
+        let mut c = ex(EK::Cast(Box::new(a)));
+        c.ty = Some(IntTy::UINT);
+        c
     }
 
     fn block_dim() -> E {
@@ -585,12 +627,25 @@ mod tests {
                 bin(Gt, local("i"), un(UnOp::Neg, int(2))),
                 bin(Ge, local("j"), un(UnOp::Neg, int(1))),
                 bin(Eq, local("z"), un(UnOp::Neg, int(3))),
+                // Compared as unsigned values: true for -1 too.
+                bin(Ge, to_unsigned(local("u")), int(0)),
+                bin(Le, block_dim(), to_unsigned(local("v"))),
+                bin(Eq, to_unsigned(local("w")), int(4294967295)),
+                // … but an equality with a non-negative value of `int` is
+                // the same for `int` values.
+                bin(Eq, to_unsigned(local("x")), block_dim()),
+                bin(Eq, to_unsigned(local("y")), int(7)),
             ])],
         )]);
-        assert_eq!(nonneg, names(&["a", "b", "c", "d", "e"]));
+        assert_eq!(nonneg, names(&["a", "b", "c", "d", "e", "x", "y"]));
         assert_eq!(
             constants,
-            [("c".to_string(), 64), ("z".to_string(), -3)].into()
+            [
+                ("c".to_string(), 64),
+                ("y".to_string(), 7),
+                ("z".to_string(), -3)
+            ]
+            .into()
         );
     }
 
