@@ -207,12 +207,7 @@ impl Session {
         let deadline = Instant::now() + Duration::from_millis(timeout_ms);
         let script = format!("{}(assert {})\n", q.text, or_all(&q.alternatives));
         if wraps_around(&script) {
-            let purified_later = Duration::from_millis(FIRST_TRY_MS);
-            let fresh = [
-                (Fresh::Plain, Duration::ZERO),
-                (Fresh::Purified, purified_later),
-            ];
-            return self.solve_portfolio(q, &script, &fresh, timeout_ms, deadline);
+            return self.solve_portfolio(q, &script, timeout_ms, deadline);
         }
         // Not the portfolio: its extra threads take CPU time from the
         // reused solver, and on 2 cores with `suite --jobs 2` the tiled
@@ -334,14 +329,13 @@ impl Session {
         &self,
         q: &Query,
         script: &str,
-        fresh: &[(Fresh, Duration)],
         timeout_ms: u64,
         deadline: Instant,
     ) -> Answer {
         let decided = AtomicBool::new(false);
         std::thread::scope(|scope| {
             let (decided, now) = (&decided, Instant::now());
-            let others: Vec<_> = fresh
+            let others: Vec<_> = PORTFOLIO
                 .iter()
                 .map(|&(kind, delay)| {
                     scope.spawn(move || {
@@ -415,6 +409,14 @@ fn solve_in_fresh_context(
     decided.store(true, Ordering::SeqCst);
     answer
 }
+
+/// The fresh solvers of a portfolio ([`Session::solve_portfolio`]), each
+/// with how long after the start it begins: the purified one waits
+/// [`FIRST_TRY_MS`] (see [`Fresh::Purified`]).
+const PORTFOLIO: [(Fresh, Duration); 2] = [
+    (Fresh::Plain, Duration::ZERO),
+    (Fresh::Purified, Duration::from_millis(FIRST_TRY_MS)),
+];
 
 /// The fresh solver of a portfolio ([`Session::solve_portfolio`]).
 #[derive(Clone, Copy)]

@@ -858,6 +858,15 @@ mod tests {
         }
     }
 
+    /// The top-level declaration `k` of a test file.
+    fn kernel_k(tu: &Tu) -> Cursor {
+        tu.root()
+            .children()
+            .into_iter()
+            .find(|c| c.spelling() == "k")
+            .expect("kernel")
+    }
+
     /// A Latin-1 byte reaches clang unchanged, so columns after it count
     /// one per character of the decoded text.
     #[test]
@@ -866,12 +875,7 @@ mod tests {
         let tu = parse("latin1.cu", src, &[])
             .map_err(|d| d.len())
             .expect("compiles");
-        let kernel = tu
-            .root()
-            .children()
-            .into_iter()
-            .find(|c| c.spelling() == "k")
-            .expect("kernel");
+        let kernel = kernel_k(&tu);
         assert_eq!((kernel.span().line, kernel.span().col), (2, 9));
         let text = crate::decode_source(src);
         let line2 = text.lines().nth(1).expect("line 2");
@@ -889,12 +893,7 @@ mod tests {
         let tu = parse("utf8.cu", src.as_bytes(), &[])
             .map_err(|d| d.len())
             .expect("compiles");
-        let kernel = tu
-            .root()
-            .children()
-            .into_iter()
-            .find(|c| c.spelling() == "k")
-            .expect("kernel");
+        let kernel = kernel_k(&tu);
         let col = kernel.span().col as usize;
         assert_eq!(src.chars().nth(col - 1), Some('_'), "column {col}");
         assert_eq!(col, 11);
