@@ -39,7 +39,7 @@
 
 use super::counterexample::thread_copy;
 use super::encode::QueryContext;
-use super::solve::{Answer, Session};
+use super::solve::Session;
 use crate::numbered::{C, U};
 use crate::verdict::IntModel;
 use semantics::expr::{BExp, NExp, NOp, Nat, ROp, Var};
@@ -637,10 +637,7 @@ pub(super) fn prover<'a>(
         .collect();
     cached(move |ranges: &[Range], goal: &BExp| {
         let (ranges, goal) = for_thread_one(ranges, goal, &thread_vars);
-        matches!(
-            session.thread_counterexample(&ranges, 1, &goal, ctx, OBLIGATION_MS),
-            Answer::Unsat
-        )
+        session.proves(&ranges, &goal, ctx, OBLIGATION_MS)
     })
 }
 
