@@ -82,7 +82,9 @@ impl Infer<'_> {
         }
         if let Some(values) = power_values(shape, &start, &bound, &step) {
             if !has_jump(body) {
-                return self.unrolled_loop(shape, &values, body, &bound_reads);
+                // The body and then the increment: it may move other
+                // variables too (`s *= 2, j++`).
+                return self.unrolled_loop(shape, &values, &fallback.1, &bound_reads);
             }
         }
         self.emit_all(bound_reads.clone());
