@@ -680,7 +680,10 @@ fn check_case(
         return CaseResult::Safe;
     };
     report.queries += 1;
-    let combined_ms = if cs.len() == 1 {
+    // One closure, or one alternative (the other closures have no pair to
+    // query): the per-closure queries would repeat this one.
+    let alone = cs.len() == 1 || q.alternatives.len() == 1;
+    let combined_ms = if alone {
         opts.timeout_ms
     } else {
         opts.timeout_ms / 4
@@ -688,7 +691,7 @@ fn check_case(
     match session.solve(&q, combined_ms) {
         Answer::Unsat => return CaseResult::Safe,
         Answer::Sat(model) => return CaseResult::Race(Box::new(Race { model, query: q })),
-        Answer::Unknown(r) if cs.len() == 1 => return CaseResult::Unknown(r),
+        Answer::Unknown(r) if alone => return CaseResult::Unknown(r),
         Answer::Unknown(_) => {}
     }
     let mut result = CaseResult::Safe;

@@ -146,6 +146,29 @@ impl Infer<'_> {
         self.small_params.push((name.to_string(), parts));
     }
 
+    /// States the range of its C type of each integer parameter the
+    /// protocol uses (`n <= 2^31 - 1` and `n_neg <= 2^31` for an `int`):
+    /// a fact, not an assumption, without which a witness could give an
+    /// `int` the value 2^32.  Those of [`Infer::bound_param`] are stated by
+    /// [`Infer::assume_small_params`].
+    pub(super) fn assume_param_types(&mut self) {
+        let free = semantics::surface::Program {
+            body: self.out.body.clone(),
+            ..Default::default()
+        }
+        .free_vars();
+        let small: BTreeSet<&String> = self.small_params.iter().flat_map(|(_, p)| p).collect();
+        for x in &self.typed_params {
+            let max = self.bounds.get(x).and_then(|b| b.1);
+            if let (Some(max), true, false) = (max, free.contains(x), small.contains(x)) {
+                self.out.assumptions.push(Assumption {
+                    cond: BExp::rel(ROp::Le, NExp::var(x), NExp::Num((max as u128).into())),
+                    span: Span::default(),
+                });
+            }
+        }
+    }
+
     /// States the bound of [`Infer::bound_param`] on the parameters the
     /// protocol uses.
     pub(super) fn assume_small_params(&mut self) {

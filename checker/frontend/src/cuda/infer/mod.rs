@@ -218,6 +218,9 @@ pub struct Infer<'a> {
     /// The parameters assumed smaller than 2^31 in magnitude (C name and
     /// the protocol variables of their parts).
     small_params: Vec<(String, Vec<String>)>,
+    /// The protocol variables of the integer parameters (`n` and `n_neg`
+    /// of a signed one), bounded by their C type.
+    typed_params: Vec<String>,
     /// The launch value of each integer scalar kernel parameter (by key),
     /// and the protocol variables of those values (`values.rs`).
     param_initial: BTreeMap<String, Val>,
@@ -336,6 +339,7 @@ impl<'a> Infer<'a> {
             suffixes: BTreeMap::new(),
             sizes: BTreeMap::new(),
             small_params: Vec::new(),
+            typed_params: Vec::new(),
             param_initial: BTreeMap::new(),
             param_vars: BTreeSet::new(),
             invariant_unknowns: BTreeSet::new(),
@@ -424,6 +428,7 @@ impl<'a> Infer<'a> {
         let range = ty.map(IntTy::range);
         if let Some((_, max)) = range {
             self.bound_var(x, 0, Some(max));
+            self.typed_params.push(x.to_string());
         }
         if ty.is_some_and(|t| !t.signed) {
             return Lin::var(x);
@@ -431,6 +436,7 @@ impl<'a> Infer<'a> {
         let neg = self.fresh_name(&format!("{x}_neg"));
         if let Some((min, max)) = range {
             self.bound_var(&neg, 0, Some(-min));
+            self.typed_params.push(neg.clone());
             self.signed_parts.insert(x.to_string(), max);
             self.signed_parts.insert(neg.clone(), -min);
         }
@@ -472,6 +478,7 @@ impl<'a> Infer<'a> {
         self.settle_cell_reads();
         self.bound_specified_unknowns();
         self.out.shared = std::mem::take(&mut self.shared);
+        self.assume_param_types();
         self.assume_small_params();
         self.out
     }
