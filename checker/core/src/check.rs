@@ -367,8 +367,14 @@ pub fn check_array(
 ) -> ArrayReport {
     let domains = crate::domains::finite_domains(kernel);
     let fixed = |x: &Var| opts.params.contains_key(x);
-    let Some((x, values)) = crate::domains::split_for(kernel, array, &domains, &fixed) else {
-        return run_array(session, kernel, array, opts, &mut Quiet, true);
+    let fixings: Vec<(Var, u64)> = match crate::domains::split_for(kernel, array, &domains, &fixed)
+    {
+        Some((x, values)) => values.iter().map(|&v| (x.clone(), v)).collect(),
+        None => match crate::domains::sign_split_for(kernel, array, &fixed) {
+            // Non-negative (`n_neg = 0`), then negative (`n = 0`).
+            Some((x, neg)) => vec![(neg, 0), (x, 0)],
+            None => return run_array(session, kernel, array, opts, &mut Quiet, true),
+        },
     };
     // The symbolic check first, briefly: often it decides (a race found
     // for some value, or DRF) faster than one check per value.
@@ -378,7 +384,7 @@ pub fn check_array(
     if !solver_gave_up(&first.verdict) {
         return first;
     }
-    let mut split = check_array_per_value(kernel, array, opts, x, values);
+    let mut split = check_array_per_fixing(kernel, array, opts, &fixings);
     split.seconds += first.seconds;
     split.queries += first.queries;
     split
@@ -397,6 +403,7 @@ fn solver_gave_up(v: &Verdict) -> bool {
 /// `array` checked once for each value of the parameter `x`
 /// ([`crate::domains`]), in parallel: race-free iff it is for every
 /// value; otherwise the worst verdict, of the smallest value among equals.
+#[cfg(test)]
 pub(crate) fn check_array_per_value(
     kernel: &Kernel,
     array: &str,
@@ -404,10 +411,25 @@ pub(crate) fn check_array_per_value(
     x: &Var,
     values: &[u64],
 ) -> ArrayReport {
+    let fixings: Vec<(Var, u64)> = values.iter().map(|&v| (x.clone(), v)).collect();
+    check_array_per_fixing(kernel, array, opts, &fixings)
+}
+
+/// `array` checked once with each parameter of `fixings` fixed to its
+/// value, in parallel: race-free iff it is in every run (the fixings must
+/// cover every execution: the values of one parameter's domain, or the
+/// two signs of a signed one); otherwise the worst verdict, of the first
+/// among equals.
+fn check_array_per_fixing(
+    kernel: &Kernel,
+    array: &str,
+    opts: &CheckOptions,
+    fixings: &[(Var, u64)],
+) -> ArrayReport {
     let start = Instant::now();
-    let reports = par_map(values.to_vec(), |v| {
+    let reports = par_map(fixings.to_vec(), |(x, v)| {
         let mut fixed = opts.clone();
-        fixed.params.insert(x.clone(), v);
+        fixed.params.insert(x, v);
         Session::on_this_thread(|s| run_array(s, kernel, array, &fixed, &mut Quiet, true))
     });
     let mut out = worst(reports.iter(), |r| r.verdict.severity())

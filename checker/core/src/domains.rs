@@ -91,6 +91,49 @@ pub fn split_for<'d>(
         .find(|(x, _)| !fixed(x) && exprs.iter().any(|e| nonlinear_in(e, x)))
 }
 
+/// The signed parameters `(n, n_neg)` of the kernel: a top-level
+/// conjunct `n == 0 || n_neg == 0` of two parameters, which the CUDA front
+/// end states of each signed integer parameter it splits in two parts
+/// (value `n - n_neg`).  Every execution has one of the two parts 0.
+pub fn sign_pairs(kernel: &Kernel) -> Vec<(Var, Var)> {
+    let params: BTreeSet<Var> = crate::check::parameters(kernel).into_iter().collect();
+    let zero = |b: &BExp| match b {
+        BExp::Rel(ROp::Eq, NExp::Var(x), NExp::Num(c)) if *c == 0u32.into() => Some(x.clone()),
+        _ => None,
+    };
+    let mut out = Vec::new();
+    for a in &kernel.program.assumptions {
+        for c in conjuncts(&a.cond) {
+            if let BExp::Bin(BOp::Or, l, r) = c {
+                if let (Some(x), Some(y)) = (zero(l), zero(r)) {
+                    if x != y && params.contains(&x) && params.contains(&y) {
+                        out.push((x, y));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The signed parameter ([`sign_pairs`]) to split on for `array`: the
+/// first, neither part fixed, whose negative part occurs in a non-linear
+/// position of one of the array's indices or of a condition or loop bound
+/// (`y * width` is `y * width - y * width_neg` in the protocol; with the
+/// sign known, one product is gone and the index can be split into digits
+/// by `crate::smt::stride`).
+pub fn sign_split_for(
+    kernel: &Kernel,
+    array: &str,
+    fixed: &dyn Fn(&Var) -> bool,
+) -> Option<(Var, Var)> {
+    let mut exprs = Vec::new();
+    collect(&kernel.program.body, array, &mut exprs);
+    sign_pairs(kernel)
+        .into_iter()
+        .find(|(x, neg)| !fixed(x) && !fixed(neg) && exprs.iter().any(|e| nonlinear_in(e, neg)))
+}
+
 /// The index expressions of `array`'s accesses and every condition and
 /// loop bound of `block`.
 fn collect<'p>(block: &'p [Stmt], array: &str, out: &mut Vec<&'p NExp>) {
@@ -209,6 +252,50 @@ wr A[(tid % W) * (16 / W) + tid / W]";
         let k = kernel_of("param W; assume W == 1 || W == 2; wr A[tid % W]");
         let d = finite_domains(&k);
         assert!(split_for(&k, "A", &d, &|y| *y == x).is_none());
+    }
+
+    #[test]
+    fn a_signed_parameter_splits_on_its_sign_when_it_multiplies() {
+        let src =
+            |index: &str| format!("param W, W_neg; assume W == 0 || W_neg == 0; wr A[{index}]");
+        let k = kernel_of(&src("tid * W - tid * W_neg"));
+        assert_eq!(sign_pairs(&k), [("W".to_string(), "W_neg".to_string())]);
+        let pair = Some(("W".to_string(), "W_neg".to_string()));
+        assert_eq!(sign_split_for(&k, "A", &|_| false), pair);
+        // Linear in it, or one part fixed: no split.
+        let k = kernel_of(&src("tid + W - W_neg"));
+        assert_eq!(sign_split_for(&k, "A", &|_| false), None);
+        let k = kernel_of(&src("tid * W - tid * W_neg"));
+        assert_eq!(sign_split_for(&k, "A", &|y| y == "W_neg"), None);
+        // Not a pair: one variable twice, or not both zero.
+        for a in [
+            "W == 0 || W == 0",
+            "W == 0 || W_neg == 1",
+            "W == 0 && W_neg == 0",
+        ] {
+            let k = kernel_of(&format!("param W, W_neg; assume {a}; wr A[tid * W_neg]"));
+            assert!(sign_pairs(&k).is_empty(), "{a}");
+        }
+    }
+
+    #[test]
+    fn a_race_of_a_negative_signed_parameter_only_is_found_by_the_split() {
+        // Races only when W < 0 (W = 0 and W_neg > 0).
+        let k = kernel_of(
+            "param W, W_neg; assume W == 0 || W_neg == 0;
+             if W_neg > 0 { wr A[(tid / 2) * W - (tid / 2) * W_neg + 100] }",
+        );
+        let r = crate::check::check_array(
+            &crate::smt::Session::new(),
+            &k,
+            "A",
+            &CheckOptions::default(),
+        );
+        assert!(
+            matches!(r.verdict, crate::verdict::Verdict::Racy { .. }),
+            "{:?}",
+            r.verdict
+        );
     }
 
     #[test]

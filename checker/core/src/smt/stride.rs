@@ -114,6 +114,9 @@ impl Poly {
             },
             NExp::Bin(NOp::Add, a, b) => Poly::of(a, fixed).add(Poly::of(b, fixed)),
             NExp::Bin(NOp::Mul, a, b) => Poly::of(a, fixed).mul(&Poly::of(b, fixed)),
+            // `a ∸ 0` (the negative part of a signed parameter fixed to 0
+            // by `crate::domains::sign_split_for`) is `a`.
+            NExp::Bin(NOp::Sub, a, b) if Poly::of(b, fixed).0.is_empty() => Poly::of(a, fixed),
             // Monus, division and remainder are atoms: natural numbers
             // whose value the split never needs to know.
             NExp::Bin(..) => Poly::atom(e.clone()),
@@ -208,6 +211,9 @@ impl Stride {
 pub struct Site {
     pub index: NExp,
     pub ranges: Vec<(Var, NExp, NExp)>,
+    /// The conditions the access is under (of the closure's `if`s, or
+    /// their negations): it is performed only where they hold.
+    pub conds: Vec<BExp>,
 }
 
 /// Per closure and index dimension, the chain of strides the query
@@ -351,6 +357,14 @@ fn chain_of(
         .iter()
         .map(|s| range_facts(&s.ranges, fixed))
         .collect();
+    // The same with the access's conditions (`if (x < width)` bounds the
+    // remainder of `y * width + x`); tried second, as a condition may
+    // mention what an obligation cannot (a thread's unknowns).
+    let guarded: Vec<Vec<BExp>> = sites
+        .iter()
+        .zip(&facts)
+        .map(|(s, f)| f.iter().chain(&s.conds).cloned().collect())
+        .collect();
     let offset = common_offset(&polys, shared);
     // (Every index has the offset; were one without, its digits would be
     // left unconstrained: see `Chains::digits`.)
@@ -371,8 +385,11 @@ fn chain_of(
             let proved = sites
                 .iter()
                 .zip(&split)
-                .zip(&facts)
-                .all(|((site, (_, r)), f)| below(r, s, (&site.ranges, f), holds, 0));
+                .zip(facts.iter().zip(&guarded))
+                .all(|((site, (_, r)), (f, g))| {
+                    below(r, s, (&site.ranges, f), holds, 0)
+                        || (g.len() > f.len() && below(r, s, (&site.ranges, g), holds, 0))
+                });
             if proved {
                 rests = split.into_iter().map(|(_, r)| r).collect();
                 chain.push(s.clone());
@@ -688,13 +705,17 @@ fn sites_of(closures: &[C]) -> Vec<Vec<Vec<Site>>> {
                 ranges.push((x.clone(), n.clone(), m.clone()));
                 at = inner;
             }
-            collect(at.innermost(), &mut ranges, &mut out);
+            collect(at.innermost(), (&mut ranges, &mut Vec::new()), &mut out);
             out
         })
         .collect()
 }
 
-fn collect(u: &U, ranges: &mut Vec<(Var, NExp, NExp)>, out: &mut Vec<Vec<Site>>) {
+fn collect(
+    u: &U,
+    (ranges, conds): (&mut Vec<(Var, NExp, NExp)>, &mut Vec<BExp>),
+    out: &mut Vec<Vec<Site>>,
+) {
     match u {
         U::Skip => {}
         U::Acc(site) => {
@@ -702,22 +723,33 @@ fn collect(u: &U, ranges: &mut Vec<(Var, NExp, NExp)>, out: &mut Vec<Vec<Site>>)
                 if out.len() <= d {
                     out.resize(d + 1, Vec::new());
                 }
-                let s = Site {
-                    index: index.clone(),
-                    ranges: ranges.clone(),
-                };
-                if !out[d].contains(&s) {
-                    out[d].push(s);
+                // One site per index and ranges, under the conditions
+                // common to all its occurrences.
+                let same = |s: &&mut Site| s.index == *index && s.ranges == *ranges;
+                match out[d].iter_mut().find(same) {
+                    Some(s) => s.conds.retain(|c| conds.contains(c)),
+                    None => out[d].push(Site {
+                        index: index.clone(),
+                        ranges: ranges.clone(),
+                        conds: conds.clone(),
+                    }),
                 }
             }
         }
-        U::Seq(a, b) | U::If(_, a, b) => {
-            collect(a, ranges, out);
-            collect(b, ranges, out);
+        U::Seq(a, b) => {
+            collect(a, (ranges, conds), out);
+            collect(b, (ranges, conds), out);
+        }
+        U::If(c, a, b) => {
+            for (branch, cond) in [(a, c.clone()), (b, BExp::not(c.clone()))] {
+                conds.push(cond);
+                collect(branch, (ranges, conds), out);
+                conds.pop();
+            }
         }
         U::For(x, n, m, body) => {
             ranges.push((x.clone(), n.clone(), m.clone()));
-            collect(body, ranges, out);
+            collect(body, (ranges, conds), out);
             ranges.pop();
         }
     }
@@ -741,6 +773,7 @@ mod tests {
         Site {
             index,
             ranges: Vec::new(),
+            conds: Vec::new(),
         }
     }
 
@@ -776,6 +809,56 @@ mod tests {
             .map(|d| d.to_string())
             .collect();
         assert_eq!(digits, ["k", "b", "t"]);
+    }
+
+    /// `y·W + x + y·0`'s shape with the negative part `Wn` of a signed
+    /// `W` fixed to 0 (`y·W + x ∸ y·Wn`), under `if (x < W)`: the
+    /// guard bounds the last digit, and the monus by 0 is no atom.
+    #[test]
+    fn a_guard_bounds_the_remainder_of_a_signed_stride_fixed_non_negative() {
+        let shared = |x: &Var| x == "W" || x == "Wn";
+        let index = NExp::bin(
+            NOp::Sub,
+            NExp::add(NExp::mul(v("y"), v("W")), v("x")),
+            NExp::mul(v("y"), v("Wn")),
+        );
+        let guard = BExp::rel(ROp::Lt, v("x"), v("W"));
+        // Proves `x < W` only from the guard, and `1 <= W`.
+        let from_guard = BExp::or(BExp::not(guard.clone()), guard.clone());
+        let mut knows = |_: &[(Var, NExp, NExp)], goal: &BExp| {
+            *goal == from_guard || *goal == BExp::rel(ROp::Le, NExp::num(1), v("W"))
+        };
+        let fixed = BTreeMap::from([("Wn".to_string(), Nat::from(0u32))]);
+        let guarded = Site {
+            conds: vec![guard.clone()],
+            ..site(index.clone())
+        };
+        let chains = Chains::find(&[vec![vec![guarded]]], &fixed, &shared, &mut knows);
+        let digits: Vec<String> = chains
+            .digits(0, 0, &index)
+            .iter()
+            .map(|d| d.to_string())
+            .collect();
+        assert_eq!(digits, ["y", "x"]);
+        // Without the guard, or with `Wn` symbolic, nothing is split.
+        let bare = Chains::find(
+            &[vec![vec![site(index.clone())]]],
+            &fixed,
+            &shared,
+            &mut knows,
+        );
+        assert!(!bare.any());
+        let guarded = Site {
+            conds: vec![guard],
+            ..site(index)
+        };
+        let open = Chains::find(
+            &[vec![vec![guarded]]],
+            &BTreeMap::new(),
+            &shared,
+            &mut knows,
+        );
+        assert!(!open.any());
     }
 
     #[test]

@@ -158,11 +158,29 @@ impl Infer<'_> {
         }
         .free_vars();
         let small: BTreeSet<&String> = self.small_params.iter().flat_map(|(_, p)| p).collect();
-        for x in &self.typed_params {
+        // (A parameter's value may be made more than once.)
+        let typed: BTreeSet<&String> = self.typed_params.iter().collect();
+        for x in typed {
             let max = self.bounds.get(x).and_then(|b| b.1);
             if let (Some(max), true, false) = (max, free.contains(x), small.contains(x)) {
+                let cond = BExp::rel(ROp::Le, NExp::var(x), NExp::Num((max as u128).into()));
+                // (Signed indices state their parts' bounds already.)
+                if !self.out.assumptions.iter().any(|a| a.cond == cond) {
+                    let span = Span::default();
+                    self.out.assumptions.push(Assumption { cond, span });
+                }
+            }
+        }
+        // A signed value `n - n_neg` has one part 0 (the other is its
+        // magnitude): every protocol expression depends on the difference
+        // alone, so this loses no value, and the checker may split on the
+        // sign (`core::domains::sign_pairs`).
+        let signed: BTreeSet<&(String, String)> = self.signed_params.iter().collect();
+        for (x, neg) in signed {
+            if free.contains(x) && free.contains(neg) {
+                let zero = |v: &str| BExp::rel(ROp::Eq, NExp::var(v), NExp::num(0));
                 self.out.assumptions.push(Assumption {
-                    cond: BExp::rel(ROp::Le, NExp::var(x), NExp::Num((max as u128).into())),
+                    cond: BExp::or(zero(x), zero(neg)),
                     span: Span::default(),
                 });
             }

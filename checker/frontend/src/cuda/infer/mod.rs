@@ -221,6 +221,8 @@ pub struct Infer<'a> {
     /// The protocol variables of the integer parameters (`n` and `n_neg`
     /// of a signed one), bounded by their C type.
     typed_params: Vec<String>,
+    /// The two parts of each signed integer parameter, `(n, n_neg)`.
+    signed_params: Vec<(String, String)>,
     /// The launch value of each integer scalar kernel parameter (by key),
     /// and the protocol variables of those values (`values.rs`).
     param_initial: BTreeMap<String, Val>,
@@ -340,6 +342,7 @@ impl<'a> Infer<'a> {
             sizes: BTreeMap::new(),
             small_params: Vec::new(),
             typed_params: Vec::new(),
+            signed_params: Vec::new(),
             param_initial: BTreeMap::new(),
             param_vars: BTreeSet::new(),
             invariant_unknowns: BTreeSet::new(),
@@ -437,6 +440,7 @@ impl<'a> Infer<'a> {
         if let Some((min, max)) = range {
             self.bound_var(&neg, 0, Some(-min));
             self.typed_params.push(neg.clone());
+            self.signed_params.push((x.to_string(), neg.clone()));
             self.signed_parts.insert(x.to_string(), max);
             self.signed_parts.insert(neg.clone(), -min);
         }
