@@ -606,6 +606,12 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
     let EK::Bin(op, l, r) = &cond.kind else {
         return None;
     };
+    // `for (…; j - n; …)`: the integer condition is `(j - n) != 0`, which
+    // is `j != n` (also modulo 2^w for unsigned operands).
+    let (l, r) = match (&l.kind, &r.kind) {
+        (EK::Bin(BinOp::Sub, a, b), EK::Int(0)) if *op == BinOp::Ne => (a, b),
+        _ => (l, r),
+    };
     let (op, bound) = if counter(l).is_some() {
         (*op, r)
     } else if counter(r).is_some() {
