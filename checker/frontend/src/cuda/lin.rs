@@ -7,7 +7,7 @@
 //! `pos - neg` is emitted with a single outer monus, so negative indices
 //! (undefined behaviour in C) collapse to 0 and can only add alarms.
 
-use num_traits::{ToPrimitive, Zero};
+use num_traits::ToPrimitive;
 use semantics::expr::{BExp, NExp, NOp, Nat, ROp};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -224,13 +224,160 @@ pub fn low_mask(m: i128) -> Option<i128> {
     (m >= 0 && (m + 1) & m == 0).then(|| (m + 1).trailing_zeros() as i128)
 }
 
-pub fn nat_is_zero(n: &Nat) -> bool {
-    n.is_zero()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn v(x: &str) -> NExp {
+        NExp::var(x)
+    }
+
+    fn lin(pos: NExp, neg: NExp) -> Lin {
+        Lin { pos, neg }
+    }
+
+    #[test]
+    fn sums_and_products_fold_their_constants_and_units() {
+        assert_eq!(add(NExp::num(0), v("a")), v("a"));
+        assert_eq!(add(v("a"), NExp::num(0)), v("a"));
+        assert_eq!(add(NExp::num(2), NExp::num(3)), NExp::num(5));
+        assert_eq!(add(v("a"), v("b")), NExp::add(v("a"), v("b")));
+        assert_eq!(mul(NExp::num(0), v("a")), NExp::num(0));
+        assert_eq!(mul(v("a"), NExp::num(0)), NExp::num(0));
+        assert_eq!(mul(NExp::num(1), v("a")), v("a"));
+        assert_eq!(mul(v("a"), NExp::num(1)), v("a"));
+        assert_eq!(mul(NExp::num(2), NExp::num(3)), NExp::num(6));
+        assert_eq!(mul(v("a"), v("b")), NExp::mul(v("a"), v("b")));
+    }
+
+    #[test]
+    fn integers_are_a_positive_and_a_subtracted_part() {
+        assert_eq!(Lin::int(-3), lin(NExp::num(0), NExp::num(3)));
+        assert_eq!(Lin::int(3), lin(NExp::num(3), NExp::num(0)));
+        assert_eq!(Lin::int(-3).constant(), Some(-3));
+        assert_eq!(Lin::int(7).constant(), Some(7));
+        assert_eq!(Lin::var("a").constant(), None);
+        assert!(Lin::var("a").is_nat() && Lin::int(0).is_nat());
+        assert!(!Lin::int(-1).is_nat());
+        assert!(!Lin::var("a").sub(&Lin::var("b")).is_nat());
+        assert!(Lin::int(0).is_zero());
+        assert!(!Lin::int(2).is_zero() && !Lin::var("a").is_zero());
+        // Folding: closed values become constants, `x - x` is 0, and an
+        // open value different on both sides stays as it is.
+        assert_eq!(Lin::int(5).sub(&Lin::int(3)), Lin::int(2));
+        assert_eq!(Lin::int(3).sub(&Lin::int(5)), Lin::int(-2));
+        assert!(Lin::var("a").sub(&Lin::var("a")).is_zero());
+        assert_eq!(
+            Lin::var("a").add(&Lin::int(1)),
+            Lin::nat(NExp::add(v("a"), NExp::num(1)))
+        );
+        let a_minus_b = Lin::var("a").sub(&Lin::var("b"));
+        assert_eq!(a_minus_b, lin(v("a"), v("b")));
+        // (a - b) * (c - d) = (ac + bd) - (ad + bc)
+        let p = a_minus_b.mul(&Lin::var("c").sub(&Lin::var("d")));
+        let m = |x: &str, y: &str| NExp::mul(v(x), v(y));
+        assert_eq!(p.pos, NExp::add(m("a", "c"), m("b", "d")));
+        assert_eq!(p.neg, NExp::add(m("a", "d"), m("b", "c")));
+        // `folded` is the same folding, for callers outside the module.
+        let closed = lin(NExp::mul(NExp::num(2), NExp::num(3)), NExp::num(10));
+        assert_eq!(closed.folded(), Lin::int(-4));
+    }
+
+    #[test]
+    fn as_an_index_a_negative_part_is_one_outer_monus() {
+        assert_eq!(Lin::var("a").to_nexp(), v("a"));
+        assert_eq!(Lin::int(-4).to_nexp(), NExp::num(0));
+        let a_minus_b = Lin::var("a").sub(&Lin::var("b"));
+        assert_eq!(a_minus_b.to_nexp(), NExp::sub(v("a"), v("b")));
+    }
+
+    #[test]
+    fn comparisons_move_the_subtracted_parts_across() {
+        // a - b < c - d  is  a + d < c + b
+        let l = Lin::var("a").sub(&Lin::var("b"));
+        let r = Lin::var("c").sub(&Lin::var("d"));
+        assert_eq!(
+            l.compare(ROp::Lt, &r),
+            BExp::rel(
+                ROp::Lt,
+                NExp::add(v("a"), v("d")),
+                NExp::add(v("c"), v("b"))
+            )
+        );
+        // Closed comparisons are decided: -1 < 0 (false over ℕ with monus).
+        assert_eq!(
+            Lin::int(-1).compare(ROp::Lt, &Lin::int(0)),
+            BExp::Bool(true)
+        );
+        assert_eq!(
+            Lin::int(0).compare(ROp::Lt, &Lin::int(-1)),
+            BExp::Bool(false)
+        );
+    }
+
+    #[test]
+    fn exact_division_divides_constant_terms_too() {
+        // (4a - 6) / 2 = 2a - 3: the constant term goes through `divide_terms`'s
+        // `Num` arm, the product through its `Mul` arm (either factor).
+        let v4a = Lin::var("a").mul(&Lin::int(4));
+        let q = v4a.sub(&Lin::int(6)).divmod(NOp::Div, &Lin::int(2));
+        let two_a = NExp::mul(v("a"), NExp::num(2));
+        assert_eq!(q, Some(lin(two_a.clone(), NExp::num(3))));
+        let q = Lin::int(4)
+            .mul(&Lin::var("a"))
+            .divmod(NOp::Div, &Lin::int(2));
+        assert_eq!(q, Some(Lin::nat(NExp::mul(NExp::num(2), v("a")))));
+        // 3 does not divide 4: no exact quotient of a signed value.
+        let odd = v4a.sub(&Lin::int(3));
+        assert_eq!(odd.divmod(NOp::Div, &Lin::int(2)), None);
+        assert_eq!(odd.divmod(NOp::Mod, &Lin::int(2)), None);
+    }
+
+    #[test]
+    fn division_by_zero_is_the_natural_division_not_an_exact_one() {
+        // No exact quotient by 0 (nor a panic): the ℕ division `2a / 0`.
+        let two_a = Lin::var("a").mul(&Lin::int(2));
+        let d = two_a.divmod(NOp::Div, &Lin::int(0)).expect("natural");
+        let expected = NExp::bin(NOp::Div, NExp::mul(v("a"), NExp::num(2)), NExp::num(0));
+        assert_eq!(d, Lin::nat(expected));
+    }
+
+    #[test]
+    fn size_counts_the_nodes_of_both_parts_up_to_a_limit() {
+        // (a + b * c) - d: 5 nodes and 1.
+        let l = Lin::var("a")
+            .add(&Lin::var("b").mul(&Lin::var("c")))
+            .sub(&Lin::var("d"));
+        assert_eq!(l.size_up_to(100), 6);
+        assert_eq!(l.size_up_to(3), 3);
+    }
+
+    #[test]
+    fn wrapping_is_two_s_complement() {
+        let c = |l: Lin| l.constant().expect("constant");
+        assert_eq!(c(Lin::int(300).wrap_unsigned(8)), 44);
+        assert_eq!(c(Lin::int(-1).wrap_unsigned(8)), 255);
+        assert_eq!(c(Lin::int(-256).wrap_unsigned(8)), 0);
+        assert_eq!(c(Lin::int(200).wrap_signed(8)), -56);
+        assert_eq!(c(Lin::int(100).wrap_signed(8)), 100);
+        assert_eq!(c(Lin::int(-129).wrap_signed(8)), 127);
+        // An open value keeps its `%`.
+        let w = Lin::var("a").wrap_unsigned(8);
+        assert_eq!(w, Lin::nat(NExp::bin(NOp::Mod, v("a"), NExp::num(256))));
+    }
+
+    #[test]
+    fn powers_of_two_and_low_masks() {
+        assert_eq!(pow2(3), Some(Lin::int(8)));
+        assert_eq!(pow2(0), Some(Lin::int(1)));
+        assert_eq!(pow2(63), None);
+        assert_eq!(pow2(-1), None);
+        assert_eq!(low_mask(255), Some(8));
+        assert_eq!(low_mask(1), Some(1));
+        assert_eq!(low_mask(0), Some(0));
+        assert_eq!(low_mask(6), None);
+        assert_eq!(low_mask(-1), None);
+    }
 
     #[test]
     fn division_by_a_factor_of_every_term_is_exact_for_any_sign() {

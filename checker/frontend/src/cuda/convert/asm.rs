@@ -48,11 +48,22 @@ struct Section {
 }
 
 /// Splits the tokens of `asm [volatile] ( … )` at the colons of the
-/// outer parentheses.
+/// outer parentheses.  The tokens are the source's, before macro
+/// expansion, so a statement written by a macro (`STORE(p, v)`) or a
+/// template, constraint or clobber named by one (`asm(STORE :: …)`) shows
+/// a name where the text should be: `None`, since what the macro stands
+/// for is unknown (a template seen as empty would be register-only).
 fn sections(tokens: &[String]) -> Option<Vec<Section>> {
     let open = tokens.iter().position(|t| t == "(")?;
+    let (keyword, qualifiers) = tokens[..open].split_first()?;
+    let qualifier = |q: &String| matches!(q.as_str(), "volatile" | "__volatile__" | "inline");
+    if !matches!(keyword.as_str(), "asm" | "__asm__" | "__asm") || !qualifiers.iter().all(qualifier)
+    {
+        return None;
+    }
     let mut out = vec![Section::default()];
     let mut depth = 0usize;
+    let mut previous = "(";
     for t in &tokens[open + 1..] {
         match t.as_str() {
             "(" => {
@@ -66,8 +77,12 @@ fn sections(tokens: &[String]) -> Option<Vec<Section>> {
             ":" if depth == 0 => out.push(Section::default()),
             "::" if depth == 0 => out.extend([Section::default(), Section::default()]),
             s if depth == 0 && s.starts_with('"') => out.last_mut()?.strings.push(unquote(s)?),
+            // Between operands: a comma, or a symbolic name `[x]`.
+            "," | "[" | "]" => {}
+            _ if depth == 0 && previous != "[" => return None,
             _ => {}
         }
+        previous = t;
     }
     None
 }
@@ -142,7 +157,7 @@ mod tests {
             } else if rest.starts_with("::") {
                 out.push("::".into());
                 rest = &rest[2..];
-            } else if "():,[]".contains(c) {
+            } else if "():,[]?".contains(c) {
                 out.push(c.to_string());
                 rest = &rest[1..];
             } else {
@@ -167,6 +182,48 @@ mod tests {
         assert_eq!(register_only(&two), Some((1, 2)));
         let inputs_only = tokens(r#""@p mov.u32 %0, %1;" :: "r"(a)"#);
         assert_eq!(register_only(&inputs_only), Some((0, 1)));
+    }
+
+    /// libclang gives the tokens of the source, before macro expansion: a
+    /// template, a constraint or a clobber named by a macro, or a whole
+    /// statement written by one, hides what the assembly does.
+    #[test]
+    fn text_hidden_behind_a_macro_is_not_register_only() {
+        for text in [
+            r#"STORE :: "l"(p), "r"(v)"#,
+            r#""mov.u32 %0, 1;" : OUT(x)"#,
+            r#""mov.u32 %0, 1;" : "=r"(x) :: CLOBBERS"#,
+        ] {
+            assert_eq!(register_only(&tokens(text)), None, "{text}");
+        }
+        // `BARRIER()` standing for `asm("bar.sync 0;")`, `STORE(p, v)` for a
+        // store: the name is not `asm`.
+        let invocation = |t: &[&str]| t.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(register_only(&invocation(&["BARRIER", "(", ")"])), None);
+        let store = invocation(&["STORE", "(", "p", ",", "v", ")"]);
+        assert_eq!(register_only(&store), None);
+        // The spellings and qualifiers of `asm` are accepted, and symbolic
+        // operand names `[x]` are not macros.
+        let mut lane = tokens(r#""mov.u32 %0, %%laneid;" : "=r"(lane)"#);
+        assert_eq!(register_only(&lane), Some((1, 0)));
+        lane[0] = "__asm__".into();
+        lane.insert(1, "__volatile__".into());
+        assert_eq!(register_only(&lane), Some((1, 0)));
+        lane.insert(1, "goto".into());
+        assert_eq!(register_only(&lane), None, "asm goto has labels");
+        let named = tokens(r#""add.u32 %[y], %[x], 1;" : [y] "=r"(y) : [x] "r"(x)"#);
+        assert_eq!(register_only(&named), Some((1, 1)));
+    }
+
+    /// A `:` or `::` inside an operand's parentheses (a conditional, a
+    /// qualified name) does not start a section: the counts must match the
+    /// operand expressions libclang lists.
+    #[test]
+    fn colons_inside_operands_do_not_split_sections() {
+        let conditional = tokens(r#""add.u32 %0, %1, %2;" : "=r"(x) : "r"(c ? a : b), "r"(d)"#);
+        assert_eq!(register_only(&conditional), Some((1, 2)));
+        let qualified = tokens(r#""add.u32 %0, %1, %2;" : "=r"(x) : "r"(ns::v), "r"(d)"#);
+        assert_eq!(register_only(&qualified), Some((1, 2)));
     }
 
     #[test]
