@@ -195,23 +195,26 @@ impl Infer<'_> {
 
     pub(super) fn atomic(&mut self, name: &str, args: &[E], span: Span) -> Val {
         let target = self.eval(&args[0]);
-        for a in &args[1..] {
-            self.eval(a);
-        }
+        let values: Vec<Val> = args[1..].iter().map(|a| self.eval(a)).collect();
+        let mut cell = None;
         match self.index_place(target, Lin::int(0), span) {
             Place::Elem { arr, index } if arr.tracked => {
-                self.access(Mode::Atomic, &arr, &index, span)
+                self.access(Mode::Atomic, &arr, &index, span);
+                cell = Some((arr.name, index));
             }
             Place::Elem { .. } => {}
             _ => self.unsupported(span, format!("`{name}` on an unmodelled pointer")),
         }
-        self.unknown(
-            "old",
-            UnknownCause::Call {
-                function: name.into(),
-            },
-            span,
-        )
+        // The old value, of the call's C type.
+        let ty = self.current_type();
+        let cause = UnknownCause::Call {
+            function: name.into(),
+        };
+        let old = self.typed_unknown("old", cause, span, ty);
+        if let Some((array, index)) = cell {
+            self.note_atomic(name, (&array, &index), &values, &old);
+        }
+        old
     }
 
     /// A surface read or write (`surf2Dwrite(v, surf, x, y)`,

@@ -171,7 +171,7 @@ impl Infer<'_> {
 }
 
 /// `l` with each variable `x` renamed `f(x)`.
-fn rename(l: &Lin, f: impl Fn(&str) -> String) -> Lin {
+pub(super) fn rename(l: &Lin, f: impl Fn(&str) -> String) -> Lin {
     let mut out = l.clone();
     for x in lin_vars(l) {
         let to = NExp::var(&f(&x));

@@ -18,6 +18,7 @@ mod intrinsics;
 mod loops;
 mod memory;
 mod statements;
+mod tickets;
 mod uniform_counters;
 mod uniform_reads;
 mod values;
@@ -223,6 +224,8 @@ pub struct Infer<'a> {
     typed_params: Vec<String>,
     /// The two parts of each signed integer parameter, `(n, n_neg)`.
     signed_params: Vec<(String, String)>,
+    /// Every `atomic…` on a tracked array (`tickets`).
+    atomic_uses: Vec<tickets::AtomicUse>,
     /// The launch value of each integer scalar kernel parameter (by key),
     /// and the protocol variables of those values (`values.rs`).
     param_initial: BTreeMap<String, Val>,
@@ -343,6 +346,7 @@ impl<'a> Infer<'a> {
             small_params: Vec::new(),
             typed_params: Vec::new(),
             signed_params: Vec::new(),
+            atomic_uses: Vec::new(),
             param_initial: BTreeMap::new(),
             param_vars: BTreeSet::new(),
             invariant_unknowns: BTreeSet::new(),
@@ -480,6 +484,7 @@ impl<'a> Infer<'a> {
         self.out.body = self.shift_signed_indices(body);
         self.settle_uniform_reads();
         self.settle_cell_reads();
+        self.assume_distinct_tickets();
         self.bound_specified_unknowns();
         self.out.shared = std::mem::take(&mut self.shared);
         self.assume_param_types();

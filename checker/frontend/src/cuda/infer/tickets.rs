@@ -1,0 +1,113 @@
+//! Tickets: the values `atomicAdd` returns from one counter are distinct.
+//!
+//! `int j = atomicAdd(&count, 1); out[j] = x;` — stream compaction, work
+//! queues — is race-free because no two threads ever get the same `j`:
+//! each `atomicAdd(p, c)` with `c ≥ 1` moves the counter up, so the old
+//! values it returns, over every thread and every call, are distinct.
+//! That holds when every change of the counter is such an add:
+//!
+//! * the counter is one cell, the same for every thread (a constant index
+//!   of a global array — a `__shared__` counter is one per block, and two
+//!   blocks get the same tickets);
+//! * every atomic on its array is an `atomicAdd` of a constant `≥ 1` at
+//!   that index, and no plain write of the array exists (nor an access at
+//!   an unknown index, which is a write);
+//! * the counter is incremented fewer than 2^32 times in one launch (else
+//!   it wraps around and repeats a value): an assumption, printed with the
+//!   verdict.
+//!
+//! Each result is then a thread-local unknown of the protocol, and for
+//! every two of them `a`, `b` (`a` = `b` included) the kernel gets the
+//! relational assumption `a != b@other` (`Kernel::relational`), which the
+//! checker asserts for both orders of the two threads of a race query.
+
+use super::*;
+
+/// An `atomic…` call on a tracked array, as the ticket rule sees it.
+pub(super) struct AtomicUse {
+    array: String,
+    index: Vec<Lin>,
+    /// The result (a typed unknown: one variable, or a signed value's two
+    /// parts), when the call is a ticket: `atomicAdd` of a constant `≥ 1`
+    /// at a constant index.
+    ticket: Option<Lin>,
+}
+
+impl Infer<'_> {
+    /// Records an atomic `name(args…)` on `array[index]` whose result is
+    /// `old` and whose value operands evaluated to `values`.
+    pub(super) fn note_atomic(
+        &mut self,
+        name: &str,
+        (array, index): (&str, &[Lin]),
+        values: &[Val],
+        old: &Val,
+    ) {
+        let step = match values.first() {
+            Some(Val::Int(l)) => l.constant(),
+            _ => None,
+        };
+        let constant_cell = index.iter().all(|l| l.constant().is_some());
+        let ticket = match old {
+            Val::Int(l) if name == "atomicAdd" && step >= Some(1) && constant_cell => {
+                Some(l.clone())
+            }
+            _ => None,
+        };
+        self.atomic_uses.push(AtomicUse {
+            array: array.to_string(),
+            index: index.to_vec(),
+            ticket,
+        });
+    }
+
+    /// States `a != b@other` for every two tickets of every counter that
+    /// qualifies (see the module comment).
+    pub(super) fn assume_distinct_tickets(&mut self) {
+        let arrays: BTreeSet<String> = self.atomic_uses.iter().map(|u| u.array.clone()).collect();
+        for array in arrays {
+            let uses: Vec<&AtomicUse> = self
+                .atomic_uses
+                .iter()
+                .filter(|u| u.array == array)
+                .collect();
+            let index = &uses[0].index;
+            let all_tickets = uses.iter().all(|u| u.ticket.is_some() && u.index == *index);
+            if !all_tickets || self.shared.contains(&array) || writes(&self.out.body, &array) {
+                continue;
+            }
+            let values: Vec<Lin> = uses.iter().filter_map(|u| u.ticket.clone()).collect();
+            for a in &values {
+                for b in &values {
+                    let cond = BExp::not(a.compare(ROp::Eq, &super::cells::rename(b, other)));
+                    self.out.relational.push(Assumption {
+                        cond,
+                        span: Span::default(),
+                    });
+                }
+            }
+            self.out.notes.push(format!(
+                "the counter `{array}` is incremented fewer than 2^32 times, so the values \
+                 `atomicAdd` returns from it are distinct"
+            ));
+        }
+    }
+}
+
+/// Does `block` write `array` (a plain write; atomics are the rule's own)?
+fn writes(block: &[Stmt], array: &str) -> bool {
+    block.iter().any(|s| match &s.kind {
+        StmtKind::Access {
+            mode: Mode::Wr,
+            array: Some(a),
+            ..
+        } => a == array,
+        StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } => writes(then_branch, array) || writes(else_branch, array),
+        StmtKind::For { body, .. } => writes(body, array),
+        _ => false,
+    })
+}
