@@ -1,4 +1,4 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see README
+//pass
 //--blockDim=[64] --gridDim=[1]
 // Race-free: f(a + t, t) writes (a + t)[0] = a[t]; one cell per thread.
 __device__ void put(int *p, int v) { p[0] = v; }

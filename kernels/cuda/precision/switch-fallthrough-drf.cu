@@ -1,4 +1,4 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see README
+//pass
 //--blockDim=[64] --gridDim=[1]
 // Race-free: with the break, even t writes a[t] and odd t writes a[t | 1] =
 // a[t]; each thread its own cell.

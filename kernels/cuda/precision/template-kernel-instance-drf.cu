@@ -1,4 +1,4 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see README
+//pass
 //--blockDim=[64] --gridDim=[1]
 // Race-free: the only instance is k<1>, where thread t writes a[t].
 template <int S>

@@ -1,4 +1,4 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see README
+//pass
 //--blockDim=[64] --gridDim=[1]
 // Race-free: c[4t + 3] is the last byte of s[t]; thread t touches only s[t].
 __global__ void k(int *out)

@@ -1,4 +1,4 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see README
+//pass
 //--blockDim=[64] --gridDim=[1]
 // Race-free: f(t) writes g[t] only (one block); distinct cells per thread.
 __device__ int g[64];
