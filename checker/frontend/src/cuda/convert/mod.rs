@@ -458,6 +458,15 @@ impl Converter<'_> {
             }
             _ => {}
         }
+        // `(float4 &)x` or `reinterpret_cast<float4 &>(x)` on a `float`:
+        // the place is another size than the operand's, which keeping the
+        // operand would hide (a write of 16 bytes as one of 4).
+        if (to.is_record() || from.is_record()) && to.size_of() != from.size_of() {
+            return EK::Unknown(
+                format!("cast from `{}` to `{}`", from.spelling(), to.spelling()),
+                vec![self.expr(*op)],
+            );
+        }
         if to.is_pointer() && from.is_pointer() {
             let (a, b) = (
                 to.pointee().canonical().spelling(),

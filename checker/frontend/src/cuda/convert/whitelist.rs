@@ -45,7 +45,8 @@ pub fn expr_rule(kind: CXCursorKind) -> ExprRule {
         CXCursor_CStyleCastExpr
         | CXCursor_CXXStaticCastExpr
         | CXCursor_CXXFunctionalCastExpr
-        | CXCursor_CXXConstCastExpr => Cast,
+        | CXCursor_CXXConstCastExpr
+        | CXCursor_CXXReinterpretCastExpr => Cast,
         CXCursor_CallExpr => Call,
         CXCursor_LambdaExpr => Lambda,
         _ => Unmodelled,
@@ -142,6 +143,7 @@ mod tests {
             CXCursor_CXXConstCastExpr,
             CXCursor_CXXFunctionalCastExpr,
             CXCursor_CXXNullPtrLiteralExpr,
+            CXCursor_CXXReinterpretCastExpr,
             CXCursor_CXXStaticCastExpr,
             CXCursor_CallExpr,
             CXCursor_CharacterLiteral,

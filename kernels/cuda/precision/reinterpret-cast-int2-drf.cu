@@ -1,4 +1,4 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see README
+//pass
 //--blockDim=[64] --gridDim=[1]
 // Race-free: thread t writes a[2t], a[2t + 1] (through the int2) and again
 // a[2t + 1]; all its own cells.
