@@ -2,7 +2,9 @@
 //! body, not the `for` increment, moves by a fixed step once per
 //! iteration (`od += w;` at the end of a pitched-row walk).
 
-use super::loops::{has_jump, increment, mentions_any, mentions_var, Dir, Induction, LoopShape};
+use super::loops::{
+    has_jump, increment, mentions_any, mentions_var, wraps, Dir, Induction, LoopShape,
+};
 use super::*;
 
 /// `shape` with the variables the body itself moves by a loop-invariant
@@ -34,7 +36,7 @@ pub(super) fn with_body_inductions(
             continue;
         };
         let invariant = pure(&step) && !mentions_any(&step, modified) && !mentions_var(&step, &key);
-        let signed = ty.is_none_or(|t| t.signed);
+        let signed = ty.is_none_or(|t| !wraps(t));
         let known = key == shape.var_key || out.secondary.iter().any(|i| i.key == key);
         if !matches!(dir, Dir::Up | Dir::Down)
             || !invariant

@@ -233,10 +233,10 @@ impl Infer<'_> {
     /// a bound `b` wraps unless `b - 1 + s` fits; `i -= s` down to `b`
     /// unless `b ≥ s`; `i *= s` unless `(b - 1) * s` fits.
     fn steps_without_wrap(&self, shape: &LoopShape, bound: &Lin, step: &Lin) -> bool {
-        let Some(t) = shape.ty.filter(|t| !t.signed) else {
+        let Some(t) = shape.ty.filter(|t| wraps(*t)) else {
             return true;
         };
-        let (_, max) = t.range();
+        let (min, max) = t.range();
         let (b, s) = (self.range(bound), self.range(step));
         let past = i128::from(shape.inclusive);
         match shape.dir {
@@ -250,7 +250,7 @@ impl Infer<'_> {
             }
             Dir::Down => {
                 let least = b.lo.map(|l| l + 1 - past);
-                matches!((least, s.hi), (Some(l), Some(s)) if l >= s)
+                matches!((least, s.hi), (Some(l), Some(s)) if l - s >= min)
             }
             Dir::Divide => true,
         }
@@ -394,7 +394,8 @@ impl Infer<'_> {
     /// The variables among `modified` that are not negative before the
     /// loop and that the loop only counts up or sets to non-negative
     /// constants (`i++`, `i += 2`, `i = 0`): not negative after any
-    /// number of iterations (signed overflow being undefined).
+    /// number of iterations (signed overflow being undefined; a narrower
+    /// signed type wraps around instead, so it is left out).
     fn counting_up(
         &self,
         modified: &BTreeSet<String>,
@@ -426,6 +427,8 @@ impl Infer<'_> {
         modified
             .iter()
             .filter(|k| !bad.contains(*k))
+            // `signed char c` counting up wraps to negative values.
+            .filter(|k| self.var_type(k).is_none_or(|t| !t.signed || t.bits >= 32))
             .filter(|k| match self.env.get(*k) {
                 Some(Val::Int(l)) => self.range(l).lo.is_some_and(|lo| lo >= 0),
                 _ => false,
@@ -476,6 +479,14 @@ impl Infer<'_> {
             _ => self.int_unknown(&format!("initial value of `{name}`"), span),
         }
     }
+}
+
+/// Whether stepping a variable of type `t` may wrap around instead of
+/// overflowing (undefined behaviour, so never in a defined execution):
+/// unsigned types, and signed types narrower than `int` — `c++` on a
+/// `signed char` computes in `int` and converts back, modulo 2^8 in CUDA.
+pub(super) fn wraps(t: IntTy) -> bool {
+    !t.signed || t.bits < 32
 }
 
 /// Marks the variable assigned by `x` as not counting up unless `ok`.
@@ -558,8 +569,8 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
             && !mentions_any(&s, modified)
             && !mentions_var(&s, &k)
             && !mentions_var(&s, &key);
-        // An integer of a signed type (no wrap-around), or a pointer.
-        let signed = t.is_none_or(|t| t.signed);
+        // An integer of a type that does not wrap around, or a pointer.
+        let signed = t.is_none_or(|t| !wraps(t));
         if k == key
             || modified.contains(&k)
             || !matches!(d, Dir::Up | Dir::Down)
