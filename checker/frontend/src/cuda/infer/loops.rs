@@ -87,6 +87,9 @@ impl Infer<'_> {
                 return self.unrolled_loop(shape, &values, &fallback.1, &bound_reads);
             }
         }
+        if shape.ne && !self.stops_at_bound(shape, &start, &bound, &step) {
+            return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
+        }
         self.emit_all(bound_reads.clone());
         let k = self.fresh_name(&shape.var_name);
         let kv = Lin::var(&k);
@@ -226,6 +229,22 @@ impl Infer<'_> {
             out.push((s.key.clone(), now, last));
         }
         Some(out)
+    }
+
+    /// Does a `v != bound` loop stop at its bound?  Only if `v` lands on
+    /// it: counting by 1 from a start on the near side of the bound, or
+    /// over powers that reach it.  Otherwise `v` passes the bound and goes
+    /// on (wrapping around, or until a `break`), which `plan_loop`, reading
+    /// `!=` as `<` or `>`, would miss.
+    fn stops_at_bound(&self, shape: &LoopShape, start: &Lin, bound: &Lin, step: &Lin) -> bool {
+        let ahead = |from: &Lin, to: &Lin| {
+            step.constant() == Some(1) && self.range(&to.sub(from)).lo.is_some_and(|l| l >= 0)
+        };
+        match shape.dir {
+            Dir::Up => ahead(start, bound),
+            Dir::Down => ahead(bound, start),
+            Dir::Times | Dir::Divide => power_values(shape, start, bound, step).is_some(),
+        }
     }
 
     /// Does every step of an unsigned loop variable stay in its type?  (A
