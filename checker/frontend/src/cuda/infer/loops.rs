@@ -630,7 +630,14 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
         }
     };
     let mut cond = cond;
-    while let EK::Bin(BinOp::Comma, _, r) = &cond.kind {
+    while let EK::Bin(BinOp::Comma, l, r) = &cond.kind {
+        // `(b[0] = t, i < n)`: the left operand runs before every test, but
+        // the shape keeps only the comparison, so it may only be skipped
+        // when it reads no memory and changes nothing (or is a GPUVerify
+        // loop invariant, which the front end ignores).
+        if !skippable(l) {
+            return None;
+        }
         cond = r;
     }
     let EK::Bin(op, l, r) = &cond.kind else {
@@ -672,6 +679,22 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
         ne: op == BinOp::Ne,
         secondary,
     })
+}
+
+/// An operand without reads or effects, a GPUVerify loop invariant
+/// `__invariant(e)` (`e` is not evaluated), or a comma of such operands.
+fn skippable(e: &E) -> bool {
+    const INVARIANTS: &[&str] = &[
+        "__invariant",
+        "__global_invariant",
+        "__candidate_invariant",
+        "__candidate_global_invariant",
+    ];
+    match &strip_casts(e).kind {
+        EK::Bin(BinOp::Comma, a, b) => skippable(a) && skippable(b),
+        EK::Call(c, _) => INVARIANTS.contains(&c.name.as_str()),
+        _ => pure(e),
+    }
 }
 
 /// The operands of a comma expression, left to right.
