@@ -578,16 +578,30 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
     if modified.contains(&key) {
         return None;
     }
+    // Steps are evaluated once, at entry, so they must keep their value:
+    // no variable the body or the increment moves (`i += s, s++`, `a += b,
+    // b++`), not the counter (`i += 1 + 4 * (i == 0)`), no side effect.
+    let mut moved = modified.clone();
+    for p in &parts {
+        moved.insert(increment(p)?.0);
+    }
+    let assigns = |e: &E| {
+        let mut found = false;
+        visit_expr(e, &mut |x| {
+            found |= matches!(x.kind, EK::Assign(..) | EK::IncDec { .. });
+        });
+        found
+    };
+    if assigns(&step) || moved.iter().any(|k| mentions_var(&step, k)) {
+        return None;
+    }
     let mut secondary = Vec::new();
     for (i, p) in parts.iter().enumerate() {
         if i == tested {
             continue;
         }
         let (k, n, d, s, t) = increment(p)?;
-        let invariant = pure(&s)
-            && !mentions_any(&s, modified)
-            && !mentions_var(&s, &k)
-            && !mentions_var(&s, &key);
+        let invariant = pure(&s) && !mentions_any(&s, &moved);
         // An integer of a type that does not wrap around, or a pointer.
         let signed = t.is_none_or(|t| !wraps(t));
         if k == key
