@@ -118,7 +118,9 @@ impl Infer<'_> {
         else {
             return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
         };
+        let retargeted = self.retargeted_pointers(body, &[]);
         self.havoc(modified, span);
+        self.lose_pointers(&retargeted);
         self.env.insert(shape.var_key.clone(), Val::Int(value));
         for (key, v, _) in &secondaries {
             self.env.insert(key.clone(), v.clone());
@@ -151,6 +153,7 @@ impl Infer<'_> {
             span,
         );
         self.havoc(modified, span);
+        self.lose_pointers(&retargeted);
         let after = self.int_unknown("loop variable after its loop", span);
         self.env.insert(shape.var_key.clone(), Val::Int(after));
         // Without a jump out of the body, each induction variable moved
@@ -336,7 +339,10 @@ impl Infer<'_> {
         }
         let counters = self.counting_up(&modified, cond, body, post);
         let alike = self.iteration_uniform_vars(&modified, body, post);
+        let extra: Vec<&E> = cond.iter().chain(post.iter()).copied().collect();
+        let retargeted = self.retargeted_pointers(body, &extra);
         self.havoc_counting(&modified, &counters, span);
+        self.lose_pointers(&retargeted);
         let alike = self.unknowns_of(&alike);
         // Before the body: its own loops and conditions may use them.
         self.out.iteration_uniform.extend(alike.iter().cloned());
@@ -408,6 +414,62 @@ impl Infer<'_> {
             span,
         );
         self.havoc_counting(&modified, &counters, span);
+        self.lose_pointers(&retargeted);
+    }
+
+    /// The pointer variables a loop may make point into another array
+    /// (`src = dst;` in a ping-pong loop): assigned from anything but
+    /// themselves moved by integers or pointers into their own array, or
+    /// changed through their address.  [`Infer::havoc`] keeps a pointer's
+    /// array, which is wrong for these.
+    fn retargeted_pointers(&self, body: &S, extra: &[&E]) -> BTreeSet<String> {
+        let mut out = indirectly_modified(body, self.unit);
+        let array_of = |k: &str| match self.env.get(k) {
+            Some(Val::Ptr { arr, .. }) => Some(arr.clone()),
+            _ => None,
+        };
+        let mut check = |e: &E| {
+            let (target, rhs) = match &e.kind {
+                EK::Assign(None, t, r) => (t, r),
+                EK::Un(UnOp::AddrOf, t) => {
+                    if let EK::Var(_, k, _) = &strip_casts(t).kind {
+                        out.insert(k.clone());
+                    }
+                    return;
+                }
+                _ => return,
+            };
+            let EK::Var(_, k, _) = &target.kind else {
+                return;
+            };
+            let Some(arr) = array_of(k) else { return };
+            let mut other = false;
+            visit_expr(rhs, &mut |x| {
+                other |= match &x.kind {
+                    EK::Var(_, v, _) => {
+                        v != k && x.ty.is_none() && array_of(v) != Some(arr.clone())
+                    }
+                    EK::Call(..) => x.ty.is_none(),
+                    _ => false,
+                };
+            });
+            if other {
+                out.insert(k.clone());
+            }
+        };
+        visit_stmt(body, &mut check);
+        extra.iter().for_each(|e| visit_expr(e, &mut check));
+        out.retain(|k| array_of(k).is_some());
+        out
+    }
+
+    /// Pointers that may point into any array: their accesses reach every
+    /// array at an unknown index.
+    fn lose_pointers(&mut self, keys: &BTreeSet<String>) {
+        for k in keys {
+            let why = "pointer that a loop may point into another array";
+            self.env.insert(k.clone(), Val::Bad(why.into()));
+        }
     }
 
     /// The variables among `modified` that are not negative before the
