@@ -1,6 +1,7 @@
 //! Loops: normalised `for` loops (Sec. 6 of `seeds/000`), unrolled
 //! power-stride loops, and loops with unknown bounds.
 
+use super::memory::field_key;
 use super::*;
 
 impl Infer<'_> {
@@ -118,7 +119,15 @@ impl Infer<'_> {
         else {
             return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
         };
-        let retargeted = self.retargeted_pointers(body, &[]);
+        let mut retargeted = self.retargeted_pointers(body, &[]);
+        let fields = self.modified_fields(body, &[]);
+        retargeted.extend(
+            fields
+                .iter()
+                .filter(|k| is_pointer(self.env.get(*k)))
+                .cloned(),
+        );
+        let modified: &BTreeSet<String> = &modified.union(&fields).cloned().collect();
         self.havoc(modified, span);
         self.lose_pointers(&retargeted);
         self.env.insert(shape.var_key.clone(), Val::Int(value));
@@ -340,7 +349,15 @@ impl Infer<'_> {
         let counters = self.counting_up(&modified, cond, body, post);
         let alike = self.iteration_uniform_vars(&modified, body, post);
         let extra: Vec<&E> = cond.iter().chain(post.iter()).copied().collect();
-        let retargeted = self.retargeted_pointers(body, &extra);
+        let mut retargeted = self.retargeted_pointers(body, &extra);
+        let fields = self.modified_fields(body, &extra);
+        retargeted.extend(
+            fields
+                .iter()
+                .filter(|k| is_pointer(self.env.get(*k)))
+                .cloned(),
+        );
+        modified.extend(fields);
         self.havoc_counting(&modified, &counters, span);
         self.lose_pointers(&retargeted);
         let alike = self.unknowns_of(&alike);
@@ -461,6 +478,50 @@ impl Infer<'_> {
         extra.iter().for_each(|e| visit_expr(e, &mut check));
         out.retain(|k| array_of(k).is_some());
         out
+    }
+
+    /// The fields of the thread's own structs (`field:s.j`) that the loop
+    /// assigns (`s.j += 1;`, or `s = t;` for all of them): variables the
+    /// loop changes like the ones of `modified_in`, which sees only plain
+    /// variables.  A copy of a kernel parameter assigned as a whole no
+    /// longer falls back on the parameter's fields.
+    fn modified_fields(&mut self, body: &S, extra: &[&E]) -> BTreeSet<String> {
+        let mut fields = BTreeSet::new();
+        let mut records = BTreeSet::new();
+        let mut check = |e: &E| {
+            let target = match &e.kind {
+                EK::Assign(_, t, _) | EK::IncDec { e: t, .. } | EK::Un(UnOp::AddrOf, t) => t,
+                _ => return,
+            };
+            let mut t = strip_casts(target);
+            // `s.in.j = …` changes `s.in.j`; `s.in = …` all of `s.in`.
+            if let EK::Member(base, field, shape) = &t.kind {
+                if let Some((prefix, Memory::Local)) = self.record_path(base) {
+                    let name = format!("{prefix}.{field}");
+                    match shape {
+                        Shape::Record => records.insert(name),
+                        _ => fields.insert(field_key(&name)),
+                    };
+                }
+                return;
+            }
+            while let EK::Member(base, ..) = &t.kind {
+                t = base;
+            }
+            if let Some((prefix, Memory::Local)) = self.record_path(t) {
+                records.insert(prefix);
+            }
+        };
+        visit_stmt(body, &mut check);
+        extra.iter().for_each(|e| visit_expr(e, &mut check));
+        for prefix in records {
+            let inner = field_key(&format!("{prefix}."));
+            fields.extend(self.env.keys().filter(|k| k.starts_with(&inner)).cloned());
+            let nested = format!("{prefix}.");
+            self.param_copies
+                .retain(|p, _| *p != prefix && !p.starts_with(&nested));
+        }
+        fields
     }
 
     /// Pointers that may point into any array: their accesses reach every
@@ -1019,4 +1080,8 @@ pub(super) fn plan_loop(
                 .then(|| (lo, start.add(&one), k.clone(), false, None))
         }
     }
+}
+
+fn is_pointer(v: Option<&Val>) -> bool {
+    matches!(v, Some(Val::Ptr { .. }))
 }
