@@ -111,7 +111,12 @@ impl Infer<'_> {
                 self.out.assumptions.push(Assumption { cond: a, span });
             }
         }
-        let shape = &super::inductions::with_body_inductions(shape, body, modified, self.unit);
+        let fields = self.modified_fields(body, &[], modified);
+        let mut shape = super::inductions::with_body_inductions(shape, body, modified, self.unit);
+        // A variable the body also moves through a reference is no
+        // induction variable.
+        shape.secondary.retain(|i| !fields.contains(&i.key));
+        let shape = &shape;
         // The number of iterations of the emitted loop `lo..hi`.
         let count = Lin::nat(NExp::sub(hi.to_nexp(), lo.to_nexp()));
         let Some(secondaries) =
@@ -120,7 +125,6 @@ impl Infer<'_> {
             return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
         };
         let mut retargeted = self.retargeted_pointers(body, &[]);
-        let fields = self.modified_fields(body, &[]);
         retargeted.extend(
             fields
                 .iter()
@@ -350,7 +354,7 @@ impl Infer<'_> {
         let alike = self.iteration_uniform_vars(&modified, body, post);
         let extra: Vec<&E> = cond.iter().chain(post.iter()).copied().collect();
         let mut retargeted = self.retargeted_pointers(body, &extra);
-        let fields = self.modified_fields(body, &extra);
+        let fields = self.modified_fields(body, &extra, &modified);
         retargeted.extend(
             fields
                 .iter()
@@ -485,12 +489,84 @@ impl Infer<'_> {
     /// loop changes like the ones of `modified_in`, which sees only plain
     /// variables.  A copy of a kernel parameter assigned as a whole no
     /// longer falls back on the parameter's fields.
-    fn modified_fields(&mut self, body: &S, extra: &[&E]) -> BTreeSet<String> {
+    ///
+    /// Also what references the loop changes stand for (`r++` with `int &r
+    /// = j;` before or in the loop, a struct passed by reference to a
+    /// function): the variables and fields they name.
+    fn modified_fields(
+        &mut self,
+        body: &S,
+        extra: &[&E],
+        modified: &BTreeSet<String>,
+    ) -> BTreeSet<String> {
         let mut fields = BTreeSet::new();
         let mut records = BTreeSet::new();
+        let mut named = Vec::new();
+        for k in modified {
+            match self.env.get(k) {
+                Some(Val::Ref(p)) => named.push((**p).clone()),
+                Some(Val::Rec {
+                    prefix,
+                    memory: Memory::Local,
+                }) => {
+                    records.insert(prefix.clone());
+                }
+                _ => {}
+            }
+        }
+        while let Some(p) = named.pop() {
+            match p {
+                Place::Local(k) => {
+                    if let Some(Val::Rec { prefix, .. }) = self.env.get(&k) {
+                        records.insert(prefix.clone());
+                    }
+                    fields.insert(k);
+                }
+                Place::Choice(_, a, b) => named.extend([*a, *b]),
+                _ => {}
+            }
+        }
+        for init in reference_inits(body) {
+            let target = strip_casts(init);
+            match &target.kind {
+                EK::Var(_, k, _) => {
+                    if let Some(Val::Rec { prefix, .. }) = self.env.get(k) {
+                        records.insert(prefix.clone());
+                    }
+                    fields.insert(k.clone());
+                }
+                EK::Member(base, field, _) => {
+                    if let Some((prefix, Memory::Local)) = self.record_path(base) {
+                        let name = format!("{prefix}.{field}");
+                        fields.insert(field_key(&name));
+                        records.insert(name);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let unit = self.unit;
         let mut check = |e: &E| {
             let target = match &e.kind {
                 EK::Assign(_, t, _) | EK::IncDec { e: t, .. } | EK::Un(UnOp::AddrOf, t) => t,
+                // A field passed by reference to a function (`bump(s.j)`).
+                EK::Call(Callee { key: Some(k), .. }, args) => {
+                    let Some(f) = unit.func(k) else { return };
+                    for (p, a) in f.params.iter().zip(args) {
+                        let EK::Member(base, field, _) = &strip_casts(a).kind else {
+                            continue;
+                        };
+                        if p.shape != Shape::Reference {
+                            continue;
+                        }
+                        if let Some((prefix, Memory::Local)) = self.record_path(base) {
+                            let name = format!("{prefix}.{field}");
+                            fields.insert(field_key(&name));
+                            records.insert(name);
+                        }
+                    }
+                    return;
+                }
                 _ => return,
             };
             let mut t = strip_casts(target);
@@ -1084,4 +1160,35 @@ pub(super) fn plan_loop(
 
 fn is_pointer(v: Option<&Val>) -> bool {
     matches!(v, Some(Val::Ptr { .. }))
+}
+
+/// The initialisers of the references declared in `s` (`int &r = j;`).
+fn reference_inits(s: &S) -> Vec<&E> {
+    let mut out = Vec::new();
+    fn walk<'s>(s: &'s S, out: &mut Vec<&'s E>) {
+        match &s.kind {
+            SK::Decl(ds) => out.extend(
+                ds.iter()
+                    .filter(|d| d.shape == Shape::Reference)
+                    .filter_map(|d| d.init.as_ref()),
+            ),
+            SK::Block(b) => b.iter().for_each(|x| walk(x, out)),
+            SK::If(_, t, e) => {
+                walk(t, out);
+                if let Some(e) = e {
+                    walk(e, out);
+                }
+            }
+            SK::For { init, body, .. } => {
+                if let Some(i) = init {
+                    walk(i, out);
+                }
+                walk(body, out);
+            }
+            SK::While(_, b) | SK::Do(b, _) | SK::Switch(_, b) | SK::Case(_, b) => walk(b, out),
+            _ => {}
+        }
+    }
+    walk(s, &mut out);
+    out
 }
