@@ -824,10 +824,24 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
     // harmless while it counts up from a non-negative start, or when the
     // conversion keeps the sign; a decreasing signed variable compared as
     // unsigned never goes below 0, so that loop is left alone.
-    let keeps_values = |to: Option<IntTy>| {
-        matches!(dir, Dir::Up | Dir::Times)
-            || to.is_some_and(|t| t.signed)
-            || ty.is_some_and(|t| !t.signed)
+    //
+    // A conversion that narrows or changes the sign otherwise (`(unsigned
+    // char)i < 2` from i = 256, `(int)u < 5` from u = 2^32 - 1) makes the
+    // test true where the comparison of the variable itself is false.
+    let keeps_values = |to: Option<IntTy>| match (ty, to) {
+        (Some(from), Some(to)) => {
+            let ((lo, hi), (to_lo, to_hi)) = (from.range(), to.range());
+            (to_lo <= lo && hi <= to_hi)
+                || (from.signed
+                    && !to.signed
+                    && to.bits >= from.bits
+                    && matches!(dir, Dir::Up | Dir::Times))
+        }
+        _ => {
+            matches!(dir, Dir::Up | Dir::Times)
+                || to.is_some_and(|t| t.signed)
+                || ty.is_some_and(|t| !t.signed)
+        }
     };
     let counter = |e: &E| {
         let mut e = e;
