@@ -108,7 +108,9 @@ pub fn builtins_used(unit: &super::ast::Unit, f: &super::ast::Func) -> BTreeSet<
                 // class such as cooperative groups' `thread_block`) may read
                 // any index, and so may inline assembly (`%tid.x`): the
                 // dimensions must not default to 1 on their account.
-                if !c.free && c.key.as_ref().is_none_or(|k| unit.func(k).is_none()) {
+                // So do the lane masks (`__lanemask_lt()`: the lane index).
+                let lane = c.name.starts_with("__lanemask");
+                if lane || !c.free && c.key.as_ref().is_none_or(|k| unit.func(k).is_none()) {
                     out.extend(every_index());
                 }
                 todo.extend(c.key.clone())
