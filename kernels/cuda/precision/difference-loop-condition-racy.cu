@@ -7,6 +7,7 @@
 // and starting at 0.
 __global__ void k(int *a, int n)
 {
+  __requires(n >= 0);
   __requires(n < 1000);
   for (int j = 0; n + 1 - j; j++) {
     a[threadIdx.x * n + j] = threadIdx.x;

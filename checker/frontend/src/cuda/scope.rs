@@ -103,9 +103,31 @@ pub fn builtins_used(unit: &super::ast::Unit, f: &super::ast::Func) -> BTreeSet<
             EK::Builtin(b) => {
                 out.insert(b.clone());
             }
-            EK::Call(c, _) => todo.extend(c.key.clone()),
+            EK::Call(c, _) => {
+                // A method with no body here (`thread_rank()` of a library
+                // class such as cooperative groups' `thread_block`) may read
+                // any index, and so may inline assembly (`%tid.x`): the
+                // dimensions must not default to 1 on their account.
+                // So do the lane masks (`__lanemask_lt()`: the lane index).
+                let lane = c.name.starts_with("__lanemask");
+                if lane || !c.free && c.key.as_ref().is_none_or(|k| unit.func(k).is_none()) {
+                    out.extend(every_index());
+                }
+                todo.extend(c.key.clone())
+            }
+            EK::Unknown(what, _) if what == super::convert::INLINE_ASSEMBLY => {
+                out.extend(every_index())
+            }
             _ => {}
         });
     }
     out
+}
+
+/// `threadIdx.x`, …, `blockIdx.z`.
+fn every_index() -> Vec<String> {
+    ["threadIdx", "blockIdx"]
+        .iter()
+        .flat_map(|id| DIMS.iter().map(move |d| format!("{id}.{d}")))
+        .collect()
 }

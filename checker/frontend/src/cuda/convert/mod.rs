@@ -214,6 +214,13 @@ impl Converter<'_> {
             (Do, 2) => SK::Do(sub(0), self.expr(ch[1])),
             (Switch, 2) => SK::Switch(self.expr(ch[0]), sub(1)),
             (Case, 2) => SK::Case(Some(self.expr(ch[0])), sub(1)),
+            // A GNU case range `case lo ... hi:`: a label of unknown value
+            // (any thread may take it), its bounds still evaluated.
+            (Case, 3) => {
+                let bounds = vec![self.expr(ch[0]), self.expr(ch[1])];
+                let label = E::new(EK::Unknown("case range".into(), bounds), span);
+                SK::Case(Some(label), sub(2))
+            }
             (Default, 1) => SK::Case(None, sub(0)),
             (Break, _) => SK::Break,
             (Continue, _) => SK::Continue,

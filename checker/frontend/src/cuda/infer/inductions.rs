@@ -2,7 +2,7 @@
 //! body, not the `for` increment, moves by a fixed step once per
 //! iteration (`od += w;` at the end of a pitched-row walk).
 
-use super::loops::{has_jump, increment, mentions_any, mentions_var, Dir, Induction, LoopShape};
+use super::loops::{has_jump, increment, mentions_any, wraps, Dir, Induction, LoopShape};
 use super::*;
 
 /// `shape` with the variables the body itself moves by a loop-invariant
@@ -28,13 +28,18 @@ pub(super) fn with_body_inductions(
         _ => vec![body],
     };
     let indirect = indirectly_modified(body, unit);
+    // A step must keep its value through the loop: it may not read what the
+    // body or the increment moves, the counter included (`c += i`).
+    let mut moved = modified.clone();
+    moved.insert(shape.var_key.clone());
+    moved.extend(shape.secondary.iter().map(|i| i.key.clone()));
     for s in top {
         let SK::Expr(e) = &s.kind else { continue };
         let Some((key, name, dir, step, ty)) = increment(e) else {
             continue;
         };
-        let invariant = pure(&step) && !mentions_any(&step, modified) && !mentions_var(&step, &key);
-        let signed = ty.is_none_or(|t| t.signed);
+        let invariant = pure(&step) && !mentions_any(&step, &moved);
+        let signed = ty.is_none_or(|t| !wraps(t));
         let known = key == shape.var_key || out.secondary.iter().any(|i| i.key == key);
         if !matches!(dir, Dir::Up | Dir::Down)
             || !invariant

@@ -1,6 +1,7 @@
 //! Loops: normalised `for` loops (Sec. 6 of `seeds/000`), unrolled
 //! power-stride loops, and loops with unknown bounds.
 
+use super::memory::field_key;
 use super::*;
 
 impl Infer<'_> {
@@ -87,6 +88,9 @@ impl Infer<'_> {
                 return self.unrolled_loop(shape, &values, &fallback.1, &bound_reads);
             }
         }
+        if shape.ne && !self.stops_at_bound(shape, &start, &bound, &step) {
+            return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
+        }
         self.emit_all(bound_reads.clone());
         let k = self.fresh_name(&shape.var_name);
         let kv = Lin::var(&k);
@@ -107,7 +111,12 @@ impl Infer<'_> {
                 self.out.assumptions.push(Assumption { cond: a, span });
             }
         }
-        let shape = &super::inductions::with_body_inductions(shape, body, modified, self.unit);
+        let fields = self.modified_fields(body, &[], modified);
+        let mut shape = super::inductions::with_body_inductions(shape, body, modified, self.unit);
+        // A variable the body also moves through a reference is no
+        // induction variable.
+        shape.secondary.retain(|i| !fields.contains(&i.key));
+        let shape = &shape;
         // The number of iterations of the emitted loop `lo..hi`.
         let count = Lin::nat(NExp::sub(hi.to_nexp(), lo.to_nexp()));
         let Some(secondaries) =
@@ -115,7 +124,16 @@ impl Infer<'_> {
         else {
             return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
         };
+        let mut retargeted = self.retargeted_pointers(body, &[]);
+        retargeted.extend(
+            fields
+                .iter()
+                .filter(|k| is_pointer(self.env.get(*k)))
+                .cloned(),
+        );
+        let modified: &BTreeSet<String> = &modified.union(&fields).cloned().collect();
         self.havoc(modified, span);
+        self.lose_pointers(&retargeted);
         self.env.insert(shape.var_key.clone(), Val::Int(value));
         for (key, v, _) in &secondaries {
             self.env.insert(key.clone(), v.clone());
@@ -148,6 +166,7 @@ impl Infer<'_> {
             span,
         );
         self.havoc(modified, span);
+        self.lose_pointers(&retargeted);
         let after = self.int_unknown("loop variable after its loop", span);
         self.env.insert(shape.var_key.clone(), Val::Int(after));
         // Without a jump out of the body, each induction variable moved
@@ -228,15 +247,31 @@ impl Infer<'_> {
         Some(out)
     }
 
+    /// Does a `v != bound` loop stop at its bound?  Only if `v` lands on
+    /// it: counting by 1 from a start on the near side of the bound, or
+    /// over powers that reach it.  Otherwise `v` passes the bound and goes
+    /// on (wrapping around, or until a `break`), which `plan_loop`, reading
+    /// `!=` as `<` or `>`, would miss.
+    fn stops_at_bound(&self, shape: &LoopShape, start: &Lin, bound: &Lin, step: &Lin) -> bool {
+        let ahead = |from: &Lin, to: &Lin| {
+            step.constant() == Some(1) && self.range(&to.sub(from)).lo.is_some_and(|l| l >= 0)
+        };
+        match shape.dir {
+            Dir::Up => ahead(start, bound),
+            Dir::Down => ahead(bound, start),
+            Dir::Times | Dir::Divide => power_values(shape, start, bound, step).is_some(),
+        }
+    }
+
     /// Does every step of an unsigned loop variable stay in its type?  (A
     /// signed one cannot overflow in a defined execution.)  `i += s` below
     /// a bound `b` wraps unless `b - 1 + s` fits; `i -= s` down to `b`
     /// unless `b ≥ s`; `i *= s` unless `(b - 1) * s` fits.
     fn steps_without_wrap(&self, shape: &LoopShape, bound: &Lin, step: &Lin) -> bool {
-        let Some(t) = shape.ty.filter(|t| !t.signed) else {
+        let Some(t) = shape.ty.filter(|t| wraps(*t)) else {
             return true;
         };
-        let (_, max) = t.range();
+        let (min, max) = t.range();
         let (b, s) = (self.range(bound), self.range(step));
         let past = i128::from(shape.inclusive);
         match shape.dir {
@@ -250,7 +285,7 @@ impl Infer<'_> {
             }
             Dir::Down => {
                 let least = b.lo.map(|l| l + 1 - past);
-                matches!((least, s.hi), (Some(l), Some(s)) if l >= s)
+                matches!((least, s.hi), (Some(l), Some(s)) if l - s >= min)
             }
             Dir::Divide => true,
         }
@@ -317,7 +352,18 @@ impl Infer<'_> {
         }
         let counters = self.counting_up(&modified, cond, body, post);
         let alike = self.iteration_uniform_vars(&modified, body, post);
+        let extra: Vec<&E> = cond.iter().chain(post.iter()).copied().collect();
+        let mut retargeted = self.retargeted_pointers(body, &extra);
+        let fields = self.modified_fields(body, &extra, &modified);
+        retargeted.extend(
+            fields
+                .iter()
+                .filter(|k| is_pointer(self.env.get(*k)))
+                .cloned(),
+        );
+        modified.extend(fields);
         self.havoc_counting(&modified, &counters, span);
+        self.lose_pointers(&retargeted);
         let alike = self.unknowns_of(&alike);
         // Before the body: its own loops and conditions may use them.
         self.out.iteration_uniform.extend(alike.iter().cloned());
@@ -389,12 +435,185 @@ impl Infer<'_> {
             span,
         );
         self.havoc_counting(&modified, &counters, span);
+        self.lose_pointers(&retargeted);
+    }
+
+    /// The pointer variables a loop may make point into another array
+    /// (`src = dst;` in a ping-pong loop): assigned from anything but
+    /// themselves moved by integers or pointers into their own array, or
+    /// changed through their address.  [`Infer::havoc`] keeps a pointer's
+    /// array, which is wrong for these.
+    fn retargeted_pointers(&self, body: &S, extra: &[&E]) -> BTreeSet<String> {
+        let mut out = indirectly_modified(body, self.unit);
+        let array_of = |k: &str| match self.env.get(k) {
+            Some(Val::Ptr { arr, .. }) => Some(arr.clone()),
+            _ => None,
+        };
+        let mut check = |e: &E| {
+            let (target, rhs) = match &e.kind {
+                EK::Assign(None, t, r) => (t, r),
+                EK::Un(UnOp::AddrOf, t) => {
+                    if let EK::Var(_, k, _) = &strip_casts(t).kind {
+                        out.insert(k.clone());
+                    }
+                    return;
+                }
+                _ => return,
+            };
+            let EK::Var(_, k, _) = &target.kind else {
+                return;
+            };
+            let Some(arr) = array_of(k) else { return };
+            let mut other = false;
+            visit_expr(rhs, &mut |x| {
+                other |= match &x.kind {
+                    EK::Var(_, v, _) => {
+                        v != k && x.ty.is_none() && array_of(v) != Some(arr.clone())
+                    }
+                    EK::Call(..) => x.ty.is_none(),
+                    _ => false,
+                };
+            });
+            if other {
+                out.insert(k.clone());
+            }
+        };
+        visit_stmt(body, &mut check);
+        extra.iter().for_each(|e| visit_expr(e, &mut check));
+        out.retain(|k| array_of(k).is_some());
+        out
+    }
+
+    /// The fields of the thread's own structs (`field:s.j`) that the loop
+    /// assigns (`s.j += 1;`, or `s = t;` for all of them): variables the
+    /// loop changes like the ones of `modified_in`, which sees only plain
+    /// variables.  A copy of a kernel parameter assigned as a whole no
+    /// longer falls back on the parameter's fields.
+    ///
+    /// Also what references the loop changes stand for (`r++` with `int &r
+    /// = j;` before or in the loop, a struct passed by reference to a
+    /// function): the variables and fields they name.
+    fn modified_fields(
+        &mut self,
+        body: &S,
+        extra: &[&E],
+        modified: &BTreeSet<String>,
+    ) -> BTreeSet<String> {
+        let mut fields = BTreeSet::new();
+        let mut records = BTreeSet::new();
+        let mut named = Vec::new();
+        for k in modified {
+            match self.env.get(k) {
+                Some(Val::Ref(p)) => named.push((**p).clone()),
+                Some(Val::Rec {
+                    prefix,
+                    memory: Memory::Local,
+                }) => {
+                    records.insert(prefix.clone());
+                }
+                _ => {}
+            }
+        }
+        while let Some(p) = named.pop() {
+            match p {
+                Place::Local(k) => {
+                    if let Some(Val::Rec { prefix, .. }) = self.env.get(&k) {
+                        records.insert(prefix.clone());
+                    }
+                    fields.insert(k);
+                }
+                Place::Choice(_, a, b) => named.extend([*a, *b]),
+                _ => {}
+            }
+        }
+        for init in reference_inits(body) {
+            let target = strip_casts(init);
+            match &target.kind {
+                EK::Var(_, k, _) => {
+                    if let Some(Val::Rec { prefix, .. }) = self.env.get(k) {
+                        records.insert(prefix.clone());
+                    }
+                    fields.insert(k.clone());
+                }
+                EK::Member(base, field, _) => {
+                    if let Some((prefix, Memory::Local)) = self.record_path(base) {
+                        let name = format!("{prefix}.{field}");
+                        fields.insert(field_key(&name));
+                        records.insert(name);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let unit = self.unit;
+        let mut check = |e: &E| {
+            let target = match &e.kind {
+                EK::Assign(_, t, _) | EK::IncDec { e: t, .. } | EK::Un(UnOp::AddrOf, t) => t,
+                // A field passed by reference to a function (`bump(s.j)`).
+                EK::Call(Callee { key: Some(k), .. }, args) => {
+                    let Some(f) = unit.func(k) else { return };
+                    for (p, a) in f.params.iter().zip(args) {
+                        let EK::Member(base, field, _) = &strip_casts(a).kind else {
+                            continue;
+                        };
+                        if p.shape != Shape::Reference {
+                            continue;
+                        }
+                        if let Some((prefix, Memory::Local)) = self.record_path(base) {
+                            let name = format!("{prefix}.{field}");
+                            fields.insert(field_key(&name));
+                            records.insert(name);
+                        }
+                    }
+                    return;
+                }
+                _ => return,
+            };
+            let mut t = strip_casts(target);
+            // `s.in.j = …` changes `s.in.j`; `s.in = …` all of `s.in`.
+            if let EK::Member(base, field, shape) = &t.kind {
+                if let Some((prefix, Memory::Local)) = self.record_path(base) {
+                    let name = format!("{prefix}.{field}");
+                    match shape {
+                        Shape::Record => records.insert(name),
+                        _ => fields.insert(field_key(&name)),
+                    };
+                }
+                return;
+            }
+            while let EK::Member(base, ..) = &t.kind {
+                t = base;
+            }
+            if let Some((prefix, Memory::Local)) = self.record_path(t) {
+                records.insert(prefix);
+            }
+        };
+        visit_stmt(body, &mut check);
+        extra.iter().for_each(|e| visit_expr(e, &mut check));
+        for prefix in records {
+            let inner = field_key(&format!("{prefix}."));
+            fields.extend(self.env.keys().filter(|k| k.starts_with(&inner)).cloned());
+            let nested = format!("{prefix}.");
+            self.param_copies
+                .retain(|p, _| *p != prefix && !p.starts_with(&nested));
+        }
+        fields
+    }
+
+    /// Pointers that may point into any array: their accesses reach every
+    /// array at an unknown index.
+    fn lose_pointers(&mut self, keys: &BTreeSet<String>) {
+        for k in keys {
+            let why = "pointer that a loop may point into another array";
+            self.env.insert(k.clone(), Val::Bad(why.into()));
+        }
     }
 
     /// The variables among `modified` that are not negative before the
     /// loop and that the loop only counts up or sets to non-negative
     /// constants (`i++`, `i += 2`, `i = 0`): not negative after any
-    /// number of iterations (signed overflow being undefined).
+    /// number of iterations (signed overflow being undefined; a narrower
+    /// signed type wraps around instead, so it is left out).
     fn counting_up(
         &self,
         modified: &BTreeSet<String>,
@@ -426,6 +645,8 @@ impl Infer<'_> {
         modified
             .iter()
             .filter(|k| !bad.contains(*k))
+            // `signed char c` counting up wraps to negative values.
+            .filter(|k| self.var_type(k).is_none_or(|t| !t.signed || t.bits >= 32))
             .filter(|k| match self.env.get(*k) {
                 Some(Val::Int(l)) => self.range(l).lo.is_some_and(|lo| lo >= 0),
                 _ => false,
@@ -476,6 +697,14 @@ impl Infer<'_> {
             _ => self.int_unknown(&format!("initial value of `{name}`"), span),
         }
     }
+}
+
+/// Whether stepping a variable of type `t` may wrap around instead of
+/// overflowing (undefined behaviour, so never in a defined execution):
+/// unsigned types, and signed types narrower than `int` — `c++` on a
+/// `signed char` computes in `int` and converts back, modulo 2^8 in CUDA.
+pub(super) fn wraps(t: IntTy) -> bool {
+    !t.signed || t.bits < 32
 }
 
 /// Marks the variable assigned by `x` as not counting up unless `ok`.
@@ -548,18 +777,32 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
     if modified.contains(&key) {
         return None;
     }
+    // Steps are evaluated once, at entry, so they must keep their value:
+    // no variable the body or the increment moves (`i += s, s++`, `a += b,
+    // b++`), not the counter (`i += 1 + 4 * (i == 0)`), no side effect.
+    let mut moved = modified.clone();
+    for p in &parts {
+        moved.insert(increment(p)?.0);
+    }
+    let assigns = |e: &E| {
+        let mut found = false;
+        visit_expr(e, &mut |x| {
+            found |= matches!(x.kind, EK::Assign(..) | EK::IncDec { .. });
+        });
+        found
+    };
+    if assigns(&step) || moved.iter().any(|k| mentions_var(&step, k)) {
+        return None;
+    }
     let mut secondary = Vec::new();
     for (i, p) in parts.iter().enumerate() {
         if i == tested {
             continue;
         }
         let (k, n, d, s, t) = increment(p)?;
-        let invariant = pure(&s)
-            && !mentions_any(&s, modified)
-            && !mentions_var(&s, &k)
-            && !mentions_var(&s, &key);
-        // An integer of a signed type (no wrap-around), or a pointer.
-        let signed = t.is_none_or(|t| t.signed);
+        let invariant = pure(&s) && !mentions_any(&s, &moved);
+        // An integer of a type that does not wrap around, or a pointer.
+        let signed = t.is_none_or(|t| !wraps(t));
         if k == key
             || modified.contains(&k)
             || !matches!(d, Dir::Up | Dir::Down)
@@ -581,10 +824,24 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
     // harmless while it counts up from a non-negative start, or when the
     // conversion keeps the sign; a decreasing signed variable compared as
     // unsigned never goes below 0, so that loop is left alone.
-    let keeps_values = |to: Option<IntTy>| {
-        matches!(dir, Dir::Up | Dir::Times)
-            || to.is_some_and(|t| t.signed)
-            || ty.is_some_and(|t| !t.signed)
+    //
+    // A conversion that narrows or changes the sign otherwise (`(unsigned
+    // char)i < 2` from i = 256, `(int)u < 5` from u = 2^32 - 1) makes the
+    // test true where the comparison of the variable itself is false.
+    let keeps_values = |to: Option<IntTy>| match (ty, to) {
+        (Some(from), Some(to)) => {
+            let ((lo, hi), (to_lo, to_hi)) = (from.range(), to.range());
+            (to_lo <= lo && hi <= to_hi)
+                || (from.signed
+                    && !to.signed
+                    && to.bits >= from.bits
+                    && matches!(dir, Dir::Up | Dir::Times))
+        }
+        _ => {
+            matches!(dir, Dir::Up | Dir::Times)
+                || to.is_some_and(|t| t.signed)
+                || ty.is_some_and(|t| !t.signed)
+        }
     };
     let counter = |e: &E| {
         let mut e = e;
@@ -600,7 +857,14 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
         }
     };
     let mut cond = cond;
-    while let EK::Bin(BinOp::Comma, _, r) = &cond.kind {
+    while let EK::Bin(BinOp::Comma, l, r) = &cond.kind {
+        // `(b[0] = t, i < n)`: the left operand runs before every test, but
+        // the shape keeps only the comparison, so it may only be skipped
+        // when it reads no memory and changes nothing (or is a GPUVerify
+        // loop invariant, which the front end ignores).
+        if !skippable(l) {
+            return None;
+        }
         cond = r;
     }
     let EK::Bin(op, l, r) = &cond.kind else {
@@ -648,6 +912,22 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
         ne: op == BinOp::Ne,
         secondary,
     })
+}
+
+/// An operand without reads or effects, a GPUVerify loop invariant
+/// `__invariant(e)` (`e` is not evaluated), or a comma of such operands.
+fn skippable(e: &E) -> bool {
+    const INVARIANTS: &[&str] = &[
+        "__invariant",
+        "__global_invariant",
+        "__candidate_invariant",
+        "__candidate_global_invariant",
+    ];
+    match &strip_casts(e).kind {
+        EK::Bin(BinOp::Comma, a, b) => skippable(a) && skippable(b),
+        EK::Call(c, _) => INVARIANTS.contains(&c.name.as_str()),
+        _ => pure(e),
+    }
 }
 
 /// The operands of a comma expression, left to right.
@@ -896,4 +1176,39 @@ pub(super) fn plan_loop(
                 .then(|| (lo, start.add(&one), k.clone(), false, None))
         }
     }
+}
+
+fn is_pointer(v: Option<&Val>) -> bool {
+    matches!(v, Some(Val::Ptr { .. }))
+}
+
+/// The initialisers of the references declared in `s` (`int &r = j;`).
+fn reference_inits(s: &S) -> Vec<&E> {
+    let mut out = Vec::new();
+    fn walk<'s>(s: &'s S, out: &mut Vec<&'s E>) {
+        match &s.kind {
+            SK::Decl(ds) => out.extend(
+                ds.iter()
+                    .filter(|d| d.shape == Shape::Reference)
+                    .filter_map(|d| d.init.as_ref()),
+            ),
+            SK::Block(b) => b.iter().for_each(|x| walk(x, out)),
+            SK::If(_, t, e) => {
+                walk(t, out);
+                if let Some(e) = e {
+                    walk(e, out);
+                }
+            }
+            SK::For { init, body, .. } => {
+                if let Some(i) = init {
+                    walk(i, out);
+                }
+                walk(body, out);
+            }
+            SK::While(_, b) | SK::Do(b, _) | SK::Switch(_, b) | SK::Case(_, b) => walk(b, out),
+            _ => {}
+        }
+    }
+    walk(s, &mut out);
+    out
 }

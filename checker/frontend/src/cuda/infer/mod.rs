@@ -279,8 +279,6 @@ const IGNORED_ANNOTATIONS: &[&str] = &[
     // States that the array aliases no other: mapcheck assumes that of
     // every pointer parameter already (README, "What is never dropped").
     "__requires_fresh_array",
-    "printf",
-    "assert",
 ];
 const NOT_BARRIERS: &[&str] = &[
     "__syncwarp",

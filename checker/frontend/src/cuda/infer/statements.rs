@@ -322,6 +322,11 @@ impl Infer<'_> {
     pub(super) fn switch(&mut self, e: &E, body: &S, span: Span) {
         let v = self.eval(e);
         let items = flatten_switch(body);
+        // A label below the top level of the body (`case 1:` inside an `if`,
+        // Duff's device) is an entry point the cases below do not see.
+        if items.iter().any(|(_, s)| nested_label(s)) {
+            self.unsupported(span, "`case` label nested in a statement of a `switch`");
+        }
         let labels: Vec<Option<Val>> = items.iter().map(|(l, _)| l.map(|l| self.eval(l))).collect();
         let mut others = BExp::Bool(true);
         for l in labels.iter().flatten() {
@@ -361,4 +366,23 @@ impl Infer<'_> {
             );
         }
     }
+}
+
+/// Whether `s`, below the `case` labels that head it, holds a `case` or
+/// `default` label of the enclosing `switch` (not of a nested one).
+fn nested_label(s: &S) -> bool {
+    fn holds(s: &S) -> bool {
+        match &s.kind {
+            SK::Case(..) => true,
+            SK::Block(b) => b.iter().any(holds),
+            SK::If(_, t, e) => holds(t) || e.as_deref().is_some_and(holds),
+            SK::For { body, .. } | SK::While(_, body) | SK::Do(body, _) => holds(body),
+            _ => false,
+        }
+    }
+    let mut s = s;
+    while let SK::Case(_, inner) = &s.kind {
+        s = inner;
+    }
+    holds(s)
 }

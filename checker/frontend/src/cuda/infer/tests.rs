@@ -370,3 +370,22 @@ fn an_unchanged_integer_parameter_is_a_uniform_value() {
     };
     assert_eq!(stored(vec![change, assign(a0, n_plus_1)]), Written::Unknown);
 }
+
+#[test]
+fn a_case_label_inside_a_statement_of_a_switch_is_unsupported() {
+    // switch (tid) { case 0: if (tid > 1000) { case 1: a[0] = 1; } }: odd
+    // threads enter at `case 1` (Duff's device), which the flattened cases
+    // do not see.
+    let write = assign(index(var("a"), e(EK::Int(0))), e(EK::Int(1)));
+    let inner = stmt(SK::Case(Some(e(EK::Int(1))), Box::new(write)));
+    let cond = e(EK::Bin(
+        BinOp::Gt,
+        Box::new(tid()),
+        Box::new(e(EK::Int(1000))),
+    ));
+    let guarded = stmt(SK::If(cond, Box::new(stmt(SK::Block(vec![inner]))), None));
+    let case0 = stmt(SK::Case(Some(e(EK::Int(0))), Box::new(guarded)));
+    let switch = stmt(SK::Switch(tid(), Box::new(stmt(SK::Block(vec![case0])))));
+    let out = infer(vec![switch]);
+    assert!(!out.unsupported.is_empty(), "{:?}", out.body);
+}
