@@ -226,8 +226,14 @@ fn cuda_lambda_is_unsupported() {
     );
     // The lambda's body is not inlined: calling it may touch any array, so
     // the kernel is never DRF (here it is racy: every thread writes a[0]).
+    // Either an alarm says it rests on that approximation, or an unknown
+    // verdict names the lambda.
     assert!(matches!(code, Some(1) | Some(3)), "{t}");
-    assert!(t.contains("lambda expression at 4:"), "{t}");
+    assert!(
+        t.contains("lambda expression at 4:") || t.contains("classification: approximated"),
+        "{t}"
+    );
+    assert!(!t.contains(": drf"), "{t}");
 }
 
 /// Fails today: a kernel whose only accesses are unsupported (here through
