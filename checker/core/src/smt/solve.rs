@@ -149,10 +149,9 @@ impl Session {
     /// Does `goal` hold for one thread (any thread) of the kernel under the
     /// global facts wherever `ranges` hold ([`Session::thread_counterexample`]
     /// with one thread answers `Unsat`)?  The answer is remembered by the
-    /// query's text: the obligations of the index splits
-    /// ([`super::stride::prover`]) are the same for every closure of a
-    /// kernel, and scanExclusiveShared of the GPUVerify corpus asked about
-    /// 800 of them, 13 ms each on a fresh solver.
+    /// query's text, for the whole session: the index splits
+    /// ([`super::stride::prover`]) are searched again for each query of a
+    /// kernel, the per-closure ones after a combined one among them.
     pub fn proves(
         &self,
         ranges: &[(Var, NExp, NExp)],
