@@ -55,6 +55,8 @@ const KERNELS: &[&str] = &[
     // Added with the mutation run of bits.rs (proofs-notes/mutation-testing.md).
     "precision/and-power-loop-pairs-drf.cu",
     "precision/mask-power-product-drf.cu",
+    "precision/requires-power-conjunction-drf.cu",
+    "precision/requires-power-excludes-three-drf.cu",
     "soundness/mask-narrow-cast-racy.cu",
     "soundness/mask-narrow-zero-racy.cu",
     "soundness/mask-not-power-racy.cu",
