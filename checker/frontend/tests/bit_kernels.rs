@@ -60,6 +60,7 @@ const KERNELS: &[&str] = &[
     "soundness/mask-narrow-cast-racy.cu",
     "soundness/mask-narrow-zero-racy.cu",
     "soundness/mask-not-power-racy.cu",
+    "soundness/mask-operand-evaluated-once-racy.cu",
     "soundness/mask-power-minus-two-racy.cu",
     "soundness/mask-power-times-non-power-racy.cu",
     "soundness/or-not-power-racy.cu",
