@@ -57,6 +57,7 @@ const KERNELS: &[&str] = &[
     "precision/mask-power-product-drf.cu",
     "precision/requires-power-conjunction-drf.cu",
     "precision/requires-power-excludes-three-drf.cu",
+    "precision/requires-power-signed-drf.cu",
     "soundness/mask-narrow-cast-racy.cu",
     "soundness/mask-narrow-zero-racy.cu",
     "soundness/mask-not-power-racy.cu",
