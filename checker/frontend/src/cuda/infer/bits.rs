@@ -76,14 +76,21 @@ impl Infer<'_> {
     /// `x & (p - 1)` (either way round) for a power of two `p`: `x % p`
     /// when `x` is not negative.  `None` (nothing evaluated) when the
     /// expression has another form or `p` is not known to be a power;
-    /// `p` must be pure, so that checking it emits nothing.
+    /// `p` must be pure, so that checking it emits nothing.  `p - 1` must
+    /// be computed and converted in types at least as wide as the `&`'s:
+    /// `x & (0u - 1)` with an `unsigned long long x` is `x % 2^32`, not
+    /// `x % 0 = x` (the mask is zero-extended), and so is
+    /// `x & (unsigned)((1ull << 40) - 1)`.  With every type that wide the
+    /// mask's low bits are those of `p - 1`, and for `0 ≤ x < 2^bits`,
+    /// `x & (p - 1)` is `x % p` for every power `p` (`x` when `p = 0` or
+    /// `p ≥ 2^bits`).
     pub(super) fn and_below_power(&mut self, a: &E, b: &E, span: Span) -> Option<Val> {
         let (x, p, m) = match (minus_one(a), minus_one(b)) {
             (_, Some(p)) => (a, p, b),
             (Some(p), None) => (b, p, a),
             (None, None) => return None,
         };
-        if !pure(p) {
+        if !pure(p) || !keeps_bits(m, m.ty) {
             return None;
         }
         let lp = match self.eval(p) {
@@ -128,10 +135,19 @@ impl Infer<'_> {
         let same = (is_zero(l) || is_zero(r))
             && (minus_one(m).is_some_and(|p| same_name(p, x))
                 || minus_one(x).is_some_and(|p| same_name(p, m)));
-        let x = strip_casts(x);
-        let (true, EK::Var(_, key, _), Some(ty)) = (same, &x.kind, x.ty) else {
+        let v = strip_casts(x);
+        let (true, EK::Var(_, key, _), Some(ty)) = (same, &v.kind, v.ty) else {
             return false;
         };
+        // No cast may narrow `v`, `v - 1` or their `&` below `v`'s type:
+        // `(unsigned char)(v & (v - 1)) == 0` holds for `v = 768`.
+        // (`v` is `x`, so `m` is `v - 1`.)
+        let Some(p) = minus_one(m) else {
+            return false;
+        };
+        if ![a, x, m, p].iter().all(|e| keeps_bits(e, Some(ty))) {
+            return false;
+        }
         let Some(Val::Int(l)) = self.env.get(key).cloned() else {
             return false;
         };
@@ -231,6 +247,24 @@ fn nexp_zero_low_bits(e: &NExp) -> u32 {
         NExp::Bin(NOp::Mul, a, b) => (nexp_zero_low_bits(a) + nexp_zero_low_bits(b)).min(128),
         NExp::Bin(NOp::Add, a, b) => nexp_zero_low_bits(a).min(nexp_zero_low_bits(b)),
         _ => 0,
+    }
+}
+
+/// Is every type from `e` down through its casts (the value converted, and
+/// each conversion) an integer type at least as wide as `ty`?  Then the
+/// low `ty.bits` bits of `e`'s value are those of the innermost
+/// expression's.
+fn keeps_bits(e: &E, ty: Option<IntTy>) -> bool {
+    let Some(ty) = ty else { return false };
+    let mut e = e;
+    loop {
+        if e.ty.is_none_or(|t| t.bits < ty.bits) {
+            return false;
+        }
+        match &e.kind {
+            EK::Cast(inner) => e = inner,
+            _ => return true,
+        }
     }
 }
 
