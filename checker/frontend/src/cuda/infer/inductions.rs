@@ -2,7 +2,8 @@
 //! body, not the `for` increment, moves by a fixed step once per
 //! iteration (`od += w;` at the end of a pitched-row walk).
 
-use super::loops::{has_jump, increment, mentions_any, wraps, Dir, Induction, LoopShape};
+use super::loop_shape::{has_jump, increment, mentions_any, Dir, Induction, LoopShape};
+use super::loops::wraps;
 use super::*;
 
 /// `shape` with the variables the body itself moves by a loop-invariant

@@ -15,6 +15,7 @@ mod helpers;
 mod inductions;
 mod integers;
 mod intrinsics;
+mod loop_shape;
 mod loops;
 mod memory;
 mod statements;
@@ -38,7 +39,7 @@ use super::convert::DYNAMIC_SHARED;
 use super::scope::belongs_to;
 use helpers::*;
 pub use helpers::{modified_in, visit_expr, visit_stmt};
-pub use loops::{Dir, LoopShape};
+pub use loop_shape::{Dir, LoopShape};
 
 /// An array the protocol talks about.
 #[derive(Clone, Debug, PartialEq, Eq)]

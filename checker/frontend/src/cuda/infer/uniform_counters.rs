@@ -31,7 +31,7 @@ impl Infer<'_> {
         body: &S,
         post: Option<&E>,
     ) -> BTreeSet<String> {
-        if loops::has_jump(body) {
+        if loop_shape::has_jump(body) {
             return BTreeSet::new();
         }
         let mut top: Vec<&E> = match &body.kind {

@@ -1,0 +1,468 @@
+//! The shape of a `for` loop, read from its syntax alone (Sec. 6 of
+//! `seeds/000`, "Loops"): the counter, its direction and step, the bound,
+//! secondary induction variables, and the values of loops over powers.
+//! `loops.rs` turns a recognised shape into a protocol loop.
+
+use super::loops::wraps;
+use super::*;
+// ----- loop normalisation ---------------------------------------------------------
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    /// `i += s` with `i < n` / `i <= n` / `i != n`
+    Up,
+    /// `i -= s` with `i > n` / `i >= n` / `i != n`
+    Down,
+    /// `i *= s` (also `i <<= k`)
+    Times,
+    /// `i /= s` (also `i >>= k`)
+    Divide,
+}
+
+#[derive(Clone, Debug)]
+pub struct LoopShape {
+    pub var_key: String,
+    pub var_name: String,
+    /// The C type of the loop variable.
+    pub ty: Option<IntTy>,
+    pub dir: Dir,
+    pub step: E,
+    pub bound: E,
+    /// The bound is included (`<=`, `>=`).
+    pub inclusive: bool,
+    /// The condition is `v != bound`.
+    pub ne: bool,
+    /// Other variables the increment moves by a loop-invariant step
+    /// (`for (a = a0, b = b0; a <= n; a += s, b += t)`): each is affine in
+    /// the iteration number.
+    pub secondary: Vec<Induction>,
+}
+
+/// A secondary induction variable: its key and name, up or down, its step.
+#[derive(Clone, Debug)]
+pub struct Induction {
+    pub key: String,
+    pub name: String,
+    pub dir: Dir,
+    pub step: E,
+    pub ty: Option<IntTy>,
+    /// Moved by a statement of the body rather than by the increment: a
+    /// variable that is neither an integer nor a pointer (a `float`
+    /// accumulator) is then left unknown instead of the loop.
+    pub in_body: bool,
+}
+
+/// Recognises `v OP bound` and the increment of `v` (Sec. 6 "Loops").
+pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Option<LoopShape> {
+    let mut parts = Vec::new();
+    comma_parts(inc, &mut parts);
+    let counter_key = |e: &E| increment(e).map(|i| i.0);
+    // The counter is the variable the condition tests; every other part
+    // of the increment must be a secondary induction variable.
+    let tested = parts
+        .iter()
+        .position(|p| counter_key(p).is_some_and(|k| mentions_var(cond, &k)))?;
+    let (key, name, dir, step, ty) = increment(parts[tested])?;
+    if modified.contains(&key) {
+        return None;
+    }
+    // Steps are evaluated once, at entry, so they must keep their value:
+    // no variable the body or the increment moves (`i += s, s++`, `a += b,
+    // b++`), not the counter (`i += 1 + 4 * (i == 0)`), no side effect.
+    let mut moved = modified.clone();
+    for p in &parts {
+        moved.insert(increment(p)?.0);
+    }
+    let assigns = |e: &E| {
+        let mut found = false;
+        visit_expr(e, &mut |x| {
+            found |= matches!(x.kind, EK::Assign(..) | EK::IncDec { .. });
+        });
+        found
+    };
+    if assigns(&step) || moved.iter().any(|k| mentions_var(&step, k)) {
+        return None;
+    }
+    let mut secondary = Vec::new();
+    for (i, p) in parts.iter().enumerate() {
+        if i == tested {
+            continue;
+        }
+        let (k, n, d, s, t) = increment(p)?;
+        let invariant = pure(&s) && !mentions_any(&s, &moved);
+        // An integer of a type that does not wrap around, or a pointer.
+        let signed = t.is_none_or(|t| !wraps(t));
+        if k == key
+            || modified.contains(&k)
+            || !matches!(d, Dir::Up | Dir::Down)
+            || !invariant
+            || !signed
+        {
+            return None;
+        }
+        secondary.push(Induction {
+            key: k,
+            name: n,
+            dir: d,
+            step: s,
+            ty: t,
+            in_body: false,
+        });
+    }
+    // The comparison may convert the variable (`i < n` with `n` unsigned):
+    // harmless while it counts up from a non-negative start, or when the
+    // conversion keeps the sign; a decreasing signed variable compared as
+    // unsigned never goes below 0, so that loop is left alone.
+    //
+    // A conversion that narrows or changes the sign otherwise (`(unsigned
+    // char)i < 2` from i = 256, `(int)u < 5` from u = 2^32 - 1) makes the
+    // test true where the comparison of the variable itself is false.
+    let keeps_values = |to: Option<IntTy>| match (ty, to) {
+        (Some(from), Some(to)) => {
+            let ((lo, hi), (to_lo, to_hi)) = (from.range(), to.range());
+            (to_lo <= lo && hi <= to_hi)
+                || (from.signed
+                    && !to.signed
+                    && to.bits >= from.bits
+                    && matches!(dir, Dir::Up | Dir::Times))
+        }
+        _ => {
+            matches!(dir, Dir::Up | Dir::Times)
+                || to.is_some_and(|t| t.signed)
+                || ty.is_some_and(|t| !t.signed)
+        }
+    };
+    let counter = |e: &E| {
+        let mut e = e;
+        while let EK::Cast(x) = &e.kind {
+            if !keeps_values(e.ty) {
+                return None;
+            }
+            e = x;
+        }
+        match &e.kind {
+            EK::Var(_, k, _) if *k == key => Some(()),
+            _ => None,
+        }
+    };
+    let mut cond = cond;
+    while let EK::Bin(BinOp::Comma, l, r) = &cond.kind {
+        // `(b[0] = t, i < n)`: the left operand runs before every test, but
+        // the shape keeps only the comparison, so it may only be skipped
+        // when it reads no memory and changes nothing (or is a GPUVerify
+        // loop invariant, which the front end ignores).
+        if !skippable(l) {
+            return None;
+        }
+        cond = r;
+    }
+    let EK::Bin(op, l, r) = &cond.kind else {
+        return None;
+    };
+    // `for (…; j - n; …)`: the integer condition is `(j - n) != 0`, which
+    // is `j != n` (also modulo 2^w for unsigned operands).
+    let (l, r) = match (&l.kind, &r.kind) {
+        (EK::Bin(BinOp::Sub, a, b), EK::Int(0)) if *op == BinOp::Ne => (a, b),
+        _ => (l, r),
+    };
+    let (op, bound) = if counter(l).is_some() {
+        (*op, r)
+    } else if counter(r).is_some() {
+        (flip(*op)?, l)
+    } else {
+        return None;
+    };
+    let mut reads_modified = false;
+    visit_expr(bound, &mut |x| {
+        if let EK::Var(_, k, _) = &x.kind {
+            reads_modified |= modified.contains(k) || *k == key;
+        }
+        if matches!(x.kind, EK::Assign(..) | EK::IncDec { .. } | EK::Call(..)) {
+            reads_modified = true;
+        }
+    });
+    if reads_modified {
+        return None;
+    }
+    let up = matches!(dir, Dir::Up | Dir::Times);
+    let inclusive = match (op, up) {
+        (BinOp::Lt, true) | (BinOp::Gt, false) | (BinOp::Ne, _) => false,
+        (BinOp::Le, true) | (BinOp::Ge, false) => true,
+        _ => return None,
+    };
+    Some(LoopShape {
+        var_key: key,
+        var_name: name,
+        ty,
+        dir,
+        step,
+        bound: (**bound).clone(),
+        inclusive,
+        ne: op == BinOp::Ne,
+        secondary,
+    })
+}
+
+/// An operand without reads or effects, a GPUVerify loop invariant
+/// `__invariant(e)` (`e` is not evaluated), or a comma of such operands.
+fn skippable(e: &E) -> bool {
+    const INVARIANTS: &[&str] = &[
+        "__invariant",
+        "__global_invariant",
+        "__candidate_invariant",
+        "__candidate_global_invariant",
+    ];
+    match &strip_casts(e).kind {
+        EK::Bin(BinOp::Comma, a, b) => skippable(a) && skippable(b),
+        EK::Call(c, _) => INVARIANTS.contains(&c.name.as_str()),
+        _ => pure(e),
+    }
+}
+
+/// The operands of a comma expression, left to right.
+fn comma_parts<'e>(e: &'e E, out: &mut Vec<&'e E>) {
+    match &e.kind {
+        EK::Bin(BinOp::Comma, l, r) => {
+            comma_parts(l, out);
+            comma_parts(r, out);
+        }
+        _ => out.push(e),
+    }
+}
+
+/// Does `e` read the variable `key`?
+pub(super) fn mentions_var(e: &E, key: &str) -> bool {
+    let mut found = false;
+    visit_expr(e, &mut |x| {
+        found |= matches!(&x.kind, EK::Var(_, k, _) if k == key);
+    });
+    found
+}
+
+/// Does `e` read a variable of `keys`, or assign or call anything?
+pub(super) fn mentions_any(e: &E, keys: &BTreeSet<String>) -> bool {
+    let mut found = false;
+    visit_expr(e, &mut |x| {
+        found |= matches!(&x.kind, EK::Var(_, k, _) if keys.contains(k))
+            || matches!(x.kind, EK::Assign(..) | EK::IncDec { .. } | EK::Call(..));
+    });
+    found
+}
+
+/// Largest number of iterations of a loop over powers that is unrolled.
+const MAX_UNROLL: usize = 64;
+
+/// The values a `*=`/`/=` loop takes when its start, bound and step are
+/// constants, in order; `None` when they are not constants, the loop does
+/// not terminate quickly, or it would run more than [`MAX_UNROLL`] times.
+pub(super) fn power_values(
+    shape: &LoopShape,
+    start: &Lin,
+    bound: &Lin,
+    step: &Lin,
+) -> Option<Vec<i128>> {
+    let (mut v, b, s) = (start.constant()?, bound.constant()?, step.constant()?);
+    let mut out = Vec::new();
+    loop {
+        if shape.ne {
+            // `v != b`: stops only on b exactly; skipping over b never stops.
+            let past = if shape.dir == Dir::Times {
+                v > b
+            } else {
+                v < b
+            };
+            if v == b {
+                return Some(out);
+            } else if past {
+                return None;
+            }
+        }
+        let go = match (shape.dir, shape.inclusive) {
+            (Dir::Times, false) if s >= 2 && v >= 1 => v < b,
+            (Dir::Times, true) if s >= 2 && v >= 1 => v <= b,
+            (Dir::Divide, false) if s >= 2 && v >= 0 => v > b,
+            (Dir::Divide, true) if s >= 2 && v >= 0 => v >= b,
+            _ => return None,
+        };
+        if !go {
+            return Some(out);
+        }
+        if out.len() >= MAX_UNROLL {
+            return None;
+        }
+        out.push(v);
+        // A `!=` bound that is skipped over never stops: give up.
+        let next = if shape.dir == Dir::Times {
+            v.checked_mul(s)?
+        } else {
+            v / s
+        };
+        if next == v {
+            return None;
+        }
+        v = next;
+    }
+}
+
+/// Whether `s` contains `break`, `continue` or `return` (at any depth).
+pub(super) fn has_jump(s: &S) -> bool {
+    match &s.kind {
+        SK::Break | SK::Continue | SK::Return(_) => true,
+        SK::Block(ss) => ss.iter().any(has_jump),
+        SK::If(_, t, e) => has_jump(t) || e.as_deref().is_some_and(has_jump),
+        SK::For { init, body, .. } => init.as_deref().is_some_and(has_jump) || has_jump(body),
+        SK::While(_, b) | SK::Do(b, _) | SK::Switch(_, b) | SK::Case(_, b) => has_jump(b),
+        SK::Decl(_) | SK::Expr(_) | SK::Null | SK::Unknown(_) => false,
+    }
+}
+
+pub(super) fn flip(op: BinOp) -> Option<BinOp> {
+    Some(match op {
+        BinOp::Lt => BinOp::Gt,
+        BinOp::Gt => BinOp::Lt,
+        BinOp::Le => BinOp::Ge,
+        BinOp::Ge => BinOp::Le,
+        BinOp::Ne => BinOp::Ne,
+        _ => return None,
+    })
+}
+
+/// `v++`, `v += s`, `v = v + s`, `v -= s`, `v *= s`, `v <<= k`, `v >>= k`,
+/// `v /= s`: the variable (key, name), the direction, the step and the
+/// variable's C type.
+pub(super) fn increment(inc: &E) -> Option<(String, String, Dir, E, Option<IntTy>)> {
+    let one = |sp| E::new(EK::Int(1), sp);
+    let pow = |k: &E| match k.kind {
+        EK::Int(k) if (0..63).contains(&k) => Some(E::new(EK::Int(1 << k), k_span(k))),
+        _ => None,
+    };
+    let (var, dir, step) = match &inc.kind {
+        EK::IncDec { inc: up, e, .. } => (e, if *up { Dir::Up } else { Dir::Down }, one(inc.span)),
+        EK::Assign(Some(op), v, s) => match op {
+            BinOp::Add => (v, Dir::Up, (**s).clone()),
+            BinOp::Sub => (v, Dir::Down, (**s).clone()),
+            BinOp::Mul => (v, Dir::Times, (**s).clone()),
+            BinOp::Div => (v, Dir::Divide, (**s).clone()),
+            BinOp::Shl => (v, Dir::Times, pow(s)?),
+            BinOp::Shr => (v, Dir::Divide, pow(s)?),
+            _ => return None,
+        },
+        EK::Assign(None, v, rhs) => match &rhs.kind {
+            EK::Bin(op, a, s) if same_var(a, v) => match op {
+                BinOp::Add => (v, Dir::Up, (**s).clone()),
+                BinOp::Sub => (v, Dir::Down, (**s).clone()),
+                BinOp::Mul => (v, Dir::Times, (**s).clone()),
+                BinOp::Div => (v, Dir::Divide, (**s).clone()),
+                BinOp::Shr => (v, Dir::Divide, pow(s)?),
+                BinOp::Shl => (v, Dir::Times, pow(s)?),
+                _ => return None,
+            },
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let EK::Var(name, key, RefKind::Local) = &var.kind else {
+        return None;
+    };
+    Some((key.clone(), name.clone(), dir, step, var.ty))
+}
+
+pub(super) fn k_span(_: i128) -> Span {
+    Span::default()
+}
+
+pub(super) fn same_var(a: &E, b: &E) -> bool {
+    matches!((&a.kind, &b.kind), (EK::Var(_, x, _), EK::Var(_, y, _)) if x == y)
+}
+
+/// The protocol loop for a recognised C loop: `(lo, hi, value of the C
+/// variable in terms of the protocol variable k, exact?, assumption)`.
+pub(super) fn plan_loop(
+    shape: &LoopShape,
+    start: &Lin,
+    bound: &Lin,
+    step: &Lin,
+    k: &Lin,
+) -> Option<(Lin, Lin, Lin, bool, Option<BExp>)> {
+    let one = Lin::int(1);
+    let step_c = step.constant();
+    let positive = match step_c {
+        Some(s) => {
+            if s < 1 {
+                return None;
+            }
+            None
+        }
+        None => Some(step.compare(ROp::Ge, &one)),
+    };
+    match shape.dir {
+        Dir::Up => {
+            // The caller checked that `start` is not negative, so a bound
+            // below it (even a negative one, which becomes 0 over ℕ) gives
+            // no iteration, as in C.
+            let hi = if shape.inclusive {
+                bound.add(&one)
+            } else {
+                bound.clone()
+            };
+            if step_c == Some(1) && start.is_nat() {
+                return Some((start.clone(), hi, k.clone(), true, None));
+            }
+            if step_c == Some(1) {
+                // A start that may be negative: k counts from 0 and the
+                // variable is `start + k` (exact over ℤ).
+                return Some((Lin::int(0), hi.sub(start), start.add(k), true, None));
+            }
+            // for k in 0..ceil((hi - lo) / s): v = lo + k * s
+            let span = hi.add(step).sub(&start.add(&one));
+            let count = Lin::nat(NExp::bin(NOp::Div, span.to_nexp(), step.to_nexp())).folded();
+            Some((Lin::int(0), count, start.add(&k.mul(step)), true, positive))
+        }
+        Dir::Down => {
+            let lo = if shape.inclusive {
+                bound.clone()
+            } else {
+                bound.add(&one)
+            };
+            if step_c == Some(1) && !(lo.is_nat() && start.is_nat()) {
+                // A start or bound that may be negative: k counts from 0
+                // and the variable is `start - k` (exact over ℤ).
+                return Some((
+                    Lin::int(0),
+                    start.add(&one).sub(&lo),
+                    start.sub(k),
+                    true,
+                    None,
+                ));
+            }
+            if !lo.is_nat() || !start.is_nat() {
+                return None;
+            }
+            if step_c == Some(1) {
+                // v = start - k' for k' in 0..start+1-lo: written as k ∈ lo..start+1.
+                return Some((lo, start.add(&one), k.clone(), true, None));
+            }
+            let span = start.add(step).sub(&lo);
+            let count = Lin::nat(NExp::bin(NOp::Div, span.to_nexp(), step.to_nexp())).folded();
+            Some((Lin::int(0), count, start.sub(&k.mul(step)), true, positive))
+        }
+        Dir::Times => {
+            let hi = if shape.inclusive {
+                bound.add(&one)
+            } else {
+                bound.clone()
+            };
+            (step_c? >= 2 && start.constant()? >= 1)
+                .then(|| (start.clone(), hi, k.clone(), false, None))
+        }
+        Dir::Divide => {
+            let lo = if shape.inclusive {
+                bound.clone()
+            } else {
+                bound.add(&one)
+            };
+            (step_c? >= 2 && lo.is_nat() && start.is_nat())
+                .then(|| (lo, start.add(&one), k.clone(), false, None))
+        }
+    }
+}
