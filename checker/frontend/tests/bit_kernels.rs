@@ -9,11 +9,9 @@
 //! `integer_kernels.rs`), less one that takes
 //! 10 s of the 14 the list took.
 
-use mapcheck_core::check::check_kernel;
-use mapcheck_frontend::load;
-use mapcheck_frontend::options::Flags;
-use semantics::surface::{parse::parse_header, Expect};
-use std::path::Path;
+mod common;
+
+use std::path::{Path, PathBuf};
 
 const KERNELS: &[&str] = &[
     "bitonic-sort-drf.cu",
@@ -77,25 +75,7 @@ const KERNELS: &[&str] = &[
 #[test]
 fn bit_kernels_meet_their_expectations_in_the_front_end() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../kernels/cuda");
-    let mut wrong = Vec::new();
-    for name in KERNELS {
-        let f = dir.join(name);
-        let source = std::fs::read_to_string(&f).expect("read kernel");
-        let expect = parse_header(&source).expect.expect("expectation header");
-        let loaded = load(&f, &Flags::default()).expect("loads");
-        let verdicts: Vec<_> = loaded
-            .kernels
-            .iter()
-            .flat_map(|k| check_kernel(k, &loaded.options).arrays)
-            .map(|a| a.verdict)
-            .collect();
-        let ok = match expect {
-            Expect::Racy => verdicts.iter().any(|v| v.is_racy()),
-            Expect::Drf => verdicts.iter().all(|v| v.is_drf()),
-        };
-        if !ok {
-            wrong.push(format!("{name}: expected {expect:?}, got {verdicts:?}"));
-        }
-    }
+    let files: Vec<PathBuf> = KERNELS.iter().map(|name| dir.join(name)).collect();
+    let wrong = common::unmet_expectations(files.iter().map(PathBuf::as_path));
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -159,6 +159,24 @@ pub struct Callee {
     pub pointer: Option<String>,
 }
 
+impl Callee {
+    /// A call of `name` and nothing more: no template arguments, not a
+    /// surface function, a copy constructor or a call through a pointer.
+    pub fn named(name: &str, key: Option<String>, library: bool, free: bool) -> Callee {
+        Callee {
+            name: name.into(),
+            key,
+            library,
+            free,
+            template_args: vec![],
+            arguments: vec![],
+            surface_bytes: None,
+            copies_members: false,
+            pointer: None,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct S {
     pub kind: SK,

@@ -111,17 +111,7 @@ impl Infer<'_> {
             .iter()
             .filter_map(|k| self.unit.func(k))
             .map(|f| {
-                let callee = Callee {
-                    name: f.name.clone(),
-                    key: Some(f.key.clone()),
-                    library: false,
-                    free: true,
-                    template_args: vec![],
-                    arguments: vec![],
-                    surface_bytes: None,
-                    copies_members: false,
-                    pointer: None,
-                };
+                let callee = Callee::named(&f.name, Some(f.key.clone()), false, true);
                 E::new(EK::Call(callee, args.to_vec()), span)
             })
             .collect();
@@ -443,17 +433,7 @@ impl Infer<'_> {
     ) -> Val {
         if self.calls.contains(&f.key) {
             self.unsupported(span, format!("recursive call to `{}`", f.name));
-            let callee = Callee {
-                name: f.name.clone(),
-                key: None,
-                library: false,
-                free: false,
-                template_args: vec![],
-                arguments: vec![],
-                surface_bytes: None,
-                copies_members: false,
-                pointer: None,
-            };
+            let callee = Callee::named(&f.name, None, false, false);
             return self.opaque_call(&callee, args, span);
         }
         let mut bound = Vec::new();

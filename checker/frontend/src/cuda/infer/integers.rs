@@ -608,17 +608,7 @@ mod tests {
     }
 
     fn call(name: &str, args: Vec<E>) -> S {
-        let callee = Callee {
-            name: name.into(),
-            key: None,
-            library: true,
-            free: true,
-            template_args: vec![],
-            arguments: vec![],
-            surface_bytes: None,
-            copies_members: false,
-            pointer: None,
-        };
+        let callee = Callee::named(name, None, true, true);
         stmt(SK::Expr(ex(EK::Call(callee, args))))
     }
 

@@ -174,17 +174,7 @@ fn a_conditional_lvalue_writes_under_its_condition() {
 }
 
 fn call(name: &str, library: bool, free: bool) -> S {
-    let callee = Callee {
-        name: name.into(),
-        key: None,
-        library,
-        free,
-        template_args: vec![],
-        arguments: vec![],
-        surface_bytes: None,
-        copies_members: false,
-        pointer: None,
-    };
+    let callee = Callee::named(name, None, library, free);
     stmt(SK::Expr(e(EK::Call(callee, vec![]))))
 }
 
@@ -214,17 +204,7 @@ fn a_library_function_without_pointers_touches_nothing() {
 
 #[test]
 fn a_user_function_named_atomic_is_not_an_atomic() {
-    let callee = Callee {
-        name: "atomicMine".into(),
-        key: None,
-        library: false,
-        free: true,
-        template_args: vec![],
-        arguments: vec![],
-        surface_bytes: None,
-        copies_members: false,
-        pointer: None,
-    };
+    let callee = Callee::named("atomicMine", None, false, true);
     let call = stmt(SK::Expr(e(EK::Call(callee, vec![var("a")]))));
     let out = infer(vec![call]);
     let acc = accesses(&out.body);
