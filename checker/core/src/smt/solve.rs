@@ -95,15 +95,7 @@ impl Session {
         let Some(script) = counterexample_script(ranges, goal, ctx) else {
             return false;
         };
-        self.in_scope(&script, timeout_ms, |_, checked| {
-            matches!(
-                checked,
-                Ok(Timed {
-                    result: z3::SatResult::Unsat,
-                    ..
-                })
-            )
-        })
+        self.in_scope(&script, timeout_ms, |_, checked| is_unsat(&checked))
     }
 
     /// Does `goal` hold for every choice of `threads` threads (1, or 2
@@ -147,8 +139,8 @@ impl Session {
     }
 
     /// Does `goal` hold for one thread (any thread) of the kernel under the
-    /// global facts wherever `ranges` hold ([`Session::thread_counterexample`]
-    /// with one thread answers `Unsat`)?  The answer is remembered by the
+    /// global facts wherever `ranges` hold (the script of
+    /// [`Session::thread_counterexample`] with one thread is `unsat`)?  The answer is remembered by the
     /// query's text, for the whole session: the index splits
     /// ([`super::stride::prover`]) are searched again for each query of a
     /// kernel, the per-closure ones after a combined one among them.
@@ -165,10 +157,7 @@ impl Session {
         if let Some(&known) = self.proved.borrow().get(&script) {
             return known;
         }
-        let holds = matches!(
-            self.thread_counterexample(ranges, 1, goal, ctx, timeout_ms),
-            Answer::Unsat
-        );
+        let holds = self.in_scope(&script, timeout_ms, |_, checked| is_unsat(&checked));
         let mut proved = self.proved.borrow_mut();
         if proved.len() >= PROVED_CACHE {
             proved.clear();
@@ -754,6 +743,17 @@ fn check_asserted(solver: &z3::Solver, q: &Query, timeout_ms: u64, limit: Durati
         ),
         z3::SatResult::Sat => Answer::Sat(small_model(q, solver, timeout_ms)),
     }
+}
+
+/// Did Z3 answer `unsat` (a checked script proved its goal)?
+fn is_unsat(checked: &Result<Timed<z3::SatResult>, String>) -> bool {
+    matches!(
+        checked,
+        Ok(Timed {
+            result: z3::SatResult::Unsat,
+            ..
+        })
+    )
 }
 
 /// How the reason of an unknown answer starts when the time ran out.
