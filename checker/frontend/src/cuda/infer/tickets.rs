@@ -73,7 +73,9 @@ impl Infer<'_> {
                 .collect();
             let index = &uses[0].index;
             let all_tickets = uses.iter().all(|u| u.ticket.is_some() && u.index == *index);
-            if !all_tickets || self.shared.contains(&array) || writes(&self.out.body, &array) {
+            // A plain write of the counter, or of a record holding it.
+            let written = super::uniform_reads::accesses_in(&self.out.body, &array, &[Mode::Wr]);
+            if !all_tickets || self.shared.contains(&array) || written {
                 continue;
             }
             let values: Vec<Lin> = uses.iter().filter_map(|u| u.ticket.clone()).collect();
@@ -92,22 +94,4 @@ impl Infer<'_> {
             ));
         }
     }
-}
-
-/// Does `block` write `array` (a plain write; atomics are the rule's own)?
-fn writes(block: &[Stmt], array: &str) -> bool {
-    block.iter().any(|s| match &s.kind {
-        StmtKind::Access {
-            mode: Mode::Wr,
-            array: Some(a),
-            ..
-        } => a == array,
-        StmtKind::If {
-            then_branch,
-            else_branch,
-            ..
-        } => writes(then_branch, array) || writes(else_branch, array),
-        StmtKind::For { body, .. } => writes(body, array),
-        _ => false,
-    })
 }

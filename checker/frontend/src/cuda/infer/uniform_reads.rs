@@ -360,19 +360,25 @@ fn written_until_sync<'s>(stmts: impl Iterator<Item = &'s Stmt>, array: &str) ->
 /// Does `block` write `array` (or a field of it, or a record it is a field
 /// of) anywhere, with a plain write or an atomic?
 pub(super) fn writes(block: &[Stmt], array: &str) -> bool {
+    accesses_in(block, array, &[Mode::Wr, Mode::Atomic])
+}
+
+/// Does `block` access `array` (or a field of it, or a record it is a
+/// field of) anywhere in one of the `modes`?
+pub(super) fn accesses_in(block: &[Stmt], array: &str, modes: &[Mode]) -> bool {
     block.iter().any(|s| match &s.kind {
         StmtKind::Access {
             mode,
             array: Some(a),
             ..
-        } => *mode != Mode::Rd && (belongs_to(a, array) || belongs_to(array, a)),
+        } => modes.contains(mode) && (belongs_to(a, array) || belongs_to(array, a)),
         StmtKind::Access { array: None, .. } => false,
         StmtKind::If {
             then_branch,
             else_branch,
             ..
-        } => writes(then_branch, array) || writes(else_branch, array),
-        StmtKind::For { body, .. } => writes(body, array),
+        } => accesses_in(then_branch, array, modes) || accesses_in(else_branch, array, modes),
+        StmtKind::For { body, .. } => accesses_in(body, array, modes),
         StmtKind::Skip | StmtKind::Sync => false,
     })
 }
