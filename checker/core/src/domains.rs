@@ -84,8 +84,7 @@ pub fn split_for<'d>(
     domains: &'d [(Var, Vec<u64>)],
     fixed: &dyn Fn(&Var) -> bool,
 ) -> Option<&'d (Var, Vec<u64>)> {
-    let mut exprs = Vec::new();
-    collect(&kernel.program.body, array, &mut exprs);
+    let exprs = index_and_bound_exprs(kernel, array);
     domains
         .iter()
         .find(|(x, _)| !fixed(x) && exprs.iter().any(|e| nonlinear_in(e, x)))
@@ -127,11 +126,18 @@ pub fn sign_split_for(
     array: &str,
     fixed: &dyn Fn(&Var) -> bool,
 ) -> Option<(Var, Var)> {
-    let mut exprs = Vec::new();
-    collect(&kernel.program.body, array, &mut exprs);
+    let exprs = index_and_bound_exprs(kernel, array);
     sign_pairs(kernel)
         .into_iter()
         .find(|(x, neg)| !fixed(x) && !fixed(neg) && exprs.iter().any(|e| nonlinear_in(e, neg)))
+}
+
+/// The expressions of `kernel` whose non-linear parameters make `array`'s
+/// queries hard: see [`collect`].
+fn index_and_bound_exprs<'k>(kernel: &'k Kernel, array: &str) -> Vec<&'k NExp> {
+    let mut exprs = Vec::new();
+    collect(&kernel.program.body, array, &mut exprs);
+    exprs
 }
 
 /// The index expressions of `array`'s accesses and every condition and
