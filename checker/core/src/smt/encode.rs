@@ -521,7 +521,11 @@ impl Builder {
                     parts.push(format!("(= |idx{k}.{d}| {e})"));
                     if !w.chains.of(w.source, d).is_empty() {
                         for (j, digit) in w.chains.digits(w.source, d, n).iter().enumerate() {
-                            let e = self.nexp(digit, env);
+                            let mut e = self.nexp(&digit.value, env);
+                            if let Some(s) = &digit.unless_zero {
+                                let s = self.nexp(s, env);
+                                e = format!("(ite (= {s} {}) {} {e})", self.lit(0), self.lit(0));
+                            }
                             parts.push(format!("(= |dig{k}.{d}.{j}| {e})"));
                         }
                     }

@@ -31,6 +31,7 @@
 //! of expressions), `solve` answers it with Z3 within a time limit
 //! ([`Session`]), and `model` reads the values a witness needs back.
 
+mod abstraction;
 mod counterexample;
 mod encode;
 mod model;

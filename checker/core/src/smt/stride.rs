@@ -235,6 +235,20 @@ struct Chain {
     /// equality (both sides lose the same number).
     offset: Poly,
     strides: Vec<Stride>,
+    /// Per stride: may it be 0?  Then its quotient is compared only where
+    /// it is not (see [`Digit`]).
+    may_be_zero: Vec<bool>,
+}
+
+/// One digit of an index ([`Chains::digits`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Digit {
+    pub value: NExp,
+    /// `Some(S)` for the quotient by a stride `S` that may be 0: the digit
+    /// is then `0` where `S = 0` (for both threads, as `S` is shared).
+    /// With `S = 0` the term `q·S` vanishes and the index is the rest, so
+    /// comparing `q` there would hide races; with `S ≥ 1` the lemma holds.
+    pub unless_zero: Option<NExp>,
 }
 
 /// Accesses per dimension of a closure beyond which no chain is searched
@@ -292,23 +306,26 @@ impl Chains {
     /// An index without the dimension's offset (never expected: the
     /// offset is common to the closure's accesses) has no digits: its
     /// digits are then unconstrained, which can only add races.
-    pub fn digits(&self, c: usize, d: usize, index: &NExp) -> Vec<NExp> {
-        let offset = self
-            .closures
-            .get(c)
-            .and_then(|dims| dims.get(d))
-            .map(|c| c.offset.clone())
-            .unwrap_or_default();
-        let Some(mut rest) = Poly::of(index, &self.fixed).minus(&offset) else {
+    pub fn digits(&self, c: usize, d: usize, index: &NExp) -> Vec<Digit> {
+        let Some(chain) = self.closures.get(c).and_then(|dims| dims.get(d)) else {
+            return Vec::new();
+        };
+        let Some(mut rest) = Poly::of(index, &self.fixed).minus(&chain.offset) else {
             return Vec::new();
         };
         let mut out = Vec::new();
-        for s in self.of(c, d) {
+        for (s, &zero) in chain.strides.iter().zip(&chain.may_be_zero) {
             let (q, r) = rest.divide(s);
-            out.push(q.to_nexp());
+            out.push(Digit {
+                value: q.to_nexp(),
+                unless_zero: zero.then(|| s.to_nexp()),
+            });
             rest = r;
         }
-        out.push(rest.to_nexp());
+        out.push(Digit {
+            value: rest.to_nexp(),
+            unless_zero: None,
+        });
         out
     }
 
@@ -373,6 +390,7 @@ fn chain_of(
         .map(|p| p.minus(&offset).unwrap_or_else(|| p.clone()))
         .collect();
     let mut chain = Vec::new();
+    let mut may_be_zero = Vec::new();
     let mut left = candidates(&rests, shared);
     // A stride may become provable once a smaller one has split off the
     // digits it could not bound (the two nested grid-stride loops of
@@ -382,17 +400,26 @@ fn chain_of(
         let mut added = false;
         left.retain(|s| {
             let split: Vec<(Poly, Poly)> = rests.iter().map(|p| p.divide(s)).collect();
-            let proved = sites
-                .iter()
-                .zip(&split)
-                .zip(facts.iter().zip(&guarded))
-                .all(|((site, (_, r)), (f, g))| {
-                    below(r, s, (&site.ranges, f), holds, 0)
-                        || (g.len() > f.len() && below(r, s, (&site.ranges, g), holds, 0))
-                });
+            let bounded = |zero_too: bool, holds: &mut dyn FnMut(&[Range], &BExp) -> bool| {
+                sites
+                    .iter()
+                    .zip(&split)
+                    .zip(facts.iter().zip(&guarded))
+                    .all(|((site, (_, r)), (f, g))| {
+                        let mut below = |facts: &[BExp]| match zero_too {
+                            false => below(r, s, (&site.ranges, facts), holds, 0),
+                            true => below_or_zero(r, s, (&site.ranges, facts), holds),
+                        };
+                        below(f) || (g.len() > f.len() && below(g))
+                    })
+            };
+            let strict = bounded(false, holds);
+            let zero = !strict && !s.factors.is_empty() && bounded(true, holds);
+            let proved = strict || zero;
             if proved {
                 rests = split.into_iter().map(|(_, r)| r).collect();
                 chain.push(s.clone());
+                may_be_zero.push(zero);
                 added = true;
             }
             !proved
@@ -401,6 +428,7 @@ fn chain_of(
             return Chain {
                 offset,
                 strides: chain,
+                may_be_zero,
             };
         }
     }
@@ -494,6 +522,23 @@ fn below(
         .fold(BExp::Rel(ROp::Lt, r.to_nexp(), s.to_nexp()), |goal, f| {
             BExp::or(BExp::not(f.clone()), goal)
         });
+    holds(ranges, &goal)
+}
+
+/// Does `s = 0 ∨ r < s` hold wherever `ranges` do?  (A stride of the
+/// over-approximated loops — `(size - 1) / 4` for every `size`, not only
+/// the powers of two — may be 0 where the real one never is.)
+fn below_or_zero(
+    r: &Poly,
+    s: &Stride,
+    (ranges, facts): (&[(Var, NExp, NExp)], &[BExp]),
+    holds: &mut dyn FnMut(&[Range], &BExp) -> bool,
+) -> bool {
+    let zero = BExp::Rel(ROp::Eq, s.to_nexp(), NExp::Num(Nat::from(0u32)));
+    let below = BExp::Rel(ROp::Lt, r.to_nexp(), s.to_nexp());
+    let goal = facts.iter().fold(BExp::or(zero, below), |goal, f| {
+        BExp::or(BExp::not(f.clone()), goal)
+    });
     holds(ranges, &goal)
 }
 
@@ -806,7 +851,7 @@ mod tests {
         let digits: Vec<String> = chains
             .digits(0, 0, &grid_stride())
             .iter()
-            .map(|d| d.to_string())
+            .map(|d| d.value.to_string())
             .collect();
         assert_eq!(digits, ["k", "b", "t"]);
     }
@@ -837,7 +882,7 @@ mod tests {
         let digits: Vec<String> = chains
             .digits(0, 0, &index)
             .iter()
-            .map(|d| d.to_string())
+            .map(|d| d.value.to_string())
             .collect();
         assert_eq!(digits, ["y", "x"]);
         // Without the guard, or with `Wn` symbolic, nothing is split.
@@ -881,7 +926,7 @@ mod tests {
         let digits: Vec<String> = chains
             .digits(0, 0, &index)
             .iter()
-            .map(|d| d.to_string())
+            .map(|d| d.value.to_string())
             .collect();
         assert_eq!(digits, ["b + k", "t"]);
     }
@@ -901,9 +946,9 @@ mod tests {
             };
             let digits = chains.digits(0, 0, &grid_stride());
             // index = (k·(D·G) + b)·... read as q1·S1 + q2·S2 + r.
-            let mut sum = at(&digits[strides.len()]);
+            let mut sum = at(&digits[strides.len()].value);
             for (q, s) in digits.iter().zip(&strides) {
-                sum += at(q) * at(&s.to_nexp());
+                sum += at(&q.value) * at(&s.to_nexp());
             }
             assert_eq!(sum, at(&grid_stride()));
         }

@@ -9,18 +9,25 @@
 //! (seconds per query on the sorting networks of the GPUVerify corpus).
 //! Here each index is rewritten bottom-up by two rules, each applied only
 //! when Z3 proves its side conditions for one thread under the kernel's
-//! facts and the ranges of the loops around the access (so for both
-//! threads of the race query, wherever the access is performed):
+//! facts, the ranges of the loops around the access and the conditions of
+//! the `if`s it is under (so for both threads of the race query, wherever
+//! the access is performed; a side condition with a remainder or quotient
+//! by a variable is first made linear by [`super::abstraction`]):
 //!
 //! * `x % M → x` when `x < M`;
 //! * `(a + (M ∸ b)) % M → a ∸ b` when `b ≤ a`, `b ≤ M` and `a < M + b`:
 //!   then `M ∸ b = M − b`, the sum is `(a − b) + M` with `0 ≤ a − b < M`,
 //!   and its remainder is `a − b = a ∸ b`.
 //!
+//! Differences are then written as sums where that is exact
+//! ([`minus_remainder`], [`minus_multiple`]), so that `stride` can split
+//! them into digits.
+//!
 //! `M` is a power of two of at least `2^8` (the moduli of C's types); the
 //! rewritten index has the same value in every state where the access
 //! happens, so the query has the same models.
 
+use super::abstraction::linear_goal;
 use super::encode::QueryContext;
 use super::solve::Session;
 use super::stride::{chains_for, may_split, prover, Chains, Range};
@@ -37,11 +44,15 @@ pub fn unwrap_closures(closures: &[C], ctx: &QueryContext, session: &Session) ->
     let mut prove = prover(ctx, session);
     // Z3 rarely proves a non-linear side condition and then spends the
     // whole time limit on it (collideD of the GPUVerify corpus: 2.5 s
-    // where the check took 10 ms), so only linear ones are asked.
-    let mut holds = |ranges: &[Range], goal: &BExp| linear(goal, ctx) && prove(ranges, goal);
+    // where the check took 10 ms), so only goals linear after
+    // `abstraction` are asked.
+    let mut holds = |ranges: &[Range], conditions: &[BExp], goal: &BExp| {
+        linear_goal(ranges, conditions, goal, ctx)
+            .is_some_and(|(ranges, goal)| prove(&ranges, &goal))
+    };
     closures
         .iter()
-        .map(|c| closure(c, &mut Vec::new(), &mut holds))
+        .map(|c| closure(c, &mut Place::default(), &mut holds))
         .collect()
 }
 
@@ -80,91 +91,86 @@ pub fn split_indices(closures: &[C], ctx: &QueryContext, session: &Session) -> (
 
 /// Is `goal` linear: no product of two non-constants, no division or
 /// remainder by a non-constant (fixed parameters count as constants)?
-fn linear(goal: &BExp, ctx: &QueryContext) -> bool {
-    fn constant(e: &NExp, ctx: &QueryContext) -> bool {
-        match e {
-            NExp::Num(_) => true,
-            NExp::Var(x) => ctx.fixed.contains_key(x),
-            NExp::Bin(_, a, b) => constant(a, ctx) && constant(b, ctx),
-        }
-    }
-    fn lin(e: &NExp, ctx: &QueryContext) -> bool {
-        match e {
-            NExp::Bin(NOp::Mul, a, b) => {
-                (constant(a, ctx) || constant(b, ctx)) && lin(a, ctx) && lin(b, ctx)
-            }
-            NExp::Bin(NOp::Div | NOp::Mod, a, b) => constant(b, ctx) && lin(a, ctx),
-            NExp::Bin(_, a, b) => lin(a, ctx) && lin(b, ctx),
-            _ => true,
-        }
-    }
-    match goal {
-        BExp::Rel(_, a, b) => lin(a, ctx) && lin(b, ctx),
-        BExp::Bin(_, a, b) => linear(a, ctx) && linear(b, ctx),
-        BExp::Not(a) => linear(a, ctx),
-        BExp::Bool(_) => true,
+/// `holds(ranges, conditions, goal)`: is `goal` proved wherever the loop
+/// ranges and the access's conditions hold?
+type Holds<'a> = dyn FnMut(&[Range], &[BExp], &BExp) -> bool + 'a;
+
+/// Where an access is: the ranges of the loops around it and the
+/// conditions of the `if`s (or their negations, in `else`).
+#[derive(Default)]
+struct Place {
+    ranges: Vec<Range>,
+    conditions: Vec<BExp>,
+}
+
+impl Place {
+    /// Does `goal` hold here?
+    fn holds(&self, goal: &BExp, holds: &mut Holds) -> bool {
+        holds(&self.ranges, &self.conditions, goal)
     }
 }
 
-type Holds<'a> = dyn FnMut(&[Range], &BExp) -> bool + 'a;
-
-fn closure(c: &C, ranges: &mut Vec<Range>, holds: &mut Holds) -> C {
+fn closure(c: &C, at: &mut Place, holds: &mut Holds) -> C {
     match c {
-        C::U(u) => C::U(unsync(u, ranges, holds)),
+        C::U(u) => C::U(unsync(u, at, holds)),
         C::Var(x, n, m, inner) => {
-            ranges.push((x.clone(), n.clone(), m.clone()));
-            let inner = closure(inner, ranges, holds);
-            ranges.pop();
+            at.ranges.push((x.clone(), n.clone(), m.clone()));
+            let inner = closure(inner, at, holds);
+            at.ranges.pop();
             C::Var(x.clone(), n.clone(), m.clone(), Box::new(inner))
         }
     }
 }
 
-fn unsync(u: &U, ranges: &mut Vec<Range>, holds: &mut Holds) -> U {
+fn unsync(u: &U, at: &mut Place, holds: &mut Holds) -> U {
     match u {
         U::Skip => U::Skip,
         U::Acc(site) => {
             let mut access = site.access.clone();
             for e in &mut access.index {
-                *e = simplify(e, ranges, holds);
+                *e = simplify(e, at, holds);
             }
             U::Acc(Site {
                 id: site.id,
                 access,
             })
         }
-        U::Seq(a, b) => U::seq(unsync(a, ranges, holds), unsync(b, ranges, holds)),
-        U::If(c, a, b) => U::If(
-            c.clone(),
-            Box::new(unsync(a, ranges, holds)),
-            Box::new(unsync(b, ranges, holds)),
-        ),
+        U::Seq(a, b) => U::seq(unsync(a, at, holds), unsync(b, at, holds)),
+        U::If(c, a, b) => {
+            let mut branch = |taken: BExp, body: &U| {
+                at.conditions.push(taken);
+                let body = unsync(body, at, holds);
+                at.conditions.pop();
+                Box::new(body)
+            };
+            let then = branch(c.clone(), a);
+            let otherwise = branch(BExp::not(c.clone()), b);
+            U::If(c.clone(), then, otherwise)
+        }
         U::For(x, n, m, body) => {
-            ranges.push((x.clone(), n.clone(), m.clone()));
-            let body = unsync(body, ranges, holds);
-            ranges.pop();
+            at.ranges.push((x.clone(), n.clone(), m.clone()));
+            let body = unsync(body, at, holds);
+            at.ranges.pop();
             U::For(x.clone(), n.clone(), m.clone(), Box::new(body))
         }
     }
 }
 
 /// The two rules, bottom-up.
-fn simplify(e: &NExp, ranges: &[Range], holds: &mut Holds) -> NExp {
+fn simplify(e: &NExp, at: &Place, holds: &mut Holds) -> NExp {
     let NExp::Bin(op, a, b) = e else {
         return e.clone();
     };
-    let (a, b) = (simplify(a, ranges, holds), simplify(b, ranges, holds));
+    let (a, b) = (simplify(a, at, holds), simplify(b, at, holds));
     if *op == NOp::Sub {
-        if let Some(e) = minus_remainder(&a, &b) {
-            return e;
-        }
+        return difference(&a, &b, at, holds);
     }
     if let (NOp::Mod, Some(m)) = (op, c_modulus(&b)) {
         // The second rule first: where it applies, the first cannot.
-        if let Some(e) = unwrap_difference(&a, &m, ranges, holds) {
+        if let Some(e) = unwrap_difference(&a, &m, at, holds) {
             return e;
         }
-        if holds(ranges, &BExp::rel(ROp::Lt, a.clone(), b.clone())) {
+        if at.holds(&BExp::rel(ROp::Lt, a.clone(), b.clone()), holds) {
             return a;
         }
     }
@@ -173,7 +179,7 @@ fn simplify(e: &NExp, ranges: &[Range], holds: &mut Holds) -> NExp {
 
 /// The second rule: `(x + (m ∸ y)) % m → x ∸ y` (without the monus where
 /// [`minus_remainder`] applies) when `y ≤ x`, `y ≤ m` and `x < m + y`.
-fn unwrap_difference(a: &NExp, m: &Nat, ranges: &[Range], holds: &mut Holds) -> Option<NExp> {
+fn unwrap_difference(a: &NExp, m: &Nat, at: &Place, holds: &mut Holds) -> Option<NExp> {
     let NExp::Bin(NOp::Add, x, minus) = a else {
         return None;
     };
@@ -185,10 +191,78 @@ fn unwrap_difference(a: &NExp, m: &Nat, ranges: &[Range], holds: &mut Holds) -> 
     let le = |p: &NExp, q: &NExp| BExp::rel(ROp::Le, p.clone(), q.clone());
     let below = BExp::rel(ROp::Lt, x.clone(), NExp::add(m.clone(), y.clone()));
     let proved = top.as_ref() == &m
-        && holds(ranges, &le(y, x))
-        && holds(ranges, &le(y, &m))
-        && holds(ranges, &below);
-    proved.then(|| minus_remainder(x, y).unwrap_or_else(|| NExp::sub(x.clone(), y.clone())))
+        && at.holds(&le(y, x), holds)
+        && at.holds(&le(y, &m), holds)
+        && at.holds(&below, holds);
+    proved.then(|| difference(x, y, at, holds))
+}
+
+/// `x ∸ y`, as a sum where [`minus_remainder`] or [`minus_multiple`]
+/// applies.
+fn difference(x: &NExp, y: &NExp, at: &Place, holds: &mut Holds) -> NExp {
+    minus_remainder(x, y)
+        .or_else(|| minus_multiple(x, y, at, holds))
+        .unwrap_or_else(|| NExp::sub(x.clone(), y.clone()))
+}
+
+/// `a ∸ j·m` where a summand `t` of `a` is `k·(m·(x / m))` and `t ≥ j·m`
+/// holds here: `(a − t) + m·(k·(x / m) ∸ j)`.  `k·m·q ∸ j·m = m·(k·q ∸ j)`
+/// for all naturals (both are `0` when `k·q < j` or `m = 0`), and `t ≥
+/// j·m` lets the other summands out of the monus.  The odd-even merge
+/// sort's `2 * tid - (tid & (s - 1)) - s` is such an index: the result
+/// is a mixed-radix number in base `m` that `stride` splits.
+fn minus_multiple(a: &NExp, b: &NExp, at: &Place, holds: &mut Holds) -> Option<NExp> {
+    let mut terms = Vec::new();
+    summands(a, &mut terms);
+    let (i, (k, m, quotient)) = terms
+        .iter()
+        .enumerate()
+        .find_map(|(i, t)| rounded_multiple(t).map(|r| (i, r)))?;
+    let j = times_of(b, &m)?;
+    if !at.holds(&BExp::rel(ROp::Ge, terms[i].clone(), b.clone()), holds) {
+        return None;
+    }
+    terms.remove(i);
+    let digit = NExp::sub(times(k, quotient), NExp::Num(j));
+    terms.push(NExp::mul(m, digit));
+    terms.into_iter().reduce(NExp::add)
+}
+
+/// `Some((k, m, x / m))` when `t` is `k·(m·(x / m))` (`k = 1` without the
+/// factor; either order of the product).
+fn rounded_multiple(t: &NExp) -> Option<(Nat, NExp, NExp)> {
+    let (k, product) = match t {
+        NExp::Bin(NOp::Mul, k, p) | NExp::Bin(NOp::Mul, p, k)
+            if matches!(k.as_ref(), NExp::Num(_))
+                && matches!(p.as_ref(), NExp::Bin(NOp::Mul, ..)) =>
+        {
+            let NExp::Num(k) = k.as_ref() else {
+                return None;
+            };
+            (k.clone(), p.as_ref())
+        }
+        _ => (Nat::from(1u32), t),
+    };
+    let NExp::Bin(NOp::Mul, p, q) = product else {
+        return None;
+    };
+    [(p, q), (q, p)]
+        .into_iter()
+        .find_map(|(m, quotient)| match quotient.as_ref() {
+            NExp::Bin(NOp::Div, _, d) if d == m => {
+                Some((k.clone(), (**m).clone(), (**quotient).clone()))
+            }
+            _ => None,
+        })
+}
+
+/// `Some(j)` when `b = j·m` for a constant `j ≥ 1`.
+fn times_of(b: &NExp, m: &NExp) -> Option<Nat> {
+    if let (NExp::Num(b), NExp::Num(m)) = (b, m) {
+        let zero = Nat::from(0u32);
+        return (*m != zero && *b != zero && (b % m) == zero).then(|| b / m);
+    }
+    multiple_of(b, m).filter(|j| *j >= Nat::from(1u32))
 }
 
 /// `a ∸ x % c` without the monus, when a summand of `a` is `x` or `k·x`
@@ -289,7 +363,7 @@ mod tests {
     #[test]
     fn a_wrap_that_cannot_happen_is_removed() {
         // Every side condition holds (t is small).
-        let out = simplify(&bitonic(), &[], &mut |_, _| true);
+        let out = simplify(&bitonic(), &Place::default(), &mut |_, _, _| true);
         assert_eq!(out.to_string(), "2 * (2 * (t / 2)) + t % 2");
     }
 
@@ -316,8 +390,37 @@ mod tests {
     }
 
     #[test]
+    fn a_multiple_of_the_stride_subtracted_from_a_rounded_multiple_factors() {
+        // base + 2·(m·(t / m)) ∸ m = base + m·(2·(t / m) ∸ 1) where the
+        // rounded multiple is at least m (the side condition, assumed).
+        let rounded = NExp::mul(v("m"), NExp::bin(NOp::Div, v("t"), v("m")));
+        let a = NExp::add(v("base"), NExp::mul(NExp::num(2), rounded.clone()));
+        let mut holds = |_: &[Range], _: &[BExp], _: &BExp| true;
+        let out = minus_multiple(&a, &v("m"), &Place::default(), &mut holds).unwrap();
+        assert_eq!(out.to_string(), "base + m * (2 * (t / m) - 1)");
+        for t in 0..40u64 {
+            for m in 0..6u64 {
+                let at = |e: &NExp| {
+                    let e = e.subst("t", &NExp::num(t)).subst("m", &NExp::num(m));
+                    e.subst("base", &NExp::num(3)).eval().unwrap()
+                };
+                let side = at(&NExp::mul(NExp::num(2), rounded.clone())) >= at(&v("m"));
+                if side {
+                    assert_eq!(at(&out), at(&NExp::sub(a.clone(), v("m"))), "t={t} m={m}");
+                }
+            }
+        }
+        // A constant stride: j = 8 / 4 = 2.
+        let four = NExp::mul(NExp::num(4), NExp::bin(NOp::Div, v("t"), NExp::num(4)));
+        let out = minus_multiple(&four, &NExp::num(8), &Place::default(), &mut holds).unwrap();
+        assert_eq!(out.to_string(), "4 * (t / 4 - 2)");
+        // Not a multiple of the stride: unchanged.
+        assert!(minus_multiple(&a, &v("n"), &Place::default(), &mut holds).is_none());
+    }
+
+    #[test]
     fn nothing_unproved_is_rewritten() {
-        let out = simplify(&bitonic(), &[], &mut |_, _| false);
+        let out = simplify(&bitonic(), &Place::default(), &mut |_, _, _| false);
         assert_eq!(out, bitonic());
     }
 
