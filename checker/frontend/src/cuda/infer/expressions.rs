@@ -327,8 +327,40 @@ impl Infer<'_> {
             let d = self.as_int(va, span);
             return ptr_at(arr, fixed, off.add(&d));
         }
+        if let Some(v) = self.bits_with_truth_value(op, &va, &vb, span) {
+            return v;
+        }
         let (a, b) = (self.as_int(va, span), self.as_int(vb, span));
         self.arith(op, a, b, span)
+    }
+
+    /// `x & c`, `x | c`, `x ^ c` where `c` is a comparison (an `int` 0 or
+    /// 1): `c ? x op 1 : x op 0`, a choice (`choices.rs`).  Found where a
+    /// missing pair of parentheses makes `n & (n - 1) == 0` read `n & ((n -
+    /// 1) == 0)` (the GPUVerify corpus's `generateSampleRanksKernel`).
+    fn bits_with_truth_value(&mut self, op: BinOp, va: &Val, vb: &Val, span: Span) -> Option<Val> {
+        if !matches!(op, BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor) {
+            return None;
+        }
+        let (x, c) = match (va, vb) {
+            (Val::Int(x), Val::Bool(c)) | (Val::Bool(c), Val::Int(x)) => (x, c),
+            _ => return None,
+        };
+        if matches!(c, BExp::Bool(_)) {
+            return None;
+        }
+        let (Val::Int(one), Val::Int(zero)) = (
+            self.arith(op, x.clone(), Lin::int(1), span),
+            self.arith(op, x.clone(), Lin::int(0), span),
+        ) else {
+            return None;
+        };
+        let mut fv = c.fv();
+        fv.extend(lin_fv(&one, &zero));
+        let ty = self.current_type();
+        let v = self.computed_unknown(&fv, ty, "bit operation with a comparison", span);
+        self.record_choice(&v, c, &one, &zero);
+        Some(v)
     }
 
     pub(super) fn arith(&mut self, op: BinOp, a: Lin, b: Lin, span: Span) -> Val {
