@@ -197,6 +197,9 @@ pub struct Infer<'a> {
     types: Vec<Option<IntTy>>,
     /// The C type of each integer variable (declaration key).
     var_types: BTreeMap<String, Option<IntTy>>,
+    /// Is the statement being inferred followed by a barrier in its block?
+    /// (Set by `block` for each statement, taken by `stmt`.)
+    barrier_follows: bool,
     /// Parameters whose value `--param` fixes.
     fixed: BTreeMap<String, u64>,
     /// Signed parameters (keys) an assumption keeps non-negative.
@@ -334,6 +337,7 @@ impl<'a> Infer<'a> {
             bounds: BTreeMap::new(),
             types: Vec::new(),
             var_types: BTreeMap::new(),
+            barrier_follows: false,
             fixed: BTreeMap::new(),
             nonnegative: BTreeSet::new(),
             signed_parts: BTreeMap::new(),

@@ -6,6 +6,7 @@ impl Infer<'_> {
     // ----- statements ----------------------------------------------------
 
     pub(super) fn stmt(&mut self, s: &S) {
+        let barrier_follows = std::mem::take(&mut self.barrier_follows);
         match &s.kind {
             SK::Block(b) => self.block(b),
             SK::Decl(ds) => ds.iter().for_each(|d| self.decl(d)),
@@ -18,7 +19,10 @@ impl Infer<'_> {
                 cond,
                 inc,
                 body,
-            } => self.for_loop(init.as_deref(), cond.as_ref(), inc.as_ref(), body, s.span),
+            } => {
+                let header = (init.as_deref(), cond.as_ref(), inc.as_ref());
+                self.for_loop(header, body, barrier_follows, s.span)
+            }
             SK::While(c, body) => self.unknown_loop(Some(c), body, None, s.span),
             SK::Do(body, c) => self.unknown_loop(None, body, Some(c), s.span),
             SK::Switch(e, body) => self.switch(e, body, s.span),
@@ -54,6 +58,7 @@ impl Infer<'_> {
                     return;
                 }
             }
+            self.barrier_follows = b.get(i + 1).is_some_and(is_barrier_call);
             self.stmt(s);
         }
     }
@@ -385,4 +390,9 @@ fn nested_label(s: &S) -> bool {
         s = inner;
     }
     holds(s)
+}
+
+/// Is `s` a call of a block barrier (`__syncthreads();`)?
+fn is_barrier_call(s: &S) -> bool {
+    matches!(&s.kind, SK::Expr(e) if matches!(&e.kind, EK::Call(callee, _) if BARRIERS.contains(&callee.name.as_str())))
 }
