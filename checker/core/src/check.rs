@@ -20,7 +20,7 @@ use crate::verdict::{
     worst, ArrayReport, Assumption, BenignPair, CheckOptions, KernelReport, Verdict, MAX_BENIGN,
 };
 use crate::warp::WarpMode;
-use crate::wellformed::{wellformed, Case, Wellformed, WfError};
+use crate::wellformed::{lower_cases, wellformed, Case, Resolution, Wellformed, WfError};
 use semantics::expr::{Nat, Var};
 use semantics::surface::Span;
 use semantics::trace::THREAD_COUNT;
@@ -62,7 +62,7 @@ pub fn observe_kernel(kernel: &Kernel, opts: &CheckOptions, observer: &mut dyn O
     }
     Session::on_this_thread(|session| {
         for a in selected_arrays(kernel, opts) {
-            run_array(session, kernel, &a, opts, observer, false);
+            run_array(session, kernel, &a, opts, observer, false, None);
         }
     })
 }
@@ -92,6 +92,11 @@ fn selected_arrays(kernel: &Kernel, opts: &CheckOptions) -> Vec<String> {
 /// worker thread has its own Z3 session), and reported in their order.
 fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
     let contradiction = contradictory_assumptions(session, kernel, opts);
+    // The synchronized conditions are the same for every array: decided
+    // once (their divergence queries are the costly part).
+    let resolution = contradiction
+        .is_none()
+        .then(|| crate::wellformed::resolve(kernel, opts, session));
     let arrays = par_map(selected_arrays(kernel, opts), |a| match &contradiction {
         Some(verdict) => ArrayReport {
             array: a,
@@ -101,7 +106,9 @@ fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) ->
             seconds: 0.0,
             benign: Vec::new(),
         },
-        None => Session::on_this_thread(|session| check_array(session, kernel, &a, opts)),
+        None => Session::on_this_thread(|session| {
+            check_array_with(session, kernel, &a, opts, resolution.as_ref())
+        }),
     });
     let mut arrays = if arrays.is_empty() {
         unsupported_without_arrays(kernel).into_iter().collect()
@@ -365,6 +372,18 @@ pub fn check_array(
     array: &str,
     opts: &CheckOptions,
 ) -> ArrayReport {
+    check_array_with(session, kernel, array, opts, None)
+}
+
+/// [`check_array`], with the kernel's synchronized conditions resolved
+/// already under `opts` when `resolution` is given.
+fn check_array_with(
+    session: &Session,
+    kernel: &Kernel,
+    array: &str,
+    opts: &CheckOptions,
+    resolution: Option<&Resolution>,
+) -> ArrayReport {
     let domains = crate::domains::finite_domains(kernel);
     let fixed = |x: &Var| opts.params.contains_key(x);
     let fixings: Vec<(Var, u64)> = match crate::domains::split_for(kernel, array, &domains, &fixed)
@@ -373,14 +392,14 @@ pub fn check_array(
         None => match crate::domains::sign_split_for(kernel, array, &fixed) {
             // Non-negative (`n_neg = 0`), then negative (`n = 0`).
             Some((x, neg)) => vec![(neg, 0), (x, 0)],
-            None => return run_array(session, kernel, array, opts, &mut Quiet, true),
+            None => return run_array(session, kernel, array, opts, &mut Quiet, true, resolution),
         },
     };
     // The symbolic check first, briefly: often it decides (a race found
     // for some value, or DRF) faster than one check per value.
     let mut quick = opts.clone();
     quick.timeout_ms = opts.timeout_ms.min(QUICK_TIMEOUT_MS);
-    let first = run_array(session, kernel, array, &quick, &mut Quiet, true);
+    let first = run_array(session, kernel, array, &quick, &mut Quiet, true, resolution);
     if !solver_gave_up(&first.verdict) {
         return first;
     }
@@ -430,7 +449,7 @@ fn check_array_per_fixing(
     let reports = par_map(fixings.to_vec(), |(x, v)| {
         let mut fixed = opts.clone();
         fixed.params.insert(x, v);
-        Session::on_this_thread(|s| run_array(s, kernel, array, &fixed, &mut Quiet, true))
+        Session::on_this_thread(|s| run_array(s, kernel, array, &fixed, &mut Quiet, true, None))
     });
     let mut out = worst(reports.iter(), |r| r.verdict.severity())
         .cloned()
@@ -459,7 +478,9 @@ fn check_array_per_fixing(
 }
 
 /// The stages for one array, shown to `observer`; the queries are solved
-/// only when `solve` (else the verdict is unknown).
+/// only when `solve` (else the verdict is unknown).  `resolution`: the
+/// kernel's synchronized conditions resolved already under `opts`.
+#[allow(clippy::too_many_arguments)]
 fn run_array(
     session: &Session,
     kernel: &Kernel,
@@ -467,6 +488,7 @@ fn run_array(
     opts: &CheckOptions,
     observer: &mut dyn Observer,
     solve: bool,
+    resolution: Option<&Resolution>,
 ) -> ArrayReport {
     let start = Instant::now();
     let mut report = ArrayReport::drf(array);
@@ -477,7 +499,11 @@ fn run_array(
         observer,
         solve,
     };
-    report.verdict = match wellformed(kernel, array, opts, session) {
+    let wf = match resolution {
+        Some(r) => lower_cases(kernel, array, r),
+        None => wellformed(kernel, array, opts, session),
+    };
+    report.verdict = match wf {
         Err(e) => {
             cases.observer.wellformed(array, Err(&e));
             verdict_of_error(e)

@@ -119,6 +119,32 @@ pub fn wellformed(
     opts: &CheckOptions,
     session: &Session,
 ) -> Result<Wellformed, WfError> {
+    lower_cases(kernel, array, &resolve(kernel, opts, session))
+}
+
+/// The synchronized conditions and loops of a kernel decided, case by
+/// case: the part of well-formedness that does not depend on the array
+/// (and asks Z3 about divergence), done once per kernel and lowered per
+/// array by [`lower_cases`].
+#[derive(Clone, Debug)]
+pub struct Resolution {
+    cases: Vec<ResolvedCase>,
+    /// Why no more cases were made (too many, divergence, …): reported
+    /// after the errors that lowering the cases before it gives, as one
+    /// array's well-formedness always did.
+    stopped: Option<WfError>,
+}
+
+#[derive(Clone, Debug)]
+struct ResolvedCase {
+    decisions: BTreeMap<BExp, bool>,
+    body: Block,
+    assumed: Vec<(Assumption, Obligation)>,
+}
+
+/// Resolves the kernel's synchronized conditions under the fixed parameter
+/// values of `opts` (see [`wellformed`]).
+pub fn resolve(kernel: &Kernel, opts: &CheckOptions, session: &Session) -> Resolution {
     let program = &kernel.program;
     let env = crate::check::fixed_env(opts);
     let resolver = Resolver {
@@ -133,15 +159,17 @@ pub fn wellformed(
     // is the one where every loop runs (replayable in the reference).
     let mut work: Vec<BTreeMap<BExp, bool>> = vec![BTreeMap::new()];
     while let Some(decisions) = work.pop() {
-        match resolver.resolve(&program.body, &decisions, &mut Vec::new())? {
+        let resolved = match resolver.resolve(&program.body, &decisions, &mut Vec::new()) {
+            Ok(r) => r,
+            Err(e) => return Resolution::stopped(cases, e),
+        };
+        match resolved {
             Resolved::Split(cond) => {
                 if decisions.len() >= MAX_SPLIT_CONDITIONS {
-                    return Err(WfError::Unknown {
-                        reason: format!(
-                            "more than {MAX_SPLIT_CONDITIONS} distinct synchronized conditions"
-                        ),
-                        span: Span::default(),
-                    });
+                    let reason = format!(
+                        "more than {MAX_SPLIT_CONDITIONS} distinct synchronized conditions"
+                    );
+                    return Resolution::overflowing(cases, reason);
                 }
                 for d in [false, true] {
                     let mut next = decisions.clone();
@@ -151,28 +179,73 @@ pub fn wellformed(
             }
             Resolved::Done(body, assumed) => {
                 if cases.len() >= MAX_CASES {
-                    return Err(WfError::Unknown {
-                        reason: format!("more than {MAX_CASES} cases of synchronized conditions"),
-                        span: Span::default(),
-                    });
+                    let reason = format!("more than {MAX_CASES} cases of synchronized conditions");
+                    return Resolution::overflowing(cases, reason);
                 }
-                let (assumed, obligations) = assumed.into_iter().unzip();
-                let copy = Program {
+                cases.push(ResolvedCase {
+                    decisions,
                     body,
-                    ..program.clone()
-                };
-                let accesses = source_accesses(&copy.body, array);
-                cases.push(Case {
-                    facts: facts_of(&decisions),
                     assumed,
-                    obligations,
-                    protocol: number(&lower_case(&copy, array)?, &accesses)?,
-                    accesses,
                 });
             }
         }
     }
-    Ok(Wellformed { cases })
+    Resolution {
+        cases,
+        stopped: None,
+    }
+}
+
+impl Resolution {
+    fn overflowing(cases: Vec<ResolvedCase>, reason: String) -> Resolution {
+        let span = Span::default();
+        Resolution::stopped(cases, WfError::Unknown { reason, span })
+    }
+
+    fn stopped(cases: Vec<ResolvedCase>, e: WfError) -> Resolution {
+        Resolution {
+            cases,
+            stopped: Some(e),
+        }
+    }
+}
+
+/// The well-formed protocols of `array` in the cases of `resolution`.
+pub fn lower_cases(
+    kernel: &Kernel,
+    array: &str,
+    resolution: &Resolution,
+) -> Result<Wellformed, WfError> {
+    let mut cases = Vec::new();
+    for case in &resolution.cases {
+        let program = &kernel.program;
+        // Not `..program.clone()`: that copies the whole body too.
+        let copy = Program {
+            header: program.header.clone(),
+            params: program.params.clone(),
+            locals: program.locals.clone(),
+            assumptions: program.assumptions.clone(),
+            body: case.body.clone(),
+        };
+        if resolution.stopped.is_some() {
+            // Only the errors matter: the cases are not checked.
+            lower_case(&copy, array)?;
+            continue;
+        }
+        let (assumed, obligations) = case.assumed.iter().cloned().unzip();
+        let accesses = source_accesses(&copy.body, array);
+        cases.push(Case {
+            facts: facts_of(&case.decisions),
+            assumed,
+            obligations,
+            protocol: number(&lower_case(&copy, array)?, &accesses)?,
+            accesses,
+        });
+    }
+    match &resolution.stopped {
+        Some(e) => Err(e.clone()),
+        None => Ok(Wellformed { cases }),
+    }
 }
 
 fn facts_of(decisions: &BTreeMap<BExp, bool>) -> Vec<BExp> {
