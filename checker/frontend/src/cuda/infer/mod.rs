@@ -15,6 +15,7 @@ mod helpers;
 mod inductions;
 mod integers;
 mod intrinsics;
+mod loop_order;
 mod loop_shape;
 mod loops;
 mod memory;
