@@ -47,13 +47,34 @@ pub fn unwrap_closures(closures: &[C], ctx: &QueryContext, session: &Session) ->
     // where the check took 10 ms), so only goals linear after
     // `abstraction` are asked.
     let mut holds = |ranges: &[Range], conditions: &[BExp], goal: &BExp| {
-        linear_goal(ranges, conditions, goal, ctx)
+        let Some(conditions) = relevant(conditions, goal, ctx) else {
+            return false;
+        };
+        linear_goal(ranges, &conditions, goal, ctx)
             .is_some_and(|(ranges, goal)| prove(&ranges, &goal))
     };
     closures
         .iter()
         .map(|c| closure(c, &mut Place::default(), &mut holds))
         .collect()
+}
+
+/// The conditions worth assuming for `goal`: those about the variables of
+/// the goal and not about the threads' unknowns (values read from memory
+/// rarely bound an index, and each distinct set costs a Z3 call).  `None`
+/// when conditions were given but none is worth it (the goal was asked
+/// without them already: see [`Place::holds`]).
+fn relevant(conditions: &[BExp], goal: &BExp, ctx: &QueryContext) -> Option<Vec<BExp>> {
+    let vars = goal.fv();
+    let kept: Vec<BExp> = conditions
+        .iter()
+        .filter(|c| {
+            let fv = c.fv();
+            fv.iter().any(|x| vars.contains(x)) && !fv.iter().any(|x| ctx.locals.contains(x))
+        })
+        .cloned()
+        .collect();
+    (conditions.is_empty() || !kept.is_empty()).then_some(kept)
 }
 
 /// Does an index of `u` take a remainder (else there is nothing to do)?
@@ -105,8 +126,12 @@ struct Place {
 
 impl Place {
     /// Does `goal` hold here?
+    /// Does `goal` hold here?  Asked first without the conditions: the
+    /// answer is then shared by every access under the same loops (the
+    /// prover caches by goal), and most goals do not need them.
     fn holds(&self, goal: &BExp, holds: &mut Holds) -> bool {
-        holds(&self.ranges, &self.conditions, goal)
+        holds(&self.ranges, &[], goal)
+            || (!self.conditions.is_empty() && holds(&self.ranges, &self.conditions, goal))
     }
 }
 
