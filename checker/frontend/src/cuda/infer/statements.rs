@@ -58,7 +58,7 @@ impl Infer<'_> {
                     return;
                 }
             }
-            self.barrier_follows = b.get(i + 1).is_some_and(is_barrier_call);
+            self.barrier_follows = b.get(i + 1).is_some_and(begins_with_barrier);
             self.stmt(s);
         }
     }
@@ -392,7 +392,14 @@ fn nested_label(s: &S) -> bool {
     holds(s)
 }
 
-/// Is `s` a call of a block barrier (`__syncthreads();`)?
-fn is_barrier_call(s: &S) -> bool {
-    matches!(&s.kind, SK::Expr(e) if matches!(&e.kind, EK::Call(callee, _) if BARRIERS.contains(&callee.name.as_str())))
+/// Does `s` begin with a block barrier (`__syncthreads();`, perhaps as
+/// the first statement of a `{ … }` block)?
+fn begins_with_barrier(s: &S) -> bool {
+    match &s.kind {
+        SK::Expr(e) => {
+            matches!(&e.kind, EK::Call(callee, _) if BARRIERS.contains(&callee.name.as_str()))
+        }
+        SK::Block(b) => b.first().is_some_and(begins_with_barrier),
+        _ => false,
+    }
 }
