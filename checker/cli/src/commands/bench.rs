@@ -148,7 +148,7 @@ fn corpus_main(args: &BenchArgs) -> i32 {
                 file: file.clone(),
                 kernel: k.kernel.clone(),
                 verdict: verdict.keyword().to_string(),
-                check_seconds: k.arrays.iter().map(|a| a.check.seconds).sum(),
+                check_seconds: k.arrays.iter().fold(0.0, |t, a| t + a.check.seconds),
                 file_seconds: wall,
                 peak_rss_kb: rss,
             });
