@@ -72,8 +72,8 @@ const KERNELS: &[&str] = &[
     "soundness/requires-power-large-racy.cu",
     // Added with run 5 (high masks, disjoint `|`).
     "precision/high-mask-signed-drf.cu",
-    "precision/or-odd-multiple-drf.cu",
     "precision/or-rounded-down-drf.cu",
+    "precision/or-sum-of-multiples-drf.cu",
     "soundness/high-mask-above-racy.cu",
     "soundness/high-mask-boundary-racy.cu",
     "soundness/high-mask-negative-racy.cu",
