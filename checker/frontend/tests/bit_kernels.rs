@@ -70,6 +70,18 @@ const KERNELS: &[&str] = &[
     "soundness/requires-narrowed-power-alone-racy.cu",
     "soundness/requires-narrowed-power-racy.cu",
     "soundness/requires-power-large-racy.cu",
+    // Added with run 5 (high masks, disjoint `|`).
+    "precision/high-mask-signed-drf.cu",
+    "precision/or-rounded-down-drf.cu",
+    "precision/or-sum-of-multiples-drf.cu",
+    "soundness/high-mask-above-racy.cu",
+    "soundness/high-mask-boundary-racy.cu",
+    "soundness/high-mask-negative-racy.cu",
+    "soundness/high-mask-negative-run-racy.cu",
+    "soundness/high-mask-not-a-run-racy.cu",
+    "soundness/or-boundary-racy.cu",
+    "soundness/or-negative-racy.cu",
+    "soundness/or-odd-racy.cu",
 ];
 
 #[test]
