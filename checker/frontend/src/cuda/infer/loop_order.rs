@@ -11,6 +11,7 @@
 
 use super::loop_shape::{Dir, LoopShape};
 use super::*;
+use crate::cuda::rewrite::subst_block;
 
 impl Infer<'_> {
     /// The loop `for k in lo..hi { body }` with its iterations in the
@@ -110,52 +111,5 @@ pub(super) fn barrier_at_end(block: &[Stmt], end: fn(&[Stmt]) -> Option<&Stmt>) 
         // not run.
         Some(StmtKind::For { body, .. }) if code.len() == 1 => barrier_at_end(body, end),
         _ => false,
-    }
-}
-
-/// `b` with `x` replaced by `e` (`e`'s variables are fresh: nothing in `b`
-/// binds them).
-fn subst_block(b: &[Stmt], x: &str, e: &NExp) -> Vec<Stmt> {
-    b.iter()
-        .map(|s| Stmt {
-            kind: subst_stmt(&s.kind, x, e),
-            span: s.span,
-        })
-        .collect()
-}
-
-fn subst_stmt(k: &StmtKind, x: &str, e: &NExp) -> StmtKind {
-    match k {
-        StmtKind::Skip | StmtKind::Sync => k.clone(),
-        StmtKind::Access { mode, array, index } => StmtKind::Access {
-            mode: *mode,
-            array: array.clone(),
-            index: index.iter().map(|i| i.subst(x, e)).collect(),
-        },
-        StmtKind::If {
-            cond,
-            then_branch,
-            else_branch,
-        } => StmtKind::If {
-            cond: cond.subst(x, e),
-            then_branch: subst_block(then_branch, x, e),
-            else_branch: subst_block(else_branch, x, e),
-        },
-        StmtKind::For {
-            tag,
-            var,
-            lo,
-            hi,
-            body,
-        } => StmtKind::For {
-            tag: *tag,
-            var: var.clone(),
-            lo: lo.subst(x, e),
-            hi: hi.subst(x, e),
-            body: match var == x {
-                true => body.clone(),
-                false => subst_block(body, x, e),
-            },
-        },
     }
 }
