@@ -681,6 +681,16 @@ impl Cursor {
     pub fn is_static(&self) -> bool {
         unsafe { clang_Cursor_getStorageClass(self.0) == CX_SC_Static }
     }
+    /// Do both cursors sit at the very same source location (macro
+    /// expansions included)?
+    pub fn same_location(&self, other: Cursor) -> bool {
+        unsafe {
+            clang_equalLocations(
+                clang_getCursorLocation(self.0),
+                clang_getCursorLocation(other.0),
+            ) != 0
+        }
+    }
     pub fn in_main_file(&self) -> bool {
         unsafe { clang_Location_isFromMainFile(clang_getCursorLocation(self.0)) != 0 }
     }

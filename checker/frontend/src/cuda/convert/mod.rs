@@ -737,7 +737,10 @@ pub(super) fn definition_key(r: Cursor) -> Option<String> {
     let d = r.definition();
     if !d.is_null() {
         let t = d.template_of();
-        return Some(if t.is_null() {
+        // An implicit instantiation sits where its template does; an
+        // explicit specialization (`template <> int f<4>(…) {…}`) has a
+        // body of its own, elsewhere: it is the callee, not the template.
+        return Some(if t.is_null() || explicit_specialization(d, t) {
             d.decl_key()
         } else {
             t.decl_key()
@@ -753,6 +756,14 @@ pub(super) fn definition_key(r: Cursor) -> Option<String> {
         });
     }
     None
+}
+
+/// Is definition `d`, a specialization of template `t`, written by the
+/// user (`template <> …`) rather than instantiated from `t`'s body?
+fn explicit_specialization(d: Cursor, t: Cursor) -> bool {
+    let pattern = t.definition();
+    let t = if pattern.is_null() { t } else { pattern };
+    !d.same_location(t)
 }
 
 fn shape(c: Cursor) -> Shape {
