@@ -710,6 +710,14 @@ impl Cursor {
             ) != 0
         }
     }
+    /// A method with an object (not `static`), or a conversion function.
+    pub fn is_instance_method(&self) -> bool {
+        match self.kind() {
+            CXCursor_CXXMethod => unsafe { clang_CXXMethod_isStatic(self.0) == 0 },
+            CXCursor_ConversionFunction => true,
+            _ => false,
+        }
+    }
     pub fn in_main_file(&self) -> bool {
         unsafe { clang_Location_isFromMainFile(clang_getCursorLocation(self.0)) != 0 }
     }

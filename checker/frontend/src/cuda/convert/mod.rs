@@ -447,6 +447,7 @@ impl Converter<'_> {
         if let (Some(op), [l, r]) = (assignment_operator(&name), args.as_slice()) {
             return EK::Assign(op, Box::new(l.clone()), Box::new(r.clone()));
         }
+        let (object, args) = self.method_object(ch, callee, args);
         // A function without a body may write through a non-const reference
         // parameter: the argument is read and written (`arg += unknown`).
         let params = callee.filter(|k| k.definition().is_null()).map(|k| {
@@ -489,7 +490,7 @@ impl Converter<'_> {
         let surface_bytes = (library && is_surface_function(&name))
             .then(|| surface_element_bytes(&name, c))
             .flatten();
-        EK::Call(
+        let call = EK::Call(
             Callee {
                 name,
                 key,
@@ -502,7 +503,55 @@ impl Converter<'_> {
                 pointer,
             },
             args,
-        )
+        );
+        match object {
+            Some(o) => {
+                let call = E::typed(call, c.span(), c.ty().int_type());
+                EK::Bin(BinOp::Comma, Box::new(o), Box::new(call))
+            }
+            None => call,
+        }
+    }
+
+    /// The object of a call of a (non-static) method, evaluated before
+    /// the call, and the call's arguments without it.  It is no argument
+    /// of the method: an operator's call (`f(i, j)` of a functor, `r +=
+    /// x`) lists it first, a call `o.m(x)` or `p->m(x)` holds it in its
+    /// callee.  Its address (or the pointer `p`) is evaluated for what
+    /// computing it does (`pick(a)->m()`), not read: what the method does
+    /// to it is its body's.
+    fn method_object(
+        &self,
+        ch: &[Cursor],
+        callee: Option<Cursor>,
+        mut args: Vec<E>,
+    ) -> (Option<E>, Vec<E>) {
+        let Some(k) = callee.filter(|k| k.is_instance_method()) else {
+            return (None, args);
+        };
+        let address = |o: E| {
+            let span = o.span;
+            E::new(EK::Un(UnOp::AddrOf, Box::new(o)), span)
+        };
+        let params = k.children();
+        let params = params.iter().filter(|p| p.kind() == CXCursor_ParmDecl);
+        if args.len() == params.count() + 1 {
+            let o = args.remove(0);
+            return (Some(address(o)), args);
+        }
+        // An object computed without effects (`smem`, `Buffer<T>()`) is
+        // left out, so that the call keeps its shape (the views such as
+        // `SharedMemory<T>` recognise it).
+        let object = callee_object(ch).filter(|(o, _)| has_effects(*o));
+        let object = object.map(|(o, pointer)| {
+            let o = self.expr(o);
+            if pointer {
+                o
+            } else {
+                address(o)
+            }
+        });
+        (object, args)
     }
 
     fn binary(&self, c: Cursor, l: Box<E>, r: Box<E>) -> EK {
@@ -730,6 +779,37 @@ fn callee(c: Cursor, ch: &[Cursor]) -> Option<Cursor> {
     }
     let d = k.overloaded_decl(0);
     (!d.is_null()).then_some(d)
+}
+
+/// May evaluating `e` do something: call a function (other than a
+/// constructor), assign, increment, or hold an expression the whitelist
+/// does not model?
+fn has_effects(e: Cursor) -> bool {
+    let own = match e.kind() {
+        CXCursor_CallExpr => e.referenced().kind() != CXCursor_Constructor,
+        CXCursor_CompoundAssignOperator => true,
+        CXCursor_BinaryOperator => e.binop() == CXBinaryOperator_Assign,
+        CXCursor_UnaryOperator => matches!(
+            e.unop(),
+            CXUnaryOperator_PostInc
+                | CXUnaryOperator_PostDec
+                | CXUnaryOperator_PreInc
+                | CXUnaryOperator_PreDec
+        ),
+        k => e.is_expression() && expr_rule(k) == ExprRule::Unmodelled,
+    };
+    own || e.children().into_iter().any(has_effects)
+}
+
+/// The expression `o` of a method's callee `o.m` or `p->m` (through
+/// conversions), with whether it is a pointer (`None`: `this`).
+fn callee_object(ch: &[Cursor]) -> Option<(Cursor, bool)> {
+    let mut m = *ch.first()?;
+    while m.kind() != CXCursor_MemberRefExpr {
+        m = *m.children().first()?;
+    }
+    let base = m.children().into_iter().find(|b| b.is_expression())?;
+    Some((base, base.ty().is_pointer()))
 }
 
 /// The key of the function definition a declaration refers to.
