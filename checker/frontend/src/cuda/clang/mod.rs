@@ -710,6 +710,11 @@ impl Cursor {
             ) != 0
         }
     }
+    /// A method, constructor or destructor that is defaulted (implicitly
+    /// declared or `= default`), not written by the user.
+    pub fn is_defaulted(&self) -> bool {
+        unsafe { clang_CXXMethod_isDefaulted(self.0) != 0 }
+    }
     /// A method with an object (not `static`), or a conversion function.
     pub fn is_instance_method(&self) -> bool {
         match self.kind() {

@@ -445,7 +445,9 @@ impl Converter<'_> {
         // `a = b` on records (float4, structs) is a call of `operator=` in
         // C++: an assignment to its first argument, not a read of it.
         if let (Some(op), [l, r]) = (assignment_operator(&name), args.as_slice()) {
-            return EK::Assign(op, Box::new(l.clone()), Box::new(r.clone()));
+            if !callee.is_some_and(user_assignment) {
+                return EK::Assign(op, Box::new(l.clone()), Box::new(r.clone()));
+            }
         }
         let (object, args) = self.method_object(ch, callee, args);
         // A function without a body may write through a non-const reference
@@ -779,6 +781,18 @@ fn callee(c: Cursor, ch: &[Cursor]) -> Option<Cursor> {
     }
     let d = k.overloaded_decl(0);
     (!d.is_null()).then_some(d)
+}
+
+/// Is `op`, an assignment operator of a record, code of the user's (a
+/// method with a body to run, not the member-wise copy)?  Only the
+/// library's and defaulted ones are, when no member's is the user's.
+fn user_assignment(op: Cursor) -> bool {
+    let users = |m: Cursor| {
+        m.kind() == CXCursor_CXXMethod
+            && assignment_operator(&m.spelling()).is_some()
+            && !m.is_defaulted()
+    };
+    !op.in_library() && (!op.is_defaulted() || op.semantic_parent().ty().runs_user_code(&users, 0))
 }
 
 /// May evaluating `e` do something: call a function (other than a
