@@ -401,7 +401,13 @@ impl Converter<'_> {
     /// construct, unsupported and touching every array.
     fn unmodelled(&self, c: Cursor, ch: &[Cursor]) -> EK {
         let hidden = ch.iter().any(|k| !k.is_expression() && !k.is_reference());
-        if hidden {
+        // `S r = {1};` also runs the default member initializers of the
+        // fields it does not list, and the constructors of their classes:
+        // a call whose body is not seen.
+        if c.kind() == CXCursor_InitListExpr && c.ty().runs_user_code(&constructs, 0) {
+            let what = format!("initialization of `{}`", c.ty().spelling());
+            EK::Call(Callee::named(&what, None, false, true), self.exprs(ch))
+        } else if hidden {
             EK::Opaque(c.kind_name())
         } else {
             EK::Unknown(c.kind_name(), self.exprs(ch))
@@ -439,7 +445,7 @@ impl Converter<'_> {
                 CXCursor_FunctionDecl | CXCursor_FunctionTemplate | CXCursor_Constructor
             )
         });
-        if c.ty().is_record() && ch.is_empty() {
+        if c.ty().is_record() && ch.is_empty() && !callee.is_some_and(user_constructor) {
             return EK::Unknown("implicit construction".into(), vec![]);
         }
         // `a = b` on records (float4, structs) is a call of `operator=` in
@@ -795,12 +801,39 @@ fn user_assignment(op: Cursor) -> bool {
     !op.in_library() && (!op.is_defaulted() || op.semantic_parent().ty().runs_user_code(&users, 0))
 }
 
+/// Does constructing with `ctor` run code of the user's: a constructor
+/// the user wrote, or a defaulted one of a class (its fields, its bases)
+/// with a default member initializer (`int v = f();`) or a user's
+/// constructor?  (Such a call is then a call, not a silent construction.)
+fn user_constructor(ctor: Cursor) -> bool {
+    ctor.kind() == CXCursor_Constructor
+        && !ctor.in_library()
+        && (!ctor.is_defaulted() || ctor.semantic_parent().ty().runs_user_code(&constructs, 0))
+}
+
+/// A member that runs when its class is constructed: a user's
+/// constructor, or a field with a default member initializer.
+fn constructs(m: Cursor) -> bool {
+    match m.kind() {
+        CXCursor_Constructor => !m.is_defaulted(),
+        CXCursor_FieldDecl => {
+            let ch = m.children();
+            let exprs = ch.iter().filter(|e| e.is_expression()).count();
+            exprs > usize::from(m.is_bit_field())
+        }
+        _ => false,
+    }
+}
+
 /// May evaluating `e` do something: call a function (other than a
-/// constructor), assign, increment, or hold an expression the whitelist
+/// constructor running no code of the user's), assign, increment, or hold an expression the whitelist
 /// does not model?
 fn has_effects(e: Cursor) -> bool {
     let own = match e.kind() {
-        CXCursor_CallExpr => e.referenced().kind() != CXCursor_Constructor,
+        CXCursor_CallExpr => {
+            let k = e.referenced();
+            k.kind() != CXCursor_Constructor || user_constructor(k)
+        }
         CXCursor_CompoundAssignOperator => true,
         CXCursor_BinaryOperator => e.binop() == CXBinaryOperator_Assign,
         CXCursor_UnaryOperator => matches!(
