@@ -404,11 +404,13 @@ impl Converter<'_> {
         // `S r = {1};` also runs the default member initializers of the
         // fields it does not list, and the constructors of their classes:
         // a call whose body is not seen.
-        if c.kind() == CXCursor_InitListExpr && c.ty().runs_user_code(&constructs, 0) {
+        if c.kind() == CXCursor_InitListExpr && c.ty().runs_user_code(&destructs, 0) {
+            EK::Opaque(destructor(c))
+        } else if c.kind() == CXCursor_InitListExpr && c.ty().runs_user_code(&constructs, 0) {
             let what = format!("initialization of `{}`", c.ty().spelling());
             EK::Call(Callee::named(&what, None, false, true), self.exprs(ch))
         } else if hidden {
-            EK::Opaque(c.kind_name())
+            EK::Opaque(format!("expression `{}` holding statements", c.kind_name()))
         } else {
             EK::Unknown(c.kind_name(), self.exprs(ch))
         }
@@ -429,6 +431,12 @@ impl Converter<'_> {
             if name == "sync" {
                 name = format!("{}::sync", k.semantic_parent().spelling());
             }
+        }
+        // The object a call makes (a local, a temporary, a copy) is
+        // destroyed later, running the user's destructor where the tree
+        // shows nothing: unsupported.
+        if c.ty().runs_user_code(&destructs, 0) {
+            return EK::Opaque(destructor(c));
         }
         let key = callee.and_then(definition_key);
         // A user's redeclaration of a library function (`__device__ float
@@ -809,6 +817,19 @@ fn user_constructor(ctor: Cursor) -> bool {
     ctor.kind() == CXCursor_Constructor
         && !ctor.in_library()
         && (!ctor.is_defaulted() || ctor.semantic_parent().ty().runs_user_code(&constructs, 0))
+}
+
+/// A user's destructor (run implicitly when an object dies).
+fn destructs(m: Cursor) -> bool {
+    m.kind() == CXCursor_Destructor && !m.is_defaulted()
+}
+
+/// Why the object `c` makes is unsupported.
+fn destructor(c: Cursor) -> String {
+    format!(
+        "object of `{}`, whose destructor runs the user's code at its end",
+        c.ty().spelling()
+    )
 }
 
 /// A member that runs when its class is constructed: a user's

@@ -89,7 +89,7 @@ impl Infer<'_> {
             EK::Reinterpret(x, from, to) => self.reinterpret(x, *from, *to, e.span),
             EK::Unknown(what, subs) => self.unknown_expr(what, subs, e.span),
             EK::Opaque(what) => {
-                let why = format!("expression `{what}` holding statements");
+                let why = what.clone();
                 self.unsupported(e.span, why.clone());
                 let place = Place::Unknown(why);
                 self.write_place(&place, Val::Bad(String::new()), e.span);
