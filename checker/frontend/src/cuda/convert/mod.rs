@@ -418,12 +418,12 @@ impl Converter<'_> {
 
     fn call(&self, c: Cursor, ch: &[Cursor]) -> EK {
         let n = c.num_args();
+        let callee = callee(c, ch);
         let args = if n >= 0 {
-            (0..n as u32).map(|i| self.expr(c.arg(i))).collect()
+            (0..n as u32).map(|i| self.argument(c, callee, i)).collect()
         } else {
             self.exprs(ch)
         };
-        let callee = callee(c, ch);
         let mut name = callee.map(|k| k.spelling()).unwrap_or_else(|| c.spelling());
         // `g.sync()` of a cooperative group: which barrier depends on the
         // class (`grid_group::sync`, `thread_block::sync`, …).
@@ -527,6 +527,32 @@ impl Converter<'_> {
             }
             None => call,
         }
+    }
+
+    /// Argument `i` of call `c`.  One the call leaves out is the default
+    /// argument of the parameter, evaluated at the call (clang shows an
+    /// empty node): what it computes and accesses counts.
+    fn argument(&self, c: Cursor, callee: Option<Cursor>, i: u32) -> E {
+        let a = c.arg(i);
+        if a.kind() == CXCursor_UnexposedExpr && a.children().is_empty() {
+            let params = callee.map(|k| k.children()).unwrap_or_default();
+            let params: Vec<&Cursor> = params
+                .iter()
+                .filter(|p| p.kind() == CXCursor_ParmDecl)
+                .collect();
+            // A member operator's call lists its object first.
+            let object = usize::from(c.num_args() as usize == params.len() + 1);
+            let param = (i as usize).checked_sub(object).and_then(|i| params.get(i));
+            let default = param.and_then(|p| {
+                let ch = p.children();
+                ch.into_iter().find(|e| e.is_expression())
+            });
+            if let Some(d) = default {
+                let span = c.span();
+                return E::typed(self.expr(d).kind, span, a.ty().int_type());
+            }
+        }
+        self.expr(a)
     }
 
     /// The object of a call of a (non-static) method, evaluated before
