@@ -208,6 +208,22 @@ impl Converter<'_> {
         let kind = match (stmt_rule(c.kind()), ch.len()) {
             (Compound, _) => SK::Block(ch.iter().map(|s| self.stmt(*s)).collect()),
             (Declaration, _) => self.declarations(&ch),
+            // `if (init; c) …`: the init-statement, then the `if`.
+            (If, 3 | 4) if self.header_init(c, &ch) == Some(true) => {
+                let other = ch.get(3).map(|e| Box::new(self.stmt(*e)));
+                let rest = S {
+                    kind: SK::If(self.expr(ch[1]), sub(2), other),
+                    span,
+                };
+                SK::Block(vec![self.stmt(ch[0]), rest])
+            }
+            // `switch (init; c)` (clang does not show the init) and a
+            // condition declaring a variable (`if (int i = f())`, its
+            // children not told apart from the branches): unsupported, and
+            // it may access any array.
+            (If | Switch, _) if self.header_init(c, &ch).is_none_or(|init| init) => {
+                SK::Unknown(format!("{} {UNMODELLED_HEADER}", c.kind_name()))
+            }
             (If, 2) => SK::If(self.expr(ch[0]), sub(1), None),
             (If, 3) => SK::If(self.expr(ch[0]), sub(1), Some(sub(2))),
             (For, _) => self.for_stmt(c, &ch),
@@ -235,6 +251,30 @@ impl Converter<'_> {
             _ => SK::Unknown(c.kind_name()),
         };
         S { kind, span }
+    }
+
+    /// Does the `if` or `switch` `c` have an init-statement (a `;` in its
+    /// parenthesised header)?  `None` when its condition declares a
+    /// variable.
+    fn header_init(&self, c: Cursor, ch: &[Cursor]) -> Option<bool> {
+        if ch.iter().any(|k| k.kind() == CXCursor_VarDecl) {
+            return None;
+        }
+        let mut depth = 0;
+        for (t, _) in self.tu.tokens(c) {
+            match t.as_str() {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(false);
+                    }
+                }
+                ";" if depth == 1 => return Some(true),
+                _ => {}
+            }
+        }
+        Some(false)
     }
 
     /// Inline assembly of register-only instructions ([`asm`]): its input
@@ -744,6 +784,10 @@ fn member(c: Cursor, base: E, arrow: bool) -> EK {
 }
 
 /// The declaration a call refers to (also through unresolved template lookups).
+/// What an unsupported `if`/`switch` header is (`infer` makes such a
+/// statement access every array).
+pub const UNMODELLED_HEADER: &str = "with an init-statement or a declaration in its condition";
+
 /// The one array of all `extern __shared__` declarations.
 pub const DYNAMIC_SHARED: &str = "extern_shared";
 

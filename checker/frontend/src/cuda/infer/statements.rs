@@ -28,7 +28,7 @@ impl Infer<'_> {
             SK::Null => {}
             // Inline assembly may read and write any array; other
             // statements not modelled (`goto`, …) change control flow only.
-            SK::Unknown(what) if what.contains("Asm") => {
+            SK::Unknown(what) if what.contains("Asm") || what.contains(UNMODELLED_HEADER) => {
                 let why = format!("statement `{what}`");
                 self.unsupported(s.span, why.clone());
                 let place = Place::Unknown(why);
