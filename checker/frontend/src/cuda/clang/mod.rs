@@ -715,6 +715,10 @@ impl Cursor {
     pub fn is_defaulted(&self) -> bool {
         unsafe { clang_CXXMethod_isDefaulted(self.0) != 0 }
     }
+    /// A virtual method (a call may run an override).
+    pub fn is_virtual(&self) -> bool {
+        unsafe { clang_CXXMethod_isVirtual(self.0) != 0 }
+    }
     /// A method with an object (not `static`), or a conversion function.
     pub fn is_instance_method(&self) -> bool {
         match self.kind() {

@@ -478,7 +478,10 @@ impl Converter<'_> {
         if c.ty().runs_user_code(&destructs, 0) {
             return EK::Opaque(destructor(c));
         }
-        let key = callee.and_then(definition_key);
+        // A virtual method may be overridden: the body that runs depends
+        // on the object's dynamic type, which is not known here, so the
+        // call has no body (it may access every array).
+        let key = callee.filter(|k| !k.is_virtual()).and_then(definition_key);
         // A user's redeclaration of a library function (`__device__ float
         // fabs(float);`) is the library function.
         let library = callee.is_some_and(|k| {
