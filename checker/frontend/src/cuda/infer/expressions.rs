@@ -412,6 +412,11 @@ impl Infer<'_> {
                 }
             }
             Place::Local(k) => {
+                // A local struct's fields are variables of their own
+                // (`field:s.j`): they escape with it.
+                if let Some(Val::Rec { prefix, .. }) = self.env.get(&k) {
+                    self.escaped.insert(super::memory::field_key(prefix));
+                }
                 self.escaped.insert(k.clone());
                 Val::LocalPtr(k)
             }
