@@ -444,6 +444,19 @@ impl Infer<'_> {
                 self.convert_int(new, l.ty)
             }
         };
+        if let (
+            None,
+            Val::Rec {
+                prefix,
+                memory: Memory::Local,
+            },
+        ) = (op, &v)
+        {
+            if let Some((target, Memory::Local)) = self.record_path(l) {
+                self.assign_record(&target, prefix);
+                return v;
+            }
+        }
         let storing = self.written_value(op, (l, r), &v, read);
         let outer = std::mem::replace(&mut self.storing, storing);
         self.write_place(&place, v.clone(), l.span);
