@@ -121,8 +121,9 @@ pub enum EK {
     /// An expression the front end does not model, with its sub-expressions.
     Unknown(String, Vec<E>),
     /// An expression that holds statements or declarations the front end
-    /// does not see (a GNU statement expression `({ … })`): unsupported,
-    /// and it may read and write every array.
+    /// does not see (a GNU statement expression `({ … })`, an object whose
+    /// destructor is the user's), with why: unsupported, and it may read
+    /// and write every array.
     Opaque(String),
 }
 

@@ -460,6 +460,25 @@ fn expansion(loc: CXSourceLocation) -> (Option<PathBuf>, u32) {
     (name, off)
 }
 
+/// Is a location inside a macro expansion (its characters are written
+/// elsewhere than where it expands)?
+fn in_macro(loc: CXSourceLocation) -> bool {
+    let at = |spelled: bool| {
+        let mut file: CXFile = std::ptr::null_mut();
+        let mut off = 0;
+        let null = std::ptr::null_mut();
+        unsafe {
+            if spelled {
+                clang_getSpellingLocation(loc, &mut file, null, null, &mut off)
+            } else {
+                clang_getExpansionLocation(loc, &mut file, null, null, &mut off)
+            }
+        };
+        (file, off)
+    };
+    at(true) != at(false)
+}
+
 /// The file a location is in (after macro expansion).
 fn expansion_file(loc: CXSourceLocation) -> Option<PathBuf> {
     expansion(loc).0
@@ -681,15 +700,53 @@ impl Cursor {
     pub fn is_static(&self) -> bool {
         unsafe { clang_Cursor_getStorageClass(self.0) == CX_SC_Static }
     }
+    /// Do both cursors sit at the very same source location (macro
+    /// expansions included)?
+    pub fn same_location(&self, other: Cursor) -> bool {
+        unsafe {
+            clang_equalLocations(
+                clang_getCursorLocation(self.0),
+                clang_getCursorLocation(other.0),
+            ) != 0
+        }
+    }
+    /// A method, constructor or destructor that is defaulted (implicitly
+    /// declared or `= default`), not written by the user.
+    pub fn is_defaulted(&self) -> bool {
+        unsafe { clang_CXXMethod_isDefaulted(self.0) != 0 }
+    }
+    /// A virtual method (a call may run an override).
+    pub fn is_virtual(&self) -> bool {
+        unsafe { clang_CXXMethod_isVirtual(self.0) != 0 }
+    }
+    /// A method with an object (not `static`), or a conversion function.
+    pub fn is_instance_method(&self) -> bool {
+        match self.kind() {
+            CXCursor_CXXMethod => unsafe { clang_CXXMethod_isStatic(self.0) == 0 },
+            CXCursor_ConversionFunction => true,
+            _ => false,
+        }
+    }
     pub fn in_main_file(&self) -> bool {
         unsafe { clang_Location_isFromMainFile(clang_getCursorLocation(self.0)) != 0 }
     }
     /// A key identifying the declaration (its expansion offset in its file
     /// plus its name; the file is implied by the translation unit order).
+    ///
+    /// Declarations written by one macro expansion share its expansion
+    /// offset (`#define D(v) int i = v;` … `D(0) { D(t) … }`): a location
+    /// inside a macro adds clang's raw encoding of it, unique in the
+    /// translation unit, so that they do not become one entity.
     pub fn decl_key(&self) -> String {
-        let (file, off) = expansion(unsafe { clang_getCursorLocation(self.0) });
+        let loc = unsafe { clang_getCursorLocation(self.0) };
+        let (file, off) = expansion(loc);
         let fname = file.map(|f| f.display().to_string()).unwrap_or_default();
-        format!("{}@{fname}:{off}", self.spelling())
+        let name = self.spelling();
+        if !in_macro(loc) {
+            format!("{name}@{fname}:{off}")
+        } else {
+            format!("{name}@{fname}:{off}#{}", loc.int_data)
+        }
     }
     /// The source region (expansion locations: macros map to their use;
     /// columns in characters).

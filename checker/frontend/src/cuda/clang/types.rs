@@ -77,6 +77,36 @@ impl Type {
         }
         n
     }
+    /// Does C++ run code of the user's, picked by `user` among the members
+    /// of this record type (through arrays), of its bases or of its
+    /// fields' types — a user's `operator=` or destructor that a defaulted
+    /// one calls?  A nesting too deep counts as yes.
+    pub fn runs_user_code(&self, user: &dyn Fn(Cursor) -> bool, depth: usize) -> bool {
+        let mut t = self.canonical();
+        while t.is_array() {
+            t = t.element();
+        }
+        if !t.is_record() {
+            return false;
+        }
+        let d = t.declaration();
+        if depth > 8 {
+            return true;
+        }
+        // An instance's members, and those of the template it comes from.
+        let pattern = d.template_of();
+        let members = d.children().into_iter().chain(if pattern.is_null() {
+            vec![]
+        } else {
+            pattern.children()
+        });
+        let members: Vec<Cursor> = members.collect();
+        members.iter().any(|m| {
+            (!m.in_library() && user(*m))
+                || matches!(m.kind(), CXCursor_FieldDecl | CXCursor_CXXBaseSpecifier)
+                    && m.ty().runs_user_code(user, depth + 1)
+        })
+    }
     pub fn is_record(&self) -> bool {
         self.kind() == CXType_Record
     }

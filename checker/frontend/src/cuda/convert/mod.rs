@@ -208,6 +208,22 @@ impl Converter<'_> {
         let kind = match (stmt_rule(c.kind()), ch.len()) {
             (Compound, _) => SK::Block(ch.iter().map(|s| self.stmt(*s)).collect()),
             (Declaration, _) => self.declarations(&ch),
+            // `if (init; c) …`: the init-statement, then the `if`.
+            (If, 3 | 4) if self.header_init(c, &ch) == Some(true) => {
+                let other = ch.get(3).map(|e| Box::new(self.stmt(*e)));
+                let rest = S {
+                    kind: SK::If(self.expr(ch[1]), sub(2), other),
+                    span,
+                };
+                SK::Block(vec![self.stmt(ch[0]), rest])
+            }
+            // `switch (init; c)` (clang does not show the init) and a
+            // condition declaring a variable (`if (int i = f())`, its
+            // children not told apart from the branches): unsupported, and
+            // it may access any array.
+            (If | Switch, _) if self.header_init(c, &ch).is_none_or(|init| init) => {
+                SK::Unknown(format!("{} {UNMODELLED_HEADER}", c.kind_name()))
+            }
             (If, 2) => SK::If(self.expr(ch[0]), sub(1), None),
             (If, 3) => SK::If(self.expr(ch[0]), sub(1), Some(sub(2))),
             (For, _) => self.for_stmt(c, &ch),
@@ -235,6 +251,30 @@ impl Converter<'_> {
             _ => SK::Unknown(c.kind_name()),
         };
         S { kind, span }
+    }
+
+    /// Does the `if` or `switch` `c` have an init-statement (a `;` in its
+    /// parenthesised header)?  `None` when its condition declares a
+    /// variable.
+    fn header_init(&self, c: Cursor, ch: &[Cursor]) -> Option<bool> {
+        if ch.iter().any(|k| k.kind() == CXCursor_VarDecl) {
+            return None;
+        }
+        let mut depth = 0;
+        for (t, _) in self.tu.tokens(c) {
+            match t.as_str() {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(false);
+                    }
+                }
+                ";" if depth == 1 => return Some(true),
+                _ => {}
+            }
+        }
+        Some(false)
     }
 
     /// Inline assembly of register-only instructions ([`asm`]): its input
@@ -401,8 +441,16 @@ impl Converter<'_> {
     /// construct, unsupported and touching every array.
     fn unmodelled(&self, c: Cursor, ch: &[Cursor]) -> EK {
         let hidden = ch.iter().any(|k| !k.is_expression() && !k.is_reference());
-        if hidden {
-            EK::Opaque(c.kind_name())
+        // `S r = {1};` also runs the default member initializers of the
+        // fields it does not list, and the constructors of their classes:
+        // a call whose body is not seen.
+        if c.kind() == CXCursor_InitListExpr && c.ty().runs_user_code(&destructs, 0) {
+            EK::Opaque(destructor(c))
+        } else if c.kind() == CXCursor_InitListExpr && c.ty().runs_user_code(&constructs, 0) {
+            let what = format!("initialization of `{}`", c.ty().spelling());
+            EK::Call(Callee::named(&what, None, false, true), self.exprs(ch))
+        } else if hidden {
+            EK::Opaque(format!("expression `{}` holding statements", c.kind_name()))
         } else {
             EK::Unknown(c.kind_name(), self.exprs(ch))
         }
@@ -410,12 +458,12 @@ impl Converter<'_> {
 
     fn call(&self, c: Cursor, ch: &[Cursor]) -> EK {
         let n = c.num_args();
+        let callee = callee(c, ch);
         let args = if n >= 0 {
-            (0..n as u32).map(|i| self.expr(c.arg(i))).collect()
+            (0..n as u32).map(|i| self.argument(c, callee, i)).collect()
         } else {
             self.exprs(ch)
         };
-        let callee = callee(c, ch);
         let mut name = callee.map(|k| k.spelling()).unwrap_or_else(|| c.spelling());
         // `g.sync()` of a cooperative group: which barrier depends on the
         // class (`grid_group::sync`, `thread_block::sync`, …).
@@ -424,7 +472,16 @@ impl Converter<'_> {
                 name = format!("{}::sync", k.semantic_parent().spelling());
             }
         }
-        let key = callee.and_then(definition_key);
+        // The object a call makes (a local, a temporary, a copy) is
+        // destroyed later, running the user's destructor where the tree
+        // shows nothing: unsupported.
+        if c.ty().runs_user_code(&destructs, 0) {
+            return EK::Opaque(destructor(c));
+        }
+        // A virtual method may be overridden: the body that runs depends
+        // on the object's dynamic type, which is not known here, so the
+        // call has no body (it may access every array).
+        let key = callee.filter(|k| !k.is_virtual()).and_then(definition_key);
         // A user's redeclaration of a library function (`__device__ float
         // fabs(float);`) is the library function.
         let library = callee.is_some_and(|k| {
@@ -439,14 +496,17 @@ impl Converter<'_> {
                 CXCursor_FunctionDecl | CXCursor_FunctionTemplate | CXCursor_Constructor
             )
         });
-        if c.ty().is_record() && ch.is_empty() {
+        if c.ty().is_record() && ch.is_empty() && !callee.is_some_and(user_constructor) {
             return EK::Unknown("implicit construction".into(), vec![]);
         }
         // `a = b` on records (float4, structs) is a call of `operator=` in
         // C++: an assignment to its first argument, not a read of it.
         if let (Some(op), [l, r]) = (assignment_operator(&name), args.as_slice()) {
-            return EK::Assign(op, Box::new(l.clone()), Box::new(r.clone()));
+            if !callee.is_some_and(user_assignment) {
+                return EK::Assign(op, Box::new(l.clone()), Box::new(r.clone()));
+            }
         }
+        let (object, args) = self.method_object(ch, callee, args);
         // A function without a body may write through a non-const reference
         // parameter: the argument is read and written (`arg += unknown`).
         let params = callee.filter(|k| k.definition().is_null()).map(|k| {
@@ -489,7 +549,7 @@ impl Converter<'_> {
         let surface_bytes = (library && is_surface_function(&name))
             .then(|| surface_element_bytes(&name, c))
             .flatten();
-        EK::Call(
+        let call = EK::Call(
             Callee {
                 name,
                 key,
@@ -502,7 +562,81 @@ impl Converter<'_> {
                 pointer,
             },
             args,
-        )
+        );
+        match object {
+            Some(o) => {
+                let call = E::typed(call, c.span(), c.ty().int_type());
+                EK::Bin(BinOp::Comma, Box::new(o), Box::new(call))
+            }
+            None => call,
+        }
+    }
+
+    /// Argument `i` of call `c`.  One the call leaves out is the default
+    /// argument of the parameter, evaluated at the call (clang shows an
+    /// empty node): what it computes and accesses counts.
+    fn argument(&self, c: Cursor, callee: Option<Cursor>, i: u32) -> E {
+        let a = c.arg(i);
+        if a.kind() == CXCursor_UnexposedExpr && a.children().is_empty() {
+            let params = callee.map(|k| k.children()).unwrap_or_default();
+            let params: Vec<&Cursor> = params
+                .iter()
+                .filter(|p| p.kind() == CXCursor_ParmDecl)
+                .collect();
+            // A member operator's call lists its object first.
+            let object = usize::from(c.num_args() as usize == params.len() + 1);
+            let param = (i as usize).checked_sub(object).and_then(|i| params.get(i));
+            let default = param.and_then(|p| {
+                let ch = p.children();
+                ch.into_iter().find(|e| e.is_expression())
+            });
+            if let Some(d) = default {
+                let span = c.span();
+                return E::typed(self.expr(d).kind, span, a.ty().int_type());
+            }
+        }
+        self.expr(a)
+    }
+
+    /// The object of a call of a (non-static) method, evaluated before
+    /// the call, and the call's arguments without it.  It is no argument
+    /// of the method: an operator's call (`f(i, j)` of a functor, `r +=
+    /// x`) lists it first, a call `o.m(x)` or `p->m(x)` holds it in its
+    /// callee.  Its address (or the pointer `p`) is evaluated for what
+    /// computing it does (`pick(a)->m()`), not read: what the method does
+    /// to it is its body's.
+    fn method_object(
+        &self,
+        ch: &[Cursor],
+        callee: Option<Cursor>,
+        mut args: Vec<E>,
+    ) -> (Option<E>, Vec<E>) {
+        let Some(k) = callee.filter(|k| k.is_instance_method()) else {
+            return (None, args);
+        };
+        let address = |o: E| {
+            let span = o.span;
+            E::new(EK::Un(UnOp::AddrOf, Box::new(o)), span)
+        };
+        let params = k.children();
+        let params = params.iter().filter(|p| p.kind() == CXCursor_ParmDecl);
+        if args.len() == params.count() + 1 {
+            let o = args.remove(0);
+            return (Some(address(o)), args);
+        }
+        // An object computed without effects (`smem`, `Buffer<T>()`) is
+        // left out, so that the call keeps its shape (the views such as
+        // `SharedMemory<T>` recognise it).
+        let object = callee_object(ch).filter(|(o, _)| has_effects(*o));
+        let object = object.map(|(o, pointer)| {
+            let o = self.expr(o);
+            if pointer {
+                o
+            } else {
+                address(o)
+            }
+        });
+        (object, args)
     }
 
     fn binary(&self, c: Cursor, l: Box<E>, r: Box<E>) -> EK {
@@ -653,6 +787,10 @@ fn member(c: Cursor, base: E, arrow: bool) -> EK {
 }
 
 /// The declaration a call refers to (also through unresolved template lookups).
+/// What an unsupported `if`/`switch` header is (`infer` makes such a
+/// statement access every array).
+pub const UNMODELLED_HEADER: &str = "with an init-statement or a declaration in its condition";
+
 /// The one array of all `extern __shared__` declarations.
 pub const DYNAMIC_SHARED: &str = "extern_shared";
 
@@ -732,12 +870,98 @@ fn callee(c: Cursor, ch: &[Cursor]) -> Option<Cursor> {
     (!d.is_null()).then_some(d)
 }
 
+/// Is `op`, an assignment operator of a record, code of the user's (a
+/// method with a body to run, not the member-wise copy)?  Only the
+/// library's and defaulted ones are, when no member's is the user's.
+fn user_assignment(op: Cursor) -> bool {
+    let users = |m: Cursor| {
+        m.kind() == CXCursor_CXXMethod
+            && assignment_operator(&m.spelling()).is_some()
+            && !m.is_defaulted()
+    };
+    !op.in_library() && (!op.is_defaulted() || op.semantic_parent().ty().runs_user_code(&users, 0))
+}
+
+/// Does constructing with `ctor` run code of the user's: a constructor
+/// the user wrote, or a defaulted one of a class (its fields, its bases)
+/// with a default member initializer (`int v = f();`) or a user's
+/// constructor?  (Such a call is then a call, not a silent construction.)
+fn user_constructor(ctor: Cursor) -> bool {
+    ctor.kind() == CXCursor_Constructor
+        && !ctor.in_library()
+        && (!ctor.is_defaulted() || ctor.semantic_parent().ty().runs_user_code(&constructs, 0))
+}
+
+/// A user's destructor (run implicitly when an object dies).
+fn destructs(m: Cursor) -> bool {
+    m.kind() == CXCursor_Destructor && !m.is_defaulted()
+}
+
+/// Why the object `c` makes is unsupported.
+fn destructor(c: Cursor) -> String {
+    format!(
+        "object of `{}`, whose destructor runs the user's code at its end",
+        c.ty().spelling()
+    )
+}
+
+/// A member that runs when its class is constructed: a user's
+/// constructor, or a field with a default member initializer.
+fn constructs(m: Cursor) -> bool {
+    match m.kind() {
+        CXCursor_Constructor => !m.is_defaulted(),
+        CXCursor_FieldDecl => {
+            let ch = m.children();
+            let exprs = ch.iter().filter(|e| e.is_expression()).count();
+            exprs > usize::from(m.is_bit_field())
+        }
+        _ => false,
+    }
+}
+
+/// May evaluating `e` do something: call a function (other than a
+/// constructor running no code of the user's), assign, increment, or hold an expression the whitelist
+/// does not model?
+fn has_effects(e: Cursor) -> bool {
+    let own = match e.kind() {
+        CXCursor_CallExpr => {
+            let k = e.referenced();
+            k.kind() != CXCursor_Constructor || user_constructor(k)
+        }
+        CXCursor_CompoundAssignOperator => true,
+        CXCursor_BinaryOperator => e.binop() == CXBinaryOperator_Assign,
+        CXCursor_UnaryOperator => matches!(
+            e.unop(),
+            CXUnaryOperator_PostInc
+                | CXUnaryOperator_PostDec
+                | CXUnaryOperator_PreInc
+                | CXUnaryOperator_PreDec
+        ),
+        k => e.is_expression() && expr_rule(k) == ExprRule::Unmodelled,
+    };
+    own || e.children().into_iter().any(has_effects)
+}
+
+/// The expression `o` of a method's callee `o.m` or `p->m` (through
+/// conversions), with whether it is a pointer (`None`: `this`).
+fn callee_object(ch: &[Cursor]) -> Option<(Cursor, bool)> {
+    let mut m = *ch.first()?;
+    while m.kind() != CXCursor_MemberRefExpr {
+        m = *m.children().first()?;
+    }
+    let base = m.children().into_iter().find(|b| b.is_expression())?;
+    Some((base, base.ty().is_pointer()))
+}
+
 /// The key of the function definition a declaration refers to.
 pub(super) fn definition_key(r: Cursor) -> Option<String> {
     let d = r.definition();
     if !d.is_null() {
         let t = d.template_of();
-        return Some(if t.is_null() {
+        // An implicit instantiation sits where its template does; an
+        // explicit specialization (`template <> int f<4>(…) {…}`) has a
+        // body of its own, elsewhere: it is the callee, not the template.
+        return Some(if t.is_null() || explicit_specialization(d, t) {
             d.decl_key()
         } else {
             t.decl_key()
@@ -753,6 +977,14 @@ pub(super) fn definition_key(r: Cursor) -> Option<String> {
         });
     }
     None
+}
+
+/// Is definition `d`, a specialization of template `t`, written by the
+/// user (`template <> …`) rather than instantiated from `t`'s body?
+fn explicit_specialization(d: Cursor, t: Cursor) -> bool {
+    let pattern = t.definition();
+    let t = if pattern.is_null() { t } else { pattern };
+    !d.same_location(t)
 }
 
 fn shape(c: Cursor) -> Shape {

@@ -308,6 +308,32 @@ impl Infer<'_> {
         }
     }
 
+    /// `s = z` on structs of the thread's own: `s` (whatever names it: a
+    /// reference, a reference parameter) gets the values `z`'s fields hold
+    /// now, in fields of its own — not `z`'s fields themselves, which a
+    /// later write to `z` would change.
+    pub(super) fn assign_record(&mut self, target: &str, source: &str) {
+        if target == source {
+            return;
+        }
+        let (to, from) = (
+            field_key(&format!("{target}.")),
+            field_key(&format!("{source}.")),
+        );
+        self.env.retain(|k, _| !k.starts_with(&to));
+        let fields: Vec<(String, Val)> = self
+            .env
+            .iter()
+            .filter_map(|(k, v)| Some((format!("{to}{}", k.strip_prefix(&from)?), v.clone())))
+            .collect();
+        self.env.extend(fields);
+        let origin = self.param_copies.get(source).cloned();
+        match origin.or_else(|| self.in_param_record(source).then(|| source.to_string())) {
+            Some(o) => self.param_copies.insert(target.to_string(), o),
+            None => self.param_copies.remove(target),
+        };
+    }
+
     /// cuRAND's device API: each function reads and writes the one
     /// generator state its last pointer argument points to (`curand_init`
     /// sets it, `curand_uniform` … advance it), and only reads through

@@ -89,7 +89,7 @@ impl Infer<'_> {
             EK::Reinterpret(x, from, to) => self.reinterpret(x, *from, *to, e.span),
             EK::Unknown(what, subs) => self.unknown_expr(what, subs, e.span),
             EK::Opaque(what) => {
-                let why = format!("expression `{what}` holding statements");
+                let why = what.clone();
                 self.unsupported(e.span, why.clone());
                 let place = Place::Unknown(why);
                 self.write_place(&place, Val::Bad(String::new()), e.span);
@@ -444,6 +444,11 @@ impl Infer<'_> {
                 }
             }
             Place::Local(k) => {
+                // A local struct's fields are variables of their own
+                // (`field:s.j`): they escape with it.
+                if let Some(Val::Rec { prefix, .. }) = self.env.get(&k) {
+                    self.escaped.insert(super::memory::field_key(prefix));
+                }
                 self.escaped.insert(k.clone());
                 Val::LocalPtr(k)
             }
@@ -471,6 +476,19 @@ impl Infer<'_> {
                 self.convert_int(new, l.ty)
             }
         };
+        if let (
+            None,
+            Val::Rec {
+                prefix,
+                memory: Memory::Local,
+            },
+        ) = (op, &v)
+        {
+            if let Some((target, Memory::Local)) = self.record_path(l) {
+                self.assign_record(&target, prefix);
+                return v;
+            }
+        }
         let storing = self.written_value(op, (l, r), &v, read);
         let outer = std::mem::replace(&mut self.storing, storing);
         self.write_place(&place, v.clone(), l.span);

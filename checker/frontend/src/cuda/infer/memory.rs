@@ -97,6 +97,15 @@ impl Infer<'_> {
         }
     }
 
+    /// Has the address of a local struct holding field `path` (`s.in.j`),
+    /// or of the field itself, been taken (`&s`, `&s.in`)?  Writes through
+    /// it are not followed, so the field's value is unknown.
+    fn field_escaped(&self, path: &str) -> bool {
+        let ends = path.match_indices('.').map(|(i, _)| i).chain([path.len()]);
+        ends.into_iter()
+            .any(|i| self.escaped.contains(&field_key(&path[..i])))
+    }
+
     /// Is `path` (a field path) inside a record parameter of the kernel?
     pub(super) fn in_param_record(&self, path: &str) -> bool {
         let root = path.split('.').next().unwrap_or(path);
@@ -112,6 +121,10 @@ impl Infer<'_> {
     ) -> Option<Val> {
         let (mut prefix, memory) = self.record_path(base)?;
         let name = format!("{prefix}.{field}");
+        if memory == Memory::Local && self.field_escaped(&name) {
+            let why = format!("`{name}` is accessed through a pointer");
+            return Some(self.other(&why, span));
+        }
         if memory == Memory::Local {
             if let Some(v) = self.env.get(&field_key(&name)).cloned() {
                 return Some(v);

@@ -32,7 +32,7 @@ impl Infer<'_> {
             SK::Null => {}
             // Inline assembly may read and write any array; other
             // statements not modelled (`goto`, …) change control flow only.
-            SK::Unknown(what) if what.contains("Asm") => {
+            SK::Unknown(what) if what.contains("Asm") || what.contains(UNMODELLED_HEADER) => {
                 let why = format!("statement `{what}`");
                 self.unsupported(s.span, why.clone());
                 let place = Place::Unknown(why);
@@ -112,8 +112,13 @@ impl Infer<'_> {
         self.env.insert(d.key.clone(), v);
     }
 
-    /// `T &r = e;` aliases the place of `e`.
+    /// `T &r = e;` aliases the place of `e`.  A reference to a struct is
+    /// the struct itself (`S &r = s; r.j = 0;` writes `s.j`), as for a
+    /// reference parameter.
     pub(super) fn reference_to(&mut self, e: &E, _v: Val) -> Val {
+        if let Some((prefix, memory)) = self.record_path(e) {
+            return Val::Rec { prefix, memory };
+        }
         let p = self.place(e);
         Val::Ref(Box::new(p))
     }
