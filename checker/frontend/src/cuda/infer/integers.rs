@@ -336,37 +336,98 @@ fn top_level_facts(f: &Func) -> (BTreeSet<String>, BTreeMap<String, i128>) {
 /// Collects `x >= c`, `x > c`, `x == c` (`c ≥ 0`) in a conjunction, and
 /// the constants of `x == c`.
 fn lower_bounded(e: &E, out: &mut (BTreeSet<String>, BTreeMap<String, i128>)) {
-    let strip = |e: &E| strip_casts(e).clone();
     match &e.kind {
         EK::Bin(BinOp::LAnd, a, b) => {
             lower_bounded(a, out);
             lower_bounded(b, out);
         }
-        EK::Bin(op @ (BinOp::Ge | BinOp::Gt | BinOp::Eq | BinOp::Le | BinOp::Lt), a0, b0) => {
-            let (a, b) = (strip(a0), strip(b0));
-            let (var, var_ty, compared_in, other, op) = match (&a.kind, &b.kind) {
-                (EK::Var(_, k, RefKind::Local), _) => (k, a.ty, a0.ty, &b, *op),
-                (_, EK::Var(_, k, RefKind::Local)) => (k, b.ty, b0.ty, &a, flip_rel(*op)),
-                _ => return,
-            };
-            if !same_values(var_ty, compared_in, op, other) {
-                return;
-            }
-            if let (BinOp::Eq, Some(c)) = (op, constant(other)) {
-                out.1.insert(var.clone(), c);
-            }
-            let bounded = match (op, constant(other)) {
-                (BinOp::Ge | BinOp::Eq, Some(c)) => c >= 0,
-                (BinOp::Gt, Some(c)) => c >= -1,
-                (BinOp::Ge | BinOp::Eq | BinOp::Gt, None) => non_negative(other),
-                _ => false,
-            };
-            if bounded {
-                out.0.insert(var.clone());
+        // An integer as a truth value (`x != 0`).
+        EK::Bin(BinOp::Ne, a, b) if constant(b) == Some(0) => {
+            if matches!(strip_casts(a).kind, EK::Bin(BinOp::BitAnd, ..)) {
+                lower_bounded(strip_casts(a), out);
             }
         }
-        _ => {}
+        // `x & (c)` with a comparison `c` (an int 0 or 1) is 0 unless `c`
+        // holds: `n & (n - 1) == 0`, which C reads `n & ((n - 1) == 0)`.
+        EK::Bin(BinOp::BitAnd, a, b) => {
+            for side in [a, b] {
+                if is_comparison(strip_casts(side)) {
+                    lower_bounded(strip_casts(side), out);
+                }
+            }
+        }
+        EK::Bin(BinOp::Eq, a0, b0) if constant(b0) == Some(0) => {
+            if let Some((var, c)) = difference_is_zero(a0) {
+                out.1.insert(var.clone(), c);
+                if c >= 0 {
+                    out.0.insert(var);
+                }
+                return;
+            }
+            lower_bounded_comparison(e, out);
+        }
+        _ => lower_bounded_comparison(e, out),
     }
+}
+
+/// [`lower_bounded`] for one comparison `x op e` or `e op x`.
+fn lower_bounded_comparison(e: &E, out: &mut (BTreeSet<String>, BTreeMap<String, i128>)) {
+    let EK::Bin(op @ (BinOp::Ge | BinOp::Gt | BinOp::Eq | BinOp::Le | BinOp::Lt), a0, b0) = &e.kind
+    else {
+        return;
+    };
+    let (a, b) = (strip_casts(a0).clone(), strip_casts(b0).clone());
+    let (var, var_ty, compared_in, other, op) = match (&a.kind, &b.kind) {
+        (EK::Var(_, k, RefKind::Local), _) => (k, a.ty, a0.ty, &b, *op),
+        (_, EK::Var(_, k, RefKind::Local)) => (k, b.ty, b0.ty, &a, flip_rel(*op)),
+        _ => return,
+    };
+    if !same_values(var_ty, compared_in, op, other) {
+        return;
+    }
+    if let (BinOp::Eq, Some(c)) = (op, constant(other)) {
+        out.1.insert(var.clone(), c);
+    }
+    let bounded = match (op, constant(other)) {
+        (BinOp::Ge | BinOp::Eq, Some(c)) => c >= 0,
+        (BinOp::Gt, Some(c)) => c >= -1,
+        (BinOp::Ge | BinOp::Eq | BinOp::Gt, None) => non_negative(other),
+        _ => false,
+    };
+    if bounded {
+        out.0.insert(var.clone());
+    }
+}
+
+/// Is `e` a comparison (its value the `int` 0 or 1)?
+fn is_comparison(e: &E) -> bool {
+    matches!(
+        e.kind,
+        EK::Bin(
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge,
+            _,
+            _
+        )
+    )
+}
+
+/// `Some((x, k))` when `e` is `x - k` for a variable `x` and a constant `k`
+/// that is a value of `x`'s type: then `e == 0` holds exactly when `x ==
+/// k` (an unsigned difference is 0 modulo `2^bits` only there, as both lie
+/// within one range of `2^bits` values; a signed one cannot overflow in a
+/// defined execution).
+fn difference_is_zero(e: &E) -> Option<(String, i128)> {
+    // Not through a cast: `(unsigned char)(x - 1) == 0` holds for 257.
+    let EK::Bin(BinOp::Sub, x0, k0) = &e.kind else {
+        return None;
+    };
+    let x = strip_casts(x0);
+    let EK::Var(_, key, RefKind::Local) = &x.kind else {
+        return None;
+    };
+    let k = constant(k0)?;
+    let (lo, hi) = x.ty?.range();
+    (lo <= k && k <= hi && same_values(x.ty, e.ty, BinOp::Eq, k0)).then(|| (key.clone(), k))
 }
 
 /// Does a comparison `var op other` carried out in type `compared_in`
