@@ -668,10 +668,41 @@ pub fn chains_for(closures: &[C], ctx: &QueryContext, session: &Session) -> Chai
 /// worth a Z3 context)?
 pub(super) fn may_split(closures: &[C], ctx: &QueryContext) -> bool {
     let shared = shared_vars(closures, ctx);
-    sites_of(closures).iter().flatten().any(|ss| {
-        let polys: Vec<Poly> = ss.iter().map(|s| Poly::of(&s.index, &ctx.fixed)).collect();
-        ss.len() <= MAX_SITES && worth_splitting(&polys, &|x| shared.contains(x))
+    // The distinct indices only: building every site (with its ranges and
+    // conditions) costs time quadratic in the nesting, for the common
+    // answer `false`.  (There are at least as many sites as indices, so
+    // a dimension with more than MAX_SITES indices is never split.)
+    closures.iter().flat_map(indices_of).any(|indices| {
+        let polys: Vec<Poly> = indices.iter().map(|i| Poly::of(i, &ctx.fixed)).collect();
+        indices.len() <= MAX_SITES && worth_splitting(&polys, &|x| shared.contains(x))
     })
+}
+
+/// Per index dimension, the distinct indices of the accesses of `c`.
+fn indices_of(c: &C) -> Vec<Vec<NExp>> {
+    fn walk(u: &U, out: &mut Vec<Vec<NExp>>) {
+        match u {
+            U::Skip => {}
+            U::Acc(site) => {
+                for (d, index) in site.access.index.iter().enumerate() {
+                    if out.len() <= d {
+                        out.resize(d + 1, Vec::new());
+                    }
+                    if !out[d].contains(index) {
+                        out[d].push(index.clone());
+                    }
+                }
+            }
+            U::Seq(a, b) | U::If(_, a, b) => {
+                walk(a, out);
+                walk(b, out);
+            }
+            U::For(_, _, _, body) => walk(body, out),
+        }
+    }
+    let mut out = Vec::new();
+    walk(c.innermost(), &mut out);
+    out
 }
 
 /// The variables both threads share: parameters and `var` variables.
