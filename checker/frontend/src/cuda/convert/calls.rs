@@ -1,0 +1,287 @@
+//! Calls: functions, methods, operators and constructors as the user
+//! wrote them (whose code runs where clang's tree shows no call), and the
+//! arguments they receive.
+
+use super::*;
+
+impl Converter<'_> {
+    pub(super) fn call(&self, c: Cursor, ch: &[Cursor]) -> EK {
+        let n = c.num_args();
+        let callee = callee(c, ch);
+        let args = if n >= 0 {
+            (0..n as u32).map(|i| self.argument(c, callee, i)).collect()
+        } else {
+            self.exprs(ch)
+        };
+        let mut name = callee.map(|k| k.spelling()).unwrap_or_else(|| c.spelling());
+        // `g.sync()` of a cooperative group: which barrier depends on the
+        // class (`grid_group::sync`, `thread_block::sync`, …).
+        if let Some(k) = callee.filter(|k| k.kind() == CXCursor_CXXMethod && k.in_library()) {
+            if name == "sync" {
+                name = format!("{}::sync", k.semantic_parent().spelling());
+            }
+        }
+        // The object a call makes (a local, a temporary, a copy) is
+        // destroyed later, running the user's destructor where the tree
+        // shows nothing: unsupported.
+        if c.ty().runs_user_code(&destructs, 0) {
+            return EK::Opaque(destructor(c));
+        }
+        // A virtual method may be overridden: the body that runs depends
+        // on the object's dynamic type, which is not known here, so the
+        // call has no body (it may access every array).
+        let key = callee.filter(|k| !k.is_virtual()).and_then(definition_key);
+        // A user's redeclaration of a library function (`__device__ float
+        // fabs(float);`) is the library function.
+        let library = callee.is_some_and(|k| {
+            k.in_library()
+                || k.canonical_decl().in_library()
+                || (k.definition().is_null() && self.library_declares(k))
+        });
+
+        let free = callee.is_some_and(|k| {
+            matches!(
+                k.kind(),
+                CXCursor_FunctionDecl | CXCursor_FunctionTemplate | CXCursor_Constructor
+            )
+        });
+        if c.ty().is_record() && ch.is_empty() && !callee.is_some_and(user_constructor) {
+            return EK::Unknown("implicit construction".into(), vec![]);
+        }
+        // `a = b` on records (float4, structs) is a call of `operator=` in
+        // C++: an assignment to its first argument, not a read of it.
+        if let (Some(op), [l, r]) = (assignment_operator(&name), args.as_slice()) {
+            if !callee.is_some_and(user_assignment) {
+                return EK::Assign(op, Box::new(l.clone()), Box::new(r.clone()));
+            }
+        }
+        let (object, args) = self.method_object(ch, callee, args);
+        // A function without a body may write through a non-const reference
+        // parameter: the argument is read and written (`arg += unknown`).
+        let params = callee.filter(|k| k.definition().is_null()).map(|k| {
+            k.children()
+                .into_iter()
+                .filter(|p| p.kind() == CXCursor_ParmDecl)
+                .map(|p| p.ty())
+                .collect::<Vec<_>>()
+        });
+        let args: Vec<E> = args
+            .into_iter()
+            .enumerate()
+            .map(|(i, a)| match params.as_ref().and_then(|ps| ps.get(i)) {
+                Some(t) if t.is_reference() && !t.spelling().starts_with("const ") => {
+                    let sp = a.span;
+                    let unknown = E::new(
+                        EK::Unknown(format!("result of `{name}` through a reference"), vec![]),
+                        sp,
+                    );
+                    E::new(
+                        EK::Assign(Some(BinOp::Add), Box::new(a), Box::new(unknown)),
+                        sp,
+                    )
+                }
+                _ => a,
+            })
+            .collect();
+        let template_args = callee.map(|k| k.template_values()).unwrap_or_default();
+        // A call through a variable holding a function pointer.
+        let pointer = callee
+            .filter(|k| matches!(k.kind(), CXCursor_VarDecl | CXCursor_ParmDecl))
+            .or_else(|| ch.first().and_then(|e| pointer_variable(*e)))
+            .map(|k| k.decl_key());
+        let arguments = callee
+            .filter(|k| !k.template_of().is_null())
+            .map(|k| k.template_argument_texts())
+            .unwrap_or_default();
+        let copies_members = args.len() == 1
+            && callee.is_some_and(|k| k.is_defaulted_copy() && members_copy_trivially(k));
+        let surface_bytes = (library && is_surface_function(&name))
+            .then(|| surface_element_bytes(&name, c))
+            .flatten();
+        let call = EK::Call(
+            Callee {
+                name,
+                key,
+                library,
+                free,
+                template_args,
+                arguments,
+                surface_bytes,
+                copies_members,
+                pointer,
+            },
+            args,
+        );
+        match object {
+            Some(o) => {
+                let call = E::typed(call, c.span(), c.ty().int_type());
+                EK::Bin(BinOp::Comma, Box::new(o), Box::new(call))
+            }
+            None => call,
+        }
+    }
+
+    /// Argument `i` of call `c`.  One the call leaves out is the default
+    /// argument of the parameter, evaluated at the call (clang shows an
+    /// empty node): what it computes and accesses counts.
+    fn argument(&self, c: Cursor, callee: Option<Cursor>, i: u32) -> E {
+        let a = c.arg(i);
+        if a.kind() == CXCursor_UnexposedExpr && a.children().is_empty() {
+            let params = callee.map(|k| k.children()).unwrap_or_default();
+            let params: Vec<&Cursor> = params
+                .iter()
+                .filter(|p| p.kind() == CXCursor_ParmDecl)
+                .collect();
+            // A member operator's call lists its object first.
+            let object = usize::from(c.num_args() as usize == params.len() + 1);
+            let param = (i as usize).checked_sub(object).and_then(|i| params.get(i));
+            let default = param.and_then(|p| {
+                let ch = p.children();
+                ch.into_iter().find(|e| e.is_expression())
+            });
+            if let Some(d) = default {
+                let span = c.span();
+                return E::typed(self.expr(d).kind, span, a.ty().int_type());
+            }
+        }
+        self.expr(a)
+    }
+
+    /// The object of a call of a (non-static) method, evaluated before
+    /// the call, and the call's arguments without it.  It is no argument
+    /// of the method: an operator's call (`f(i, j)` of a functor, `r +=
+    /// x`) lists it first, a call `o.m(x)` or `p->m(x)` holds it in its
+    /// callee.  Its address (or the pointer `p`) is evaluated for what
+    /// computing it does (`pick(a)->m()`), not read: what the method does
+    /// to it is its body's.
+    fn method_object(
+        &self,
+        ch: &[Cursor],
+        callee: Option<Cursor>,
+        mut args: Vec<E>,
+    ) -> (Option<E>, Vec<E>) {
+        let Some(k) = callee.filter(|k| k.is_instance_method()) else {
+            return (None, args);
+        };
+        let address = |o: E| {
+            let span = o.span;
+            E::new(EK::Un(UnOp::AddrOf, Box::new(o)), span)
+        };
+        let params = k.children();
+        let params = params.iter().filter(|p| p.kind() == CXCursor_ParmDecl);
+        if args.len() == params.count() + 1 {
+            let o = args.remove(0);
+            return (Some(address(o)), args);
+        }
+        // An object computed without effects (`smem`, `Buffer<T>()`) is
+        // left out, so that the call keeps its shape (the views such as
+        // `SharedMemory<T>` recognise it).
+        let object = callee_object(ch).filter(|(o, _)| has_effects(*o));
+        let object = object.map(|(o, pointer)| {
+            let o = self.expr(o);
+            if pointer {
+                o
+            } else {
+                address(o)
+            }
+        });
+        (object, args)
+    }
+}
+
+pub(super) fn callee(c: Cursor, ch: &[Cursor]) -> Option<Cursor> {
+    let r = c.referenced();
+    if !r.is_null() {
+        return Some(r);
+    }
+    let first = ch.first()?;
+    let mut k = *first;
+    while k.kind() != CXCursor_OverloadedDeclRef {
+        k = *k.children().first()?;
+    }
+    let d = k.overloaded_decl(0);
+    (!d.is_null()).then_some(d)
+}
+
+/// Is `op`, an assignment operator of a record, code of the user's (a
+/// method with a body to run, not the member-wise copy)?  Only the
+/// library's and defaulted ones are, when no member's is the user's.
+pub(super) fn user_assignment(op: Cursor) -> bool {
+    let users = |m: Cursor| {
+        m.kind() == CXCursor_CXXMethod
+            && assignment_operator(&m.spelling()).is_some()
+            && !m.is_defaulted()
+    };
+    !op.in_library() && (!op.is_defaulted() || op.semantic_parent().ty().runs_user_code(&users, 0))
+}
+
+/// Does constructing with `ctor` run code of the user's: a constructor
+/// the user wrote, or a defaulted one of a class (its fields, its bases)
+/// with a default member initializer (`int v = f();`) or a user's
+/// constructor?  (Such a call is then a call, not a silent construction.)
+pub(super) fn user_constructor(ctor: Cursor) -> bool {
+    ctor.kind() == CXCursor_Constructor
+        && !ctor.in_library()
+        && (!ctor.is_defaulted() || ctor.semantic_parent().ty().runs_user_code(&constructs, 0))
+}
+
+/// A user's destructor (run implicitly when an object dies).
+pub(super) fn destructs(m: Cursor) -> bool {
+    m.kind() == CXCursor_Destructor && !m.is_defaulted()
+}
+
+/// Why the object `c` makes is unsupported.
+pub(super) fn destructor(c: Cursor) -> String {
+    format!(
+        "object of `{}`, whose destructor runs the user's code at its end",
+        c.ty().spelling()
+    )
+}
+
+/// A member that runs when its class is constructed: a user's
+/// constructor, or a field with a default member initializer.
+pub(super) fn constructs(m: Cursor) -> bool {
+    match m.kind() {
+        CXCursor_Constructor => !m.is_defaulted(),
+        CXCursor_FieldDecl => {
+            let ch = m.children();
+            let exprs = ch.iter().filter(|e| e.is_expression()).count();
+            exprs > usize::from(m.is_bit_field())
+        }
+        _ => false,
+    }
+}
+
+/// May evaluating `e` do something: call a function (other than a
+/// constructor running no code of the user's), assign, increment, or hold an expression the whitelist
+/// does not model?
+pub(super) fn has_effects(e: Cursor) -> bool {
+    let own = match e.kind() {
+        CXCursor_CallExpr => {
+            let k = e.referenced();
+            k.kind() != CXCursor_Constructor || user_constructor(k)
+        }
+        CXCursor_CompoundAssignOperator => true,
+        CXCursor_BinaryOperator => e.binop() == CXBinaryOperator_Assign,
+        CXCursor_UnaryOperator => matches!(
+            e.unop(),
+            CXUnaryOperator_PostInc
+                | CXUnaryOperator_PostDec
+                | CXUnaryOperator_PreInc
+                | CXUnaryOperator_PreDec
+        ),
+        k => e.is_expression() && expr_rule(k) == ExprRule::Unmodelled,
+    };
+    own || e.children().into_iter().any(has_effects)
+}
+
+/// The expression `o` of a method's callee `o.m` or `p->m` (through
+/// conversions), with whether it is a pointer (`None`: `this`).
+pub(super) fn callee_object(ch: &[Cursor]) -> Option<(Cursor, bool)> {
+    let mut m = *ch.first()?;
+    while m.kind() != CXCursor_MemberRefExpr {
+        m = *m.children().first()?;
+    }
+    let base = m.children().into_iter().find(|b| b.is_expression())?;
+    Some((base, base.ty().is_pointer()))
+}
