@@ -187,6 +187,15 @@ impl NExp {
         out
     }
 
+    /// `x ∈ fv(n)`, without building the set.
+    pub fn mentions(&self, x: &str) -> bool {
+        match self {
+            NExp::Var(y) => y == x,
+            NExp::Num(_) => false,
+            NExp::Bin(_, a, b) => a.mentions(x) || b.mentions(x),
+        }
+    }
+
     pub(crate) fn collect_fv(&self, out: &mut BTreeSet<Var>) {
         match self {
             NExp::Var(x) => {
@@ -207,6 +216,16 @@ impl BExp {
         let mut out = BTreeSet::new();
         self.collect_fv(&mut out);
         out
+    }
+
+    /// `x ∈ fv(b)`, without building the set.
+    pub fn mentions(&self, x: &str) -> bool {
+        match self {
+            BExp::Bool(_) => false,
+            BExp::Rel(_, a, b) => a.mentions(x) || b.mentions(x),
+            BExp::Bin(_, a, b) => a.mentions(x) || b.mentions(x),
+            BExp::Not(a) => a.mentions(x),
+        }
     }
 
     pub(crate) fn collect_fv(&self, out: &mut BTreeSet<Var>) {

@@ -188,10 +188,8 @@ pub fn nonlinear_in(e: &NExp, x: &Var) -> bool {
         NExp::Num(_) | NExp::Var(_) => false,
         NExp::Bin(op, a, b) => {
             let here = match op {
-                NOp::Mul => {
-                    !is_constant(a) && !is_constant(b) && (mentions(a, x) || mentions(b, x))
-                }
-                NOp::Div | NOp::Mod => !is_constant(b) && mentions(b, x),
+                NOp::Mul => !is_constant(a) && !is_constant(b) && (a.mentions(x) || b.mentions(x)),
+                NOp::Div | NOp::Mod => !is_constant(b) && b.mentions(x),
                 NOp::Add | NOp::Sub => false,
             };
             here || nonlinear_in(a, x) || nonlinear_in(b, x)
@@ -201,10 +199,6 @@ pub fn nonlinear_in(e: &NExp, x: &Var) -> bool {
 
 fn is_constant(e: &NExp) -> bool {
     e.fv().is_empty()
-}
-
-fn mentions(e: &NExp, x: &Var) -> bool {
-    e.fv().contains(x)
 }
 
 #[cfg(test)]

@@ -117,6 +117,17 @@ impl U {
         self.erase().fv()
     }
 
+    /// `x ∈ fv(u)`, without erasing the ids or building the set.
+    pub fn mentions(&self, x: &str) -> bool {
+        match self {
+            U::Skip => false,
+            U::Acc(site) => site.access.index.iter().any(|e| e.mentions(x)),
+            U::Seq(a, b) => a.mentions(x) || b.mentions(x),
+            U::If(c, a, b) => c.mentions(x) || a.mentions(x) || b.mentions(x),
+            U::For(y, n, m, body) => n.mentions(x) || m.mentions(x) || (y != x && body.mentions(x)),
+        }
+    }
+
     /// `u[x := m]`, renaming loop binders that would capture a variable of
     /// `m`; every access keeps its id.
     pub fn subst(&self, x: &str, m: &NExp) -> U {
@@ -178,6 +189,14 @@ impl C {
             C::Var(x, n, m, c) => {
                 semantics::C::Var(x.clone(), n.clone(), m.clone(), Box::new(c.erase()))
             }
+        }
+    }
+
+    /// `x ∈ fv(c)` (`var` binds its variable in the rest).
+    pub fn mentions(&self, x: &str) -> bool {
+        match self {
+            C::U(u) => u.mentions(x),
+            C::Var(y, n, m, rest) => n.mentions(x) || m.mentions(x) || (y != x && rest.mentions(x)),
         }
     }
 

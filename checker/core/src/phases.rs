@@ -29,7 +29,7 @@
 //! Accesses keep their [`crate::numbered::AccessId`] in every copy.
 
 use crate::numbered::{C, U, W};
-use semantics::expr::{BExp, NExp};
+use semantics::expr::NExp;
 
 /// The three parts of a protocol's phases (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,7 +83,9 @@ fn phases_of_loop(u1: &U, x: &str, n: &NExp, m: &NExp, body: &W, u2: &U) -> Phas
     // `var x in n..m; c` with `x` unused is `c`: the range is non-empty
     // (well-formedness), which keeps nested loops linear (no chain of unused binders).
     let inner = |c: C| {
-        if closure_mentions(&c, x) {
+        // (`C::mentions` builds no set: this runs once per loop level, on
+        // closures that grow with the nesting.)
+        if c.mentions(x) {
             under(n.clone(), c)
         } else {
             c
@@ -111,48 +113,6 @@ pub fn closures(p: &W) -> Vec<C> {
     out.extend(middle);
     out.push(C::U(last));
     out
-}
-
-/// Is `x` free in the closure (`var` binds its variable in the rest)?  A
-/// walk that builds no sets: it runs once per loop level on closures that
-/// grow with the nesting (800 nested synchronized loops spent half their
-/// time building free-variable sets here).
-fn closure_mentions(c: &C, x: &str) -> bool {
-    match c {
-        C::U(u) => u_mentions(u, x),
-        C::Var(y, n, m, rest) => {
-            nexp_mentions(n, x) || nexp_mentions(m, x) || (y != x && closure_mentions(rest, x))
-        }
-    }
-}
-
-fn u_mentions(u: &U, x: &str) -> bool {
-    match u {
-        U::Skip => false,
-        U::Acc(site) => site.access.index.iter().any(|e| nexp_mentions(e, x)),
-        U::Seq(a, b) => u_mentions(a, x) || u_mentions(b, x),
-        U::If(c, a, b) => bexp_mentions(c, x) || u_mentions(a, x) || u_mentions(b, x),
-        U::For(y, n, m, body) => {
-            nexp_mentions(n, x) || nexp_mentions(m, x) || (y != x && u_mentions(body, x))
-        }
-    }
-}
-
-fn nexp_mentions(e: &NExp, x: &str) -> bool {
-    match e {
-        NExp::Var(y) => y == x,
-        NExp::Num(_) => false,
-        NExp::Bin(_, a, b) => nexp_mentions(a, x) || nexp_mentions(b, x),
-    }
-}
-
-fn bexp_mentions(b: &BExp, x: &str) -> bool {
-    match b {
-        BExp::Bool(_) => false,
-        BExp::Rel(_, p, q) => nexp_mentions(p, x) || nexp_mentions(q, x),
-        BExp::Bin(_, p, q) => bexp_mentions(p, x) || bexp_mentions(q, x),
-        BExp::Not(p) => bexp_mentions(p, x),
-    }
 }
 
 #[cfg(test)]

@@ -680,28 +680,17 @@ pub(super) fn may_split(closures: &[C], ctx: &QueryContext) -> bool {
 
 /// Per index dimension, the distinct indices of the accesses of `c`.
 fn indices_of(c: &C) -> Vec<Vec<NExp>> {
-    fn walk(u: &U, out: &mut Vec<Vec<NExp>>) {
-        match u {
-            U::Skip => {}
-            U::Acc(site) => {
-                for (d, index) in site.access.index.iter().enumerate() {
-                    if out.len() <= d {
-                        out.resize(d + 1, Vec::new());
-                    }
-                    if !out[d].contains(index) {
-                        out[d].push(index.clone());
-                    }
-                }
+    let mut out: Vec<Vec<NExp>> = Vec::new();
+    for site in c.innermost().sites() {
+        for (d, index) in site.access.index.iter().enumerate() {
+            if out.len() <= d {
+                out.resize(d + 1, Vec::new());
             }
-            U::Seq(a, b) | U::If(_, a, b) => {
-                walk(a, out);
-                walk(b, out);
+            if !out[d].contains(index) {
+                out[d].push(index.clone());
             }
-            U::For(_, _, _, body) => walk(body, out),
         }
     }
-    let mut out = Vec::new();
-    walk(c.innermost(), &mut out);
     out
 }
 
