@@ -336,27 +336,26 @@ pub(super) fn increment(inc: &E) -> Option<(String, String, Dir, E, Option<IntTy
         EK::Int(k) if (0..63).contains(&k) => Some(E::new(EK::Int(1 << k), k_span(k))),
         _ => None,
     };
-    let (var, dir, step) = match &inc.kind {
-        EK::IncDec { inc: up, e, .. } => (e, if *up { Dir::Up } else { Dir::Down }, one(inc.span)),
-        EK::Assign(Some(op), v, s) => match op {
-            BinOp::Add => (v, Dir::Up, (**s).clone()),
-            BinOp::Sub => (v, Dir::Down, (**s).clone()),
-            BinOp::Mul => (v, Dir::Times, (**s).clone()),
-            BinOp::Div => (v, Dir::Divide, (**s).clone()),
-            BinOp::Shl => (v, Dir::Times, pow(s)?),
-            BinOp::Shr => (v, Dir::Divide, pow(s)?),
+    // `v op= s` and `v = v op s` alike.
+    let by = |op: &BinOp, s: &E| -> Option<(Dir, E)> {
+        Some(match op {
+            BinOp::Add => (Dir::Up, s.clone()),
+            BinOp::Sub => (Dir::Down, s.clone()),
+            BinOp::Mul => (Dir::Times, s.clone()),
+            BinOp::Div => (Dir::Divide, s.clone()),
+            BinOp::Shl => (Dir::Times, pow(s)?),
+            BinOp::Shr => (Dir::Divide, pow(s)?),
             _ => return None,
-        },
+        })
+    };
+    let (var, (dir, step)) = match &inc.kind {
+        EK::IncDec { inc: up, e, .. } => {
+            let dir = if *up { Dir::Up } else { Dir::Down };
+            (e, (dir, one(inc.span)))
+        }
+        EK::Assign(Some(op), v, s) => (v, by(op, s)?),
         EK::Assign(None, v, rhs) => match &rhs.kind {
-            EK::Bin(op, a, s) if same_var(a, v) => match op {
-                BinOp::Add => (v, Dir::Up, (**s).clone()),
-                BinOp::Sub => (v, Dir::Down, (**s).clone()),
-                BinOp::Mul => (v, Dir::Times, (**s).clone()),
-                BinOp::Div => (v, Dir::Divide, (**s).clone()),
-                BinOp::Shr => (v, Dir::Divide, pow(s)?),
-                BinOp::Shl => (v, Dir::Times, pow(s)?),
-                _ => return None,
-            },
+            EK::Bin(op, a, s) if same_var(a, v) => (v, by(op, s)?),
             _ => return None,
         },
         _ => return None,
