@@ -142,6 +142,9 @@ pub struct Callee {
     /// a functor or a lambda): without a body, it reaches only file-scope
     /// memory and what its pointer arguments point to.
     pub free: bool,
+    /// A constructor (`free` too): without a body it still initializes
+    /// its object, so it is not a call that touches only file-scope memory.
+    pub constructor: bool,
     /// For a function template specialization, the value of each integral
     /// template parameter (by its declaration key).
     pub template_args: Vec<(String, i128)>,
@@ -169,6 +172,7 @@ impl Callee {
             key,
             library,
             free,
+            constructor: false,
             template_args: vec![],
             arguments: vec![],
             surface_bytes: None,

@@ -45,6 +45,7 @@ impl Converter<'_> {
                 CXCursor_FunctionDecl | CXCursor_FunctionTemplate | CXCursor_Constructor
             )
         });
+        let constructor = callee.is_some_and(|k| k.kind() == CXCursor_Constructor);
         if c.ty().is_record() && ch.is_empty() && !callee.is_some_and(user_constructor) {
             return EK::Unknown("implicit construction".into(), vec![]);
         }
@@ -104,6 +105,7 @@ impl Converter<'_> {
                 key,
                 library,
                 free,
+                constructor,
                 template_args,
                 arguments,
                 surface_bytes,

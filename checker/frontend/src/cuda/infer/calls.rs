@@ -434,8 +434,10 @@ impl Infer<'_> {
         };
         if reaches_memory || !(callee.library || callee.free) {
             self.unlocated_access(&[Mode::Rd, Mode::Wr], &why, span);
-        } else if !callee.library {
+        } else if callee.constructor {
             self.unlocated_global_access(&[Mode::Rd, Mode::Wr], &why, span);
+        } else if !callee.library {
+            self.extern_function_access(name, span);
         }
         let base = format!("ret_{name}");
         self.unknown(

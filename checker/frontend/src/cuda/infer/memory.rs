@@ -548,8 +548,27 @@ impl Infer<'_> {
         self.unlocated(ANY_GLOBAL, modes, why, span);
     }
 
+    /// A free function declared without a body (defined in another
+    /// translation unit) reads and writes file-scope memory anywhere and,
+    /// through its arguments, what `opaque_call` located.  That is its
+    /// whole effect in C, given that distinct pointer parameters and
+    /// globals do not alias — an assumption stated with the verdict, not
+    /// an unsupported construct.  A barrier in its body is not seen: that
+    /// only merges phases (more races, never fewer) but would hide barrier
+    /// divergence, which the note says.
+    pub(super) fn extern_function_access(&mut self, name: &str, span: Span) {
+        self.note_once(&format!(
+            "`{name}` (no body here) reads and writes only file-scope memory, anywhere, and what its arguments point to, and has no barrier"
+        ));
+        self.emit_unlocated(ANY_GLOBAL, &[Mode::Rd, Mode::Wr], span);
+    }
+
     fn unlocated(&mut self, placeholder: &str, modes: &[Mode], why: &str, span: Span) {
         self.unsupported(span, why.to_string());
+        self.emit_unlocated(placeholder, modes, span);
+    }
+
+    fn emit_unlocated(&mut self, placeholder: &str, modes: &[Mode], span: Span) {
         for mode in modes {
             self.emit(
                 StmtKind::Access {

@@ -653,7 +653,7 @@ impl<'a> Infer<'a> {
     }
 
     /// States an assumption with the verdict, once per kernel.
-    fn note_once(&mut self, note: &str) {
+    pub(super) fn note_once(&mut self, note: &str) {
         if !self.out.notes.iter().any(|n| n == note) {
             self.out.notes.push(note.to_string());
         }

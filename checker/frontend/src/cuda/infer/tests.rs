@@ -191,8 +191,22 @@ fn a_call_through_a_function_pointer_touches_every_array() {
 #[test]
 fn an_extern_free_function_reaches_only_file_scope_memory() {
     let out = infer(vec![call("extern_fn", false, true)]);
-    assert!(!out.unsupported.is_empty(), "never silently assumed pure");
+    assert!(
+        out.notes
+            .iter()
+            .any(|n| n.contains("`extern_fn` (no body here)")),
+        "never silently assumed: {:?}",
+        out.notes
+    );
     assert!(!writes_to(&out, "a"), "{:?}", out.body);
+}
+
+#[test]
+fn a_constructor_without_a_body_is_unsupported() {
+    let mut callee = Callee::named("S", None, false, true);
+    callee.constructor = true;
+    let out = infer(vec![stmt(SK::Expr(e(EK::Call(callee, vec![]))))]);
+    assert!(!out.unsupported.is_empty());
 }
 
 #[test]
