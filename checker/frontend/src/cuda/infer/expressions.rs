@@ -123,6 +123,9 @@ impl Infer<'_> {
         }
         if what == PTR_TO_INT || what == INT_TO_PTR {
             let v = subs.first().map(|s| self.eval(s));
+            if let (Some(v), true) = (&v, what == PTR_TO_INT) {
+                self.note_pointer_escape(v, span);
+            }
             return match v {
                 // `(T *)0` is the null pointer; other addresses made from
                 // integers are not located (their accesses reach every array).
@@ -444,6 +447,7 @@ impl Infer<'_> {
                 }
             }
             Place::Local(k) => {
+                self.note_address_taken(&k, span);
                 // A local struct's fields are variables of their own
                 // (`field:s.j`): they escape with it.
                 if let Some(Val::Rec { prefix, .. }) = self.env.get(&k) {

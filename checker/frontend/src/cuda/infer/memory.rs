@@ -423,14 +423,21 @@ impl Infer<'_> {
     pub(super) fn write_place(&mut self, p: &Place, v: Val, span: Span) {
         match p {
             Place::Local(k) => {
+                if self.stores_outside_the_thread(k) {
+                    self.note_pointer_escape(&v, span);
+                }
                 self.env.insert(k.clone(), v);
             }
             Place::Elem { arr, index } => {
+                self.note_pointer_escape(&v, span);
                 if arr.tracked {
                     self.access(Mode::Wr, arr, index, span);
                 }
             }
-            Place::Row(_) => self.unsupported(span, "assignment to an array row"),
+            Place::Row(_) => {
+                self.note_pointer_escape(&v, span);
+                self.unsupported(span, "assignment to an array row")
+            }
             Place::Choice(c, t, f) => {
                 let (c, t, f) = (c.clone(), (**t).clone(), (**f).clone());
                 let bt = self.nested(|me| me.write_place(&t, v.clone(), span));
@@ -444,8 +451,9 @@ impl Infer<'_> {
                     }
                 }
             }
-            Place::Private => {}
+            Place::Private => self.note_pointer_escape(&v, span),
             Place::Unknown(why) => {
+                self.note_pointer_escape(&v, span);
                 self.unlocated_access(&[Mode::Wr], &format!("write to {why}"), span)
             }
         }
@@ -548,27 +556,12 @@ impl Infer<'_> {
         self.unlocated(ANY_GLOBAL, modes, why, span);
     }
 
-    /// A free function declared without a body (defined in another
-    /// translation unit) reads and writes file-scope memory anywhere and,
-    /// through its arguments, what `opaque_call` located.  That is its
-    /// whole effect in C, given that distinct pointer parameters and
-    /// globals do not alias — an assumption stated with the verdict, not
-    /// an unsupported construct.  A barrier in its body is not seen: that
-    /// only merges phases (more races, never fewer) but would hide barrier
-    /// divergence, which the note says.
-    pub(super) fn extern_function_access(&mut self, name: &str, span: Span) {
-        self.note_once(&format!(
-            "`{name}` (no body here) reads and writes only file-scope memory, anywhere, and what its arguments point to, and has no barrier"
-        ));
-        self.emit_unlocated(ANY_GLOBAL, &[Mode::Rd, Mode::Wr], span);
-    }
-
     fn unlocated(&mut self, placeholder: &str, modes: &[Mode], why: &str, span: Span) {
         self.unsupported(span, why.to_string());
         self.emit_unlocated(placeholder, modes, span);
     }
 
-    fn emit_unlocated(&mut self, placeholder: &str, modes: &[Mode], span: Span) {
+    pub(super) fn emit_unlocated(&mut self, placeholder: &str, modes: &[Mode], span: Span) {
         for mode in modes {
             self.emit(
                 StmtKind::Access {
@@ -677,8 +670,10 @@ impl Infer<'_> {
                 mode,
                 array: Some(a),
                 ..
-            } if a == ANY_ARRAY || a == ANY_GLOBAL => {
-                let (mode, only_global, span) = (*mode, a == ANY_GLOBAL, s.span);
+            } if a == ANY_ARRAY || a == ANY_GLOBAL || a == ANY_EXTERN => {
+                let only_global =
+                    a == ANY_GLOBAL || (a == ANY_EXTERN && self.pointer_escape.is_none());
+                let (mode, span) = (*mode, s.span);
                 let arrays: Vec<(String, usize)> = self
                     .arrays
                     .iter()

@@ -10,6 +10,7 @@ mod bits;
 mod calls;
 mod cells;
 mod choices;
+mod escapes;
 mod expressions;
 mod helpers;
 mod inductions;
@@ -148,6 +149,13 @@ pub struct Infer<'a> {
     env: BTreeMap<String, Val>,
     /// Locals whose address was taken: their value is never known.
     escaped: BTreeSet<String>,
+    /// Where a pointer into an array first left the thread's own variables
+    /// (stored in memory, a global or a struct, converted to an integer):
+    /// from then on a function without a body may reach it (`escapes.rs`).
+    pointer_escape: Option<Span>,
+    /// Calls of free functions without a body (name, place): see
+    /// [`Infer::extern_function_access`].
+    extern_calls: Vec<(String, Span)>,
     used: BTreeSet<String>,
     calls: Vec<String>,
     /// Values of `return` in the function being inlined.
@@ -267,6 +275,9 @@ pub struct Infer<'a> {
 pub(super) const ANY_ARRAY: &str = "*any array*";
 /// The array name of an access that may touch any file-scope array.
 pub(super) const ANY_GLOBAL: &str = "*any global array*";
+/// The array name of an access by a free function without a body: any
+/// file-scope array, or any array once a pointer escaped (`escapes.rs`).
+pub(super) const ANY_EXTERN: &str = "*any array an extern function reaches*";
 
 const IGNORED_ANNOTATIONS: &[&str] = &[
     "__invariant",
@@ -316,6 +327,8 @@ impl<'a> Infer<'a> {
             blocks: vec![Vec::new()],
             env: BTreeMap::new(),
             escaped: BTreeSet::new(),
+            pointer_escape: None,
+            extern_calls: Vec::new(),
             used: reserved.into_iter().collect(),
             calls: Vec::new(),
             returns: Vec::new(),
@@ -484,6 +497,7 @@ impl<'a> Infer<'a> {
         self.returns.push(Vec::new());
         self.stmt(&f.body);
         let body = self.blocks.pop().unwrap_or_default();
+        self.settle_extern_calls();
         let body = self.expand_unlocated(body);
         self.out.body = self.shift_signed_indices(body);
         self.settle_uniform_reads();
