@@ -145,6 +145,9 @@ pub struct Callee {
     /// A constructor (`free` too): without a body it still initializes
     /// its object, so it is not a call that touches only file-scope memory.
     pub constructor: bool,
+    /// An argument is a struct holding a pointer (or a reference): a
+    /// function without a body may reach what it points to.
+    pub struct_pointers: bool,
     /// For a function template specialization, the value of each integral
     /// template parameter (by its declaration key).
     pub template_args: Vec<(String, i128)>,
@@ -173,6 +176,7 @@ impl Callee {
             library,
             free,
             constructor: false,
+            struct_pointers: false,
             template_args: vec![],
             arguments: vec![],
             surface_bytes: None,

@@ -110,6 +110,25 @@ impl Type {
     pub fn is_record(&self) -> bool {
         self.kind() == CXType_Record
     }
+    /// Is this a record type (through arrays) with a field or base that
+    /// holds a pointer or a reference?  A nesting too deep counts as yes.
+    pub fn record_holds_pointer(&self, depth: usize) -> bool {
+        let mut t = self.canonical();
+        while t.is_array() {
+            t = t.element();
+        }
+        if !t.is_record() {
+            return false;
+        }
+        if depth > 8 {
+            return true;
+        }
+        t.declaration().children().iter().any(|m| {
+            let ty = m.ty().canonical();
+            matches!(m.kind(), CXCursor_FieldDecl | CXCursor_CXXBaseSpecifier)
+                && (ty.is_pointer() || ty.is_reference() || ty.record_holds_pointer(depth + 1))
+        })
+    }
     /// The length of each dimension of an array type (`None` when not a
     /// constant), outermost first.
     pub fn array_sizes(&self) -> Vec<Option<u64>> {

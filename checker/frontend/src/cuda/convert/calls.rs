@@ -84,6 +84,7 @@ impl Converter<'_> {
                 _ => a,
             })
             .collect();
+        let struct_pointers = ch.iter().any(|a| a.ty().record_holds_pointer(0));
         let template_args = callee.map(|k| k.template_values()).unwrap_or_default();
         // A call through a variable holding a function pointer.
         let pointer = callee
@@ -106,6 +107,7 @@ impl Converter<'_> {
                 library,
                 free,
                 constructor,
+                struct_pointers,
                 template_args,
                 arguments,
                 surface_bytes,

@@ -409,6 +409,18 @@ impl Infer<'_> {
                     span,
                 );
             }
+            // A copy of a kernel parameter's struct carries the pointers
+            // the host put in it; a function pointer may be called.
+            let escapes = match &v {
+                Val::Rec { prefix, .. } => {
+                    callee.struct_pointers && self.carries_parameter_pointers(prefix)
+                }
+                Val::Funcs(_) => true,
+                _ => false,
+            };
+            if escapes && !callee.library {
+                self.note_pointer_escape(&Val::Bad("an argument".into()), span);
+            }
             if let Val::Ptr { arr, .. } = &v {
                 if arr.tracked {
                     self.unsupported(

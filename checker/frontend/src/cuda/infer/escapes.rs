@@ -44,6 +44,13 @@ impl Infer<'_> {
             || self.unit.globals.iter().any(|g| g.key == key)
     }
 
+    /// Is the struct `prefix` a kernel parameter or a copy of one (whose
+    /// pointer fields are arrays the host passed)?
+    pub(super) fn carries_parameter_pointers(&self, prefix: &str) -> bool {
+        let origin = self.param_copies.get(prefix).map_or(prefix, |o| o.as_str());
+        self.in_param_record(origin)
+    }
+
     /// `&k` of a local holding a pointer hands that pointer out.
     pub(super) fn note_address_taken(&mut self, key: &str, span: Span) {
         if let Some(v) = self.env.get(key).cloned() {
