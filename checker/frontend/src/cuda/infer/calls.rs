@@ -488,6 +488,8 @@ impl Infer<'_> {
             } else if p.shape == Shape::Reference && (is_lvalue(a) || !p.read_only) {
                 let pl = self.place(a);
                 Val::Ref(Box::new(pl))
+            } else if let Some(k) = self.out_parameter(p, a, f) {
+                Val::LocalPtr(k)
             } else {
                 // By value, or a (const) reference bound to a temporary:
                 // the callee sees the value.
@@ -543,6 +545,25 @@ impl Infer<'_> {
                 span,
             ),
         }
+    }
+}
+
+impl Infer<'_> {
+    /// `&x` for a thread's own scalar `x`, passed for a pointer parameter
+    /// `p` of `f` that `f` only dereferences: `x` (key), which does not
+    /// escape — `*p` is `x` itself ([`Infer::index_place`]).
+    fn out_parameter(&mut self, p: &VarDecl, a: &E, f: &Func) -> Option<String> {
+        let EK::Un(UnOp::AddrOf, x) = &a.kind else {
+            return None;
+        };
+        if p.shape != Shape::Pointer || !matches!(x.kind, EK::Var(..)) {
+            return None;
+        }
+        let Place::Local(k) = self.place(x) else {
+            return None;
+        };
+        let scalar = matches!(self.env.get(&k), None | Some(Val::Int(_) | Val::Bool(_)));
+        (scalar && super::helpers::dereferenced_only(&f.body, &p.key)).then_some(k)
     }
 }
 

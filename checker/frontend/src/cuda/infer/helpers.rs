@@ -293,6 +293,50 @@ pub(super) fn modified_one(e: &E, unit: &Unit, out: &mut BTreeSet<String>) {
     }
 }
 
+/// Is the pointer parameter `key` used by `body` only as `*key`, never
+/// inside a loop?  Then `&x` passed for it is an out-parameter: the
+/// pointer is not copied anywhere, and each `*key` is `x` itself (no loop
+/// of the callee writes `x` behind the caller's loop analysis, which sees
+/// `&x` at the call).
+pub(super) fn dereferenced_only(body: &S, key: &str) -> bool {
+    let is_key = |e: &E| matches!(&e.kind, EK::Var(_, k, _) if k == key);
+    let mut uses = 0;
+    visit_stmt(body, &mut |e| uses += usize::from(is_key(e)));
+    let mut derefs = 0;
+    visit_outside_loops(body, &mut |e| {
+        if let EK::Un(UnOp::Deref, x) = &e.kind {
+            derefs += usize::from(is_key(x));
+        }
+    });
+    uses > 0 && uses == derefs
+}
+
+/// [`visit_stmt`] without entering loops.
+fn visit_outside_loops(s: &S, f: &mut impl FnMut(&E)) {
+    match &s.kind {
+        SK::For { .. } | SK::While(..) | SK::Do(..) => {}
+        SK::Block(b) => b.iter().for_each(|x| visit_outside_loops(x, f)),
+        SK::If(c, t, e) => {
+            visit_expr(c, f);
+            visit_outside_loops(t, f);
+            if let Some(e) = e {
+                visit_outside_loops(e, f);
+            }
+        }
+        SK::Switch(c, b) => {
+            visit_expr(c, f);
+            visit_outside_loops(b, f);
+        }
+        SK::Case(c, b) => {
+            if let Some(c) = c {
+                visit_expr(c, f);
+            }
+            visit_outside_loops(b, f);
+        }
+        _ => visit_stmt(s, f),
+    }
+}
+
 /// Can the statement reach a barrier (syntactically, through calls)?
 pub(super) fn has_barrier(s: &S, unit: &Unit, depth: usize) -> bool {
     let mut found = false;

@@ -312,8 +312,9 @@ impl Infer<'_> {
                 Place::Elem { arr, index }
             }
             Val::Bad(why) => Place::Unknown(why),
-            // Through a pointer to a thread's own variable: private (the
-            // variable escaped, so reading it gives an unknown anyway).
+            // `*p` for `p = &x` is `x` (if `x` escaped, reading it gives
+            // an unknown anyway); `p[i]` past `x` is undefined behaviour.
+            Val::LocalPtr(k) if i.is_zero() => Place::Local(k),
             Val::LocalPtr(_) => Place::Private,
             _ => Place::Unknown("indexing a value that is not a known pointer".into()),
         }
