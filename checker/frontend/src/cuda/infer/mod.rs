@@ -553,6 +553,15 @@ impl<'a> Infer<'a> {
             || self.global_records.iter().any(|r| belongs_to(array, r))
     }
 
+    /// Does any function of the unit assign `key`, move it or take its
+    /// address (or bind a non-const reference to it)?
+    fn changed_anywhere(&self, key: &str) -> bool {
+        self.unit
+            .funcs
+            .iter()
+            .any(|f| helpers::modified_in(&f.body, self.unit).contains(key))
+    }
+
     /// Records a tracked array the kernel can reach.
     pub(super) fn note_array(&mut self, v: &Val) {
         match v {
@@ -786,6 +795,14 @@ impl<'a> Infer<'a> {
                 Some(e) => self.eval(e),
                 None => self.other(&format!("value of `{}`", d.name), d.span),
             },
+            // A file-scope pointer the host sets and no function changes
+            // is an array of its own, like a pointer parameter (distinct
+            // pointers do not alias).
+            (Shape::Pointer, Memory::Device | Memory::Constant)
+                if d.init.is_none() && !self.changed_anywhere(&d.key) =>
+            {
+                ptr(&d.name, 1, true)
+            }
             (Shape::Pointer, _) => Val::Bad(format!("global pointer `{}`", d.name)),
             (Shape::Reference, _) | (Shape::Unsupported(_), _) => {
                 Val::Bad(format!("declaration of `{}`", d.name))
