@@ -279,7 +279,12 @@ impl Infer<'_> {
             // any other).
             EK::Index(..) | EK::Un(UnOp::Deref, _) | EK::Member(..) | EK::Var(..) => {
                 match self.place(base) {
-                    p @ Place::Elem { .. } => p,
+                    p @ Place::Elem { .. } => {
+                        if let Place::Elem { arr, .. } = &p {
+                            self.record_arrays.insert(arr.name.clone());
+                        }
+                        p
+                    }
                     Place::Private | Place::Local(_) => Place::Private,
                     Place::Unknown(why) => Place::Unknown(why),
                     Place::Row(_) | Place::Choice(..) => {

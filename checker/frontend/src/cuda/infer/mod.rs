@@ -258,6 +258,12 @@ pub struct Infer<'a> {
     /// Reading a field (`p[i].x`): all fields of an element are one cell
     /// of the protocol, so the read is not of the whole cell (`cells.rs`).
     reading_field: bool,
+    /// Arrays an element of which was named through a field (`p->x`,
+    /// `&a[i].lo`): their cells hold several C values (the protocol makes
+    /// all fields of an element one cell), so two reads or atomics of one
+    /// cell may see different values (`cells.rs`, `tickets.rs`,
+    /// [`Written::Read`]).
+    record_arrays: BTreeSet<String>,
     /// The kernel's own body has passed a `return` (on some path).
     returned: bool,
 }
@@ -362,6 +368,7 @@ impl<'a> Infer<'a> {
             loop_bodies: Vec::new(),
             exit_breaks: Vec::new(),
             reading_field: false,
+            record_arrays: BTreeSet::new(),
             returned: false,
         }
     }
@@ -489,6 +496,7 @@ impl<'a> Infer<'a> {
         self.settle_uniform_reads();
         self.settle_cell_reads();
         self.assume_distinct_tickets();
+        self.out.written.forget_reads(&self.record_arrays);
         self.bound_specified_unknowns();
         self.out.shared = std::mem::take(&mut self.shared);
         self.assume_param_types();

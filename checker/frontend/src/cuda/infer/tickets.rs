@@ -12,6 +12,8 @@
 //! * every atomic on its array is an `atomicAdd` of a constant `≥ 1` at
 //!   that index, and no plain write of the array exists (nor an access at
 //!   an unknown index, which is a write);
+//! * the counter's element is not a struct named by a field (`&q->head`
+//!   and `&q->tail` are one cell of the protocol but two counters);
 //! * the counter is incremented fewer than 2^32 times in one launch (else
 //!   it wraps around and repeats a value): an assumption, printed with the
 //!   verdict.
@@ -75,7 +77,10 @@ impl Infer<'_> {
             let all_tickets = uses.iter().all(|u| u.ticket.is_some() && u.index == *index);
             // A plain write of the counter, or of a record holding it.
             let written = super::uniform_reads::accesses_in(&self.out.body, &array, &[Mode::Wr]);
-            if !all_tickets || self.shared.contains(&array) || written {
+            // Two fields of one element are one cell of the protocol but
+            // two counters (`&q->head`, `&q->tail`): their tickets repeat.
+            let fields = self.record_arrays.contains(&array);
+            if !all_tickets || self.shared.contains(&array) || written || fields {
                 continue;
             }
             let values: Vec<Lin> = uses.iter().filter_map(|u| u.ticket.clone()).collect();
