@@ -430,6 +430,18 @@ impl Infer<'_> {
             Place::Local(k) => {
                 self.env.insert(k.clone(), v);
             }
+            Place::Elem { arr, index } if arr.view.is_some() || arr.bytes.is_some() => {
+                // Through a view of another element size, or into memory
+                // modelled in bytes, a write stores part of an element or
+                // several: its value is not comparable with other writes'
+                // (an `int` 1 and a `short` 1 at its upper half differ in
+                // a byte), so it is never part of a benign pair.
+                if arr.tracked {
+                    let outer = std::mem::replace(&mut self.storing, Written::Unknown);
+                    self.access(Mode::Wr, arr, index, span);
+                    self.storing = outer;
+                }
+            }
             Place::Elem { arr, index } => {
                 if arr.tracked {
                     self.access(Mode::Wr, arr, index, span);
