@@ -65,7 +65,13 @@ impl Infer<'_> {
             EK::Builtin(b) => Val::Int(Lin::var(b)),
             EK::Bin(op, a, b) => {
                 let v = self.binary(*op, a, b, e.span);
-                if is_arithmetic(*op) {
+                if *op == BinOp::Shl && e.ty.is_some_and(|t| t.signed) {
+                    // A signed `x << k` is defined (C++14-17
+                    // [expr.shift]) when `x·2^k` fits the unsigned type,
+                    // and is then that value converted: `1 << 31` is
+                    // `INT_MIN`, not 2^31 (C++20 wraps every case).
+                    self.convert_int(v, e.ty)
+                } else if is_arithmetic(*op) {
                     self.fit(v, e.ty)
                 } else {
                     v
