@@ -279,6 +279,9 @@ pub struct Unit {
     pub globals: Vec<VarDecl>,
     /// The kernel launches `k<<<grid, block, shmem>>>(…)` of the host code.
     pub launches: Vec<Launch>,
+    /// The functions named other than as the kernel of a launch
+    /// (`launches::Escapes`): kernels launched in ways not seen.
+    pub escaped: std::collections::BTreeSet<String>,
     /// The explicit instantiations `template __global__ void k<32>(…);` of
     /// template kernels (launches without dimensions or arguments).
     pub instantiations: Vec<Launch>,

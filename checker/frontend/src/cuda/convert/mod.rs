@@ -72,7 +72,7 @@ impl Converter<'_> {
                 }
                 CXCursor_FunctionDecl | CXCursor_FunctionTemplate if d.is_definition() => {
                     if !d.in_library() {
-                        super::launches::find(d, &mut unit.launches);
+                        super::launches::find(d, &mut unit.launches, &mut unit.escaped);
                         if d.kind() == CXCursor_FunctionTemplate {
                             self.templates.borrow_mut().push(d);
                         }
