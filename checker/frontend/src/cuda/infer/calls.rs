@@ -22,13 +22,22 @@ impl Infer<'_> {
             if grid_barrier || !self.grid_level {
                 self.emit(StmtKind::Sync, span);
             }
-            return self.unknown(
+            let v = self.unknown(
                 "sync_result",
                 UnknownCause::Call {
                     function: name.into(),
                 },
                 span,
             );
+            // `__syncthreads_or(p)` and friends return one value to all the
+            // threads of a block that meet at the barrier: alike within an
+            // iteration of the enclosing loops (the loop exit of `do { … }
+            // while (__syncthreads_or(changed))`).  Across blocks the
+            // barrier is not one.
+            if let (Val::Int(l), false) = (&v, self.grid_level || grid_barrier) {
+                self.out.iteration_uniform.extend(lin_vars(l));
+            }
+            return v;
         }
         if self.spec && matches!(name, "__other_int" | "__other_bool") && args.len() == 1 {
             return self.other_thread_value(&args[0], span);

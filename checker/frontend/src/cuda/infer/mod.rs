@@ -255,6 +255,9 @@ pub struct Infer<'a> {
     loop_bodies: Vec<usize>,
     /// The `break`s of loop exits ([`Infer::loop_exit`]), by location.
     exit_breaks: Vec<Span>,
+    /// The next `if` is a loop exit: emitted even when both branches are
+    /// empty (taken by [`Infer::if_stmt`]).
+    keep_exit: bool,
     /// Reading a field (`p[i].x`): all fields of an element are one cell
     /// of the protocol, so the read is not of the whole cell (`cells.rs`).
     reading_field: bool,
@@ -367,6 +370,7 @@ impl<'a> Infer<'a> {
             spec: false,
             loop_bodies: Vec::new(),
             exit_breaks: Vec::new(),
+            keep_exit: false,
             reading_field: false,
             record_arrays: BTreeSet::new(),
             returned: false,

@@ -124,6 +124,10 @@ impl Infer<'_> {
     }
 
     pub(super) fn if_stmt(&mut self, c: &E, t: &S, e: Option<&S>, rest: &[S], span: Span) {
+        // A loop exit is emitted even with both branches empty (the last
+        // statement of its loop's body): its condition decides how many
+        // iterations each thread runs.
+        let keep = std::mem::take(&mut self.keep_exit);
         let cond = self.cond(c);
         let (jt, je) = (always_jumps(t), e.is_some_and(always_jumps));
         let run = |me: &mut Self, branch: Option<&S>, jumps: bool| {
@@ -146,7 +150,7 @@ impl Infer<'_> {
         let (then_b, env_t) = run(self, Some(t), jt);
         let (else_b, env_e) = run(self, e, je);
         self.merge(env_t, env_e, jt, je, Some(&cond), span);
-        if !then_b.is_empty() || !else_b.is_empty() {
+        if !then_b.is_empty() || !else_b.is_empty() || keep {
             self.emit(
                 StmtKind::If {
                     cond,
@@ -287,10 +291,12 @@ impl Infer<'_> {
         };
         self.exit_breaks.push(brk);
         let before = self.blocks.last().map_or(0, Vec::len);
+        self.keep_exit = true;
         self.if_stmt(c, t, None, rest, span);
+        self.keep_exit = false;
         self.exit_breaks.pop();
         // The conditional is the last statement emitted (after the reads
-        // of its condition), unless both branches were empty.
+        // of its condition), unless its condition is a constant.
         let emitted = self
             .blocks
             .last()
