@@ -10,11 +10,16 @@ impl Infer<'_> {
 
     pub(super) fn call(&mut self, callee: &Callee, args: &[E], span: Span) -> Val {
         let (name, key) = (callee.name.as_str(), callee.key.as_deref());
-        if IGNORED_ANNOTATIONS.contains(&name) || name.starts_with("__assert") {
+        // The annotations, barriers and fences are known by name only as
+        // the CUDA API and mapcheck's headers declare them: a function of
+        // the user's named `__syncthreads` (in a namespace, a method) is
+        // just a function.
+        let api = callee.library;
+        if api && (IGNORED_ANNOTATIONS.contains(&name) || name.starts_with("__assert")) {
             return Val::Bool(BExp::Bool(true));
         }
-        let grid_barrier = GRID_BARRIERS.contains(&name);
-        if BARRIERS.contains(&name) || grid_barrier {
+        let grid_barrier = api && GRID_BARRIERS.contains(&name);
+        if is_barrier(callee) || grid_barrier {
             args.iter().for_each(|a| {
                 self.eval(a);
             });
@@ -39,13 +44,13 @@ impl Infer<'_> {
             }
             return v;
         }
-        if self.spec && matches!(name, "__other_int" | "__other_bool") && args.len() == 1 {
+        if api && self.spec && matches!(name, "__other_int" | "__other_bool") && args.len() == 1 {
             return self.other_thread_value(&args[0], span);
         }
-        if NOT_BARRIERS.contains(&name) {
+        if api && NOT_BARRIERS.contains(&name) {
             return Val::Int(Lin::int(0));
         }
-        if name == "__requires" || name == "__assume" {
+        if api && (name == "__requires" || name == "__assume") {
             return self.requires(args, span);
         }
         if let ([arg], true) = (args, callee.copies_members) {

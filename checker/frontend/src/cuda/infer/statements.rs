@@ -408,7 +408,7 @@ fn nested_label(s: &S) -> bool {
 fn begins_with_barrier(s: &S) -> bool {
     match &s.kind {
         SK::Expr(e) => {
-            matches!(&e.kind, EK::Call(callee, _) if BARRIERS.contains(&callee.name.as_str()))
+            matches!(&e.kind, EK::Call(callee, _) if is_barrier(callee))
         }
         SK::Block(b) => b.first().is_some_and(begins_with_barrier),
         _ => false,
