@@ -578,6 +578,23 @@ fn decl_ref(c: Cursor) -> EK {
     }
 }
 
+/// Is the base of the member expression `c` a reference to a CUDA
+/// built-in variable as mapcheck's headers declare it (`threadIdx`), not a
+/// variable of the user's with the same name (`n::threadIdx`)?
+fn builtin_base(c: Cursor) -> bool {
+    let mut base = c.children().into_iter().find(|k| k.is_expression());
+    while let Some(k) = base {
+        match k.kind() {
+            CXCursor_DeclRefExpr => return k.referenced().in_library(),
+            CXCursor_UnexposedExpr | CXCursor_ParenExpr => {
+                base = k.children().into_iter().find(|k| k.is_expression())
+            }
+            _ => return false,
+        }
+    }
+    false
+}
+
 /// `base.field`, or `base->field` (when `arrow`) as `(*base).field`.
 fn member(c: Cursor, base: E, arrow: bool) -> EK {
     let mut field = c.spelling();
@@ -592,7 +609,8 @@ fn member(c: Cursor, base: E, arrow: bool) -> EK {
         }
     }
     if let EK::Var(name, _, RefKind::Global) = &base.kind {
-        if BUILTIN_VARS.contains(&name.as_str()) && matches!(field.as_str(), "x" | "y" | "z") {
+        let xyz = matches!(field.as_str(), "x" | "y" | "z");
+        if BUILTIN_VARS.contains(&name.as_str()) && xyz && builtin_base(c) {
             return EK::Builtin(format!("{name}.{field}"));
         }
     }
