@@ -512,8 +512,10 @@ impl Infer<'_> {
         }
         self.calls.push(f.key.clone());
         self.returns.push(Vec::new());
+        self.return_paths.push(Vec::new());
         self.template_frames.push(Vec::new());
         self.stmt(&f.body);
+        self.return_paths.pop();
         for k in self.template_frames.pop().unwrap_or_default() {
             self.env.remove(&k);
         }

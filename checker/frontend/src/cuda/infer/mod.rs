@@ -258,6 +258,13 @@ pub struct Infer<'a> {
     /// The next `if` is a loop exit: emitted even when both branches are
     /// empty (taken by [`Infer::if_stmt`]).
     keep_exit: bool,
+    /// The conditions of the enclosing branches (`if`, `case`) at the
+    /// statement being inferred.
+    path: Vec<BExp>,
+    /// Per function being inferred (the kernel, each inlined call): the
+    /// condition under which each of its `return`s runs (`None` inside a
+    /// loop, whose variables do not outlive it).  See [`Infer::block`].
+    return_paths: Vec<Vec<Option<BExp>>>,
     /// Reading a field (`p[i].x`): all fields of an element are one cell
     /// of the protocol, so the read is not of the whole cell (`cells.rs`).
     reading_field: bool,
@@ -371,6 +378,8 @@ impl<'a> Infer<'a> {
             loop_bodies: Vec::new(),
             exit_breaks: Vec::new(),
             keep_exit: false,
+            path: Vec::new(),
+            return_paths: Vec::new(),
             reading_field: false,
             record_arrays: BTreeSet::new(),
             returned: false,
@@ -493,6 +502,7 @@ impl<'a> Infer<'a> {
         }
         self.calls.push(f.key.clone());
         self.returns.push(Vec::new());
+        self.return_paths.push(Vec::new());
         self.stmt(&f.body);
         let body = self.blocks.pop().unwrap_or_default();
         let body = self.expand_unlocated(body);

@@ -59,8 +59,43 @@ impl Infer<'_> {
                 }
             }
             self.barrier_follows = b.get(i + 1).is_some_and(begins_with_barrier);
+            let before = self.return_paths.last().map_or(0, Vec::len);
             self.stmt(s);
+            let rest = &b[i + 1..];
+            let returned: Option<Vec<BExp>> = self
+                .return_paths
+                .last()
+                .and_then(|r| r[before..].iter().cloned().collect());
+            // (A `return` inside a loop makes any later barrier
+            // unsupported: `Infer::emit`.)
+            let returned = returned.filter(|r| !r.is_empty());
+            if let Some(returned) = returned {
+                if rest.iter().any(|r| has_barrier(r, self.unit, 0)) {
+                    self.after_returns(returned, rest, s.span);
+                    return;
+                }
+            }
         }
+    }
+
+    /// The rest of a block after a statement some of whose paths `return`
+    /// (`if (a) { if (b) return; }`, a `return` in a `switch`), when the
+    /// rest holds a barrier: the threads that returned do not reach it, so
+    /// the rest runs under `if returned {} else { rest }`, `returned` the
+    /// disjunction of the conditions of those `return`s.  The checker then
+    /// decides whether the threads of a block agree on it (else barrier
+    /// divergence), as for `if (c) return;` directly before the rest.
+    fn after_returns(&mut self, returned: Vec<BExp>, rest: &[S], span: Span) {
+        let cond = returned.into_iter().fold(BExp::Bool(false), BExp::or);
+        let stmts = self.nested(|me| me.block(rest));
+        self.emit(
+            StmtKind::If {
+                cond,
+                then_branch: vec![],
+                else_branch: stmts,
+            },
+            span,
+        );
     }
 
     pub(super) fn decl(&mut self, d: &VarDecl) {
@@ -130,8 +165,9 @@ impl Infer<'_> {
         let keep = std::mem::take(&mut self.keep_exit);
         let cond = self.cond(c);
         let (jt, je) = (always_jumps(t), e.is_some_and(always_jumps));
-        let run = |me: &mut Self, branch: Option<&S>, jumps: bool| {
+        let run = |me: &mut Self, branch: Option<&S>, jumps: bool, guard: BExp| {
             let env = me.env.clone();
+            me.path.push(guard);
             let stmts = me.nested(|me| {
                 if let Some(b) = branch {
                     me.stmt(b);
@@ -140,6 +176,7 @@ impl Infer<'_> {
                     me.block(rest);
                 }
             });
+            me.path.pop();
             (stmts, std::mem::replace(&mut me.env, env))
         };
         match cond {
@@ -147,8 +184,8 @@ impl Infer<'_> {
             BExp::Bool(false) => return self.taken(e, je, rest),
             _ => {}
         }
-        let (then_b, env_t) = run(self, Some(t), jt);
-        let (else_b, env_e) = run(self, e, je);
+        let (then_b, env_t) = run(self, Some(t), jt, cond.clone());
+        let (else_b, env_e) = run(self, e, je, BExp::not(cond.clone()));
         self.merge(env_t, env_e, jt, je, Some(&cond), span);
         if !then_b.is_empty() || !else_b.is_empty() || keep {
             self.emit(
@@ -326,6 +363,15 @@ impl Infer<'_> {
         if let Some(r) = self.returns.last_mut() {
             r.push(v);
         }
+        // Where it is taken (`block`): the conditions of the branches
+        // around it, unless a loop's variables are among them.
+        let taken = match self.loops.is_empty() {
+            true => Some(self.path.iter().cloned().fold(BExp::Bool(true), BExp::and)),
+            false => None,
+        };
+        if let Some(r) = self.return_paths.last_mut() {
+            r.push(taken);
+        }
         if self.calls.len() == 1 {
             self.returned = true;
         }
@@ -369,7 +415,9 @@ impl Infer<'_> {
                 .take_while(|s| !matches!(s.kind, SK::Break))
                 .collect();
             let env = self.env.clone();
+            self.path.push(cond.clone());
             let stmts = self.nested(|me| group.iter().for_each(|s| me.stmt(s)));
+            self.path.pop();
             let env_in = std::mem::replace(&mut self.env, env);
             self.merge(env_in, self.env.clone(), false, false, None, span);
             self.emit(
