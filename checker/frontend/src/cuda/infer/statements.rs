@@ -409,14 +409,18 @@ impl Infer<'_> {
                 None if is_label(&items[i]) => others.clone(),
                 None => continue,
             };
-            let group: Vec<&S> = items[i..]
+            // The statements from the label on, as a block: `if (c) break;`
+            // or `if (c) return;` in it guards what follows (a barrier
+            // after it is then reached only by the threads that go on).
+            let group: Vec<S> = items[i..]
                 .iter()
                 .map(|(_, s)| *s)
                 .take_while(|s| !matches!(s.kind, SK::Break))
+                .map(|s| without_labels(s).clone())
                 .collect();
             let env = self.env.clone();
             self.path.push(cond.clone());
-            let stmts = self.nested(|me| group.iter().for_each(|s| me.stmt(s)));
+            let stmts = self.nested(|me| me.block(&group));
             self.path.pop();
             let env_in = std::mem::replace(&mut self.env, env);
             self.merge(env_in, self.env.clone(), false, false, None, span);
@@ -430,6 +434,15 @@ impl Infer<'_> {
             );
         }
     }
+}
+
+/// `s` below the `case` and `default` labels that head it.
+fn without_labels(s: &S) -> &S {
+    let mut s = s;
+    while let SK::Case(_, inner) = &s.kind {
+        s = inner;
+    }
+    s
 }
 
 /// Whether `s`, below the `case` labels that head it, holds a `case` or
