@@ -3,6 +3,14 @@
 
 use super::*;
 
+/// The member names `convert` gives the bit-fields of a struct (adjacent
+/// bit-fields are one memory location, C11 3.14) and the members of a
+/// union (they overlap).  In a thread's own struct or union they are not
+/// tracked ([`Infer::member_value`]): one name stands for several members,
+/// and a store to one member (cut to a bit-field's width) is read back
+/// through another (another type, another width).
+const MERGED_MEMBERS: [&str; 2] = ["bit_fields", "union_members"];
+
 impl Infer<'_> {
     // ----- places: variables, array elements -----------------------------
 
@@ -123,6 +131,12 @@ impl Infer<'_> {
         let name = format!("{prefix}.{field}");
         if memory == Memory::Local && self.field_escaped(&name) {
             let why = format!("`{name}` is accessed through a pointer");
+            return Some(self.other(&why, span));
+        }
+        let scalar = matches!(shape, Shape::Scalar);
+        if memory == Memory::Local && scalar && MERGED_MEMBERS.contains(&field) {
+            // See `MERGED_MEMBERS`: `u.i = t; a[u.c]` reads a byte of t.
+            let why = format!("bit-field or union member of `{prefix}`");
             return Some(self.other(&why, span));
         }
         if memory == Memory::Local {
@@ -268,7 +282,10 @@ impl Infer<'_> {
                     },
                     index: vec![Lin::int(0)],
                 },
-                // A field of a thread's own struct: a local variable.
+                // A field of a thread's own struct: a local variable (its
+                // bit-fields and union members are not tracked:
+                // `MERGED_MEMBERS`).
+                Memory::Local if MERGED_MEMBERS.contains(&field) => Place::Private,
                 Memory::Local => Place::Local(field_key(&name)),
                 Memory::Constant => Place::Private,
             };
