@@ -11,7 +11,7 @@ use super::library::{
 };
 use clang_sys::*;
 use std::cell::{OnceCell, RefCell};
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 mod asm;
 mod calls;
@@ -32,6 +32,8 @@ pub struct Converter<'a> {
     library_functions: OnceCell<HashSet<Signature>>,
     /// The template function definitions of the user's code.
     templates: RefCell<Vec<Cursor>>,
+    /// `Unit::field_layouts`, as the member expressions are converted.
+    field_layouts: RefCell<BTreeMap<[u32; 4], Option<FieldLayout>>>,
     /// Element sizes of the `extern __shared__` arrays seen so far.
     dynamic_shared_sizes: RefCell<BTreeSet<Option<u64>>>,
 }
@@ -43,6 +45,7 @@ impl<'a> Converter<'a> {
             library_functions: OnceCell::new(),
             dynamic_shared_sizes: RefCell::new(BTreeSet::new()),
             templates: RefCell::new(Vec::new()),
+            field_layouts: RefCell::new(BTreeMap::new()),
         }
     }
 }
@@ -55,6 +58,7 @@ impl Converter<'_> {
         unit.instantiations =
             super::launches::explicit_instantiations(self.tu, &self.templates.borrow());
         unit.dynamic_shared_sizes = self.dynamic_shared_sizes.take();
+        unit.field_layouts = self.field_layouts.take();
         unit
     }
 
@@ -394,6 +398,31 @@ impl Converter<'_> {
         E::typed(self.expr_kind(c), span, c.ty().int_type())
     }
 
+    /// Records where the field the member expression `c` names lies in
+    /// its record (`Unit::field_layouts`).
+    fn note_field_layout(&self, c: Cursor) {
+        let decl = c.referenced();
+        let layout = (!decl.is_null() && decl.kind() == CXCursor_FieldDecl && !decl.is_bit_field())
+            .then(|| {
+                let record = decl.semantic_parent().ty().size_of()?;
+                let offset = decl.field_offset_bits()?;
+                let size = decl.ty().size_of()?;
+                (offset % 8 == 0).then_some(FieldLayout {
+                    record,
+                    offset: offset / 8,
+                    size,
+                })
+            })
+            .flatten();
+        let sp = c.span();
+        let key = [sp.line, sp.col, sp.end_line, sp.end_col];
+        let mut layouts = self.field_layouts.borrow_mut();
+        let entry = layouts.entry(key).or_insert(layout);
+        if *entry != layout {
+            *entry = None;
+        }
+    }
+
     fn exprs(&self, cs: &[Cursor]) -> Vec<E> {
         cs.iter()
             .filter(|k| k.is_expression())
@@ -414,7 +443,10 @@ impl Converter<'_> {
                 None => self.unmodelled(c, &ch),
             },
             (Name, _) => decl_ref(c),
-            (Member, 1) => member(c, self.expr(ch[0]), ch[0].ty().is_pointer()),
+            (Member, 1) => {
+                self.note_field_layout(c);
+                member(c, self.expr(ch[0]), ch[0].ty().is_pointer())
+            }
             (Member, 0) => EK::Unknown("member of `this`".into(), vec![]),
             (Subscript, 2) => EK::Index(b(0), b(1)),
             // The protocol's numbers are integers: a comparison of

@@ -440,7 +440,12 @@ impl Infer<'_> {
                 return Val::Funcs(BTreeSet::from([key.clone()]));
             }
         }
+        // `&p[i].y`: the place is the element (its fields are one cell),
+        // but the pointer counts in fields (`(&p[i].y)[1]` is `p[i+1].x`).
+        let element_field =
+            matches!(&x.kind, EK::Member(base, ..) if self.record_path(base).is_none());
         match self.place(x) {
+            Place::Elem { arr, index } if element_field => self.field_pointer(x.span, arr, index),
             Place::Elem { arr, mut index } => {
                 let off = index.pop().unwrap_or(Lin::int(0));
                 Val::Ptr {
@@ -465,6 +470,50 @@ impl Infer<'_> {
             }
             Place::Private => Val::Bad(super::calls::PRIVATE_POINTER.into()),
             Place::Unknown(why) => Val::Bad(why),
+        }
+    }
+
+    /// The address of a field (the member expression at `at`) of element
+    /// `index` of `arr`: a view of the array with elements of the field's
+    /// size (`views.rs`), at the field's place — so that arithmetic on it
+    /// moves by fields, not by records.  When the layout is not known, or
+    /// the field's size does not divide the record's size and the field's
+    /// offset, the pointer is not located (its accesses reach every
+    /// array).
+    fn field_pointer(&mut self, at: Span, arr: Arr, mut index: Vec<Lin>) -> Val {
+        let key = [at.line, at.col, at.end_line, at.end_col];
+        let layout = self.unit.field_layouts.get(&key).copied().flatten();
+        let plain = arr.view.is_none() && arr.bytes.is_none() && arr.rank == 1;
+        match layout {
+            Some(l) if l.size == l.record => {
+                let off = index.pop().unwrap_or(Lin::int(0));
+                Val::Ptr {
+                    arr,
+                    fixed: index,
+                    off,
+                }
+            }
+            Some(l)
+                if plain
+                    && index.len() == 1
+                    && l.size > 0
+                    && l.record % l.size == 0
+                    && l.offset % l.size == 0 =>
+            {
+                let per = (l.record / l.size) as i128;
+                let off = index[0]
+                    .mul(&Lin::int(per))
+                    .add(&Lin::int((l.offset / l.size) as i128));
+                Val::Ptr {
+                    arr: Arr {
+                        view: Some((l.size, l.record)),
+                        ..arr
+                    },
+                    fixed: vec![],
+                    off,
+                }
+            }
+            _ => Val::Bad("pointer to a field of an element whose layout is not modelled".into()),
         }
     }
 
