@@ -588,6 +588,9 @@ fn decl_ref(c: Cursor) -> EK {
         CXCursor_EnumConstantDecl => EK::Int(r.enum_value()),
         CXCursor_NonTypeTemplateParameter => EK::Var(name, r.decl_key(), RefKind::TemplateParam),
         CXCursor_ParmDecl => EK::Var(name, r.decl_key(), RefKind::Local),
+        // CUDA's `warpSize` (as mapcheck's headers declare it) is 32; a
+        // variable of the user's with that name is just a variable.
+        CXCursor_VarDecl if name == "warpSize" && r.in_library() => EK::Int(32),
         CXCursor_VarDecl => {
             let parent = r.semantic_parent().kind();
             let global = matches!(parent, CXCursor_TranslationUnit | CXCursor_Namespace);

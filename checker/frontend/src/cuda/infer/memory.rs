@@ -47,9 +47,6 @@ impl Infer<'_> {
         kind: &RefKind,
         span: Span,
     ) -> Option<Val> {
-        if name == "warpSize" && *kind == RefKind::Global {
-            return Some(Val::Int(Lin::int(32)));
-        }
         if *kind == RefKind::Function && self.unit.func(key).is_some() {
             return Some(Val::Funcs(BTreeSet::from([key.to_string()])));
         }
