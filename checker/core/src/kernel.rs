@@ -182,6 +182,16 @@ impl WrittenValues {
         self.trusted.insert(array.to_string());
     }
 
+    /// Makes every [`Written::Read`] of one of `arrays` unknown (their
+    /// cells hold several values: fields of one struct element).
+    pub fn forget_reads(&mut self, arrays: &std::collections::BTreeSet<String>) {
+        for w in self.values.values_mut() {
+            if matches!(w, Written::Read { array, .. } if arrays.contains(array)) {
+                *w = Written::Unknown;
+            }
+        }
+    }
+
     pub fn trusts(&self, array: &str) -> bool {
         self.trusted.contains(array)
     }

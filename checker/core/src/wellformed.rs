@@ -567,10 +567,11 @@ impl Resolver<'_> {
         decisions: &BTreeMap<BExp, bool>,
         sync_vars: &[Enclosing],
     ) -> Result<Option<Block>, WfError> {
-        let Some(i) = body
-            .iter()
-            .position(|s| self.loop_exits.contains(&s.span) && s.has_sync())
-        else {
+        // An exit after the body's last barrier (`…; __syncthreads(); c--;
+        // if (c <= 0) break;`) has no `sync` in its branches, but it still
+        // decides which threads go on to the next iteration's barriers: its
+        // condition is decided (divergence) like any other exit's.
+        let Some(i) = body.iter().position(|s| self.loop_exits.contains(&s.span)) else {
             return Ok(None);
         };
         let StmtKind::If { cond, .. } = &body[i].kind else {

@@ -280,6 +280,14 @@ pub struct Func {
     pub offset: u32,
 }
 
+/// Where a field lies in its record, in bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldLayout {
+    pub record: u64,
+    pub offset: u64,
+    pub size: u64,
+}
+
 /// A translation unit: function definitions and file-scope variables.
 #[derive(Clone, Debug, Default)]
 pub struct Unit {
@@ -287,6 +295,14 @@ pub struct Unit {
     pub globals: Vec<VarDecl>,
     /// The kernel launches `k<<<grid, block, shmem>>>(…)` of the host code.
     pub launches: Vec<Launch>,
+    /// The functions named other than as the kernel of a launch
+    /// (`launches::Escapes`): kernels launched in ways not seen.
+    pub escaped: std::collections::BTreeSet<String>,
+    /// The layout of the field each member expression names, by the
+    /// expression's location: the record's size, the field's offset and
+    /// its size, in bytes (`None`: unknown, or two member expressions at
+    /// one location disagree).
+    pub field_layouts: std::collections::BTreeMap<[u32; 4], Option<FieldLayout>>,
     /// The explicit instantiations `template __global__ void k<32>(…);` of
     /// template kernels (launches without dimensions or arguments).
     pub instantiations: Vec<Launch>,

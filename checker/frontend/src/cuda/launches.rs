@@ -46,7 +46,14 @@ pub fn configure(
         Some(i) => launches_instance(l, i),
         None => l.kernel == f.key,
     };
-    let sites: Vec<&Launch> = unit.launches.iter().filter(of_f).collect();
+    // A kernel named other than in a launch may be launched unseen: its
+    // launches fix nothing.
+    let template = instance.map_or(&f.key, |i| &i.template);
+    let escapes = unit.escaped.contains(template);
+    let sites: Vec<&Launch> = match escapes {
+        true => Vec::new(),
+        false => unit.launches.iter().filter(of_f).collect(),
+    };
     let mut out = Configured {
         opts: opts.clone(),
         unsettled: Vec::new(),
@@ -58,6 +65,13 @@ pub fn configure(
         out.notes.push(format!(
             "the template kernel is checked as its instance `{}`: {}",
             i.label, i.bindings
+        ));
+    }
+    if escapes {
+        out.notes.push(format!(
+            "`{}` is named other than in a `<<<…>>>` launch (a function pointer, \
+             `cudaLaunchKernel`), so its launches fix no dimension or argument",
+            f.name
         ));
     }
     if sites.is_empty() {
@@ -203,16 +217,65 @@ fn describe(l: &Launch, f: &Func) -> String {
     format!("the launch at {}: {}", place(l), parts.join(", "))
 }
 
-/// Appends the launches in (the body of) `c` to `out`.
-pub fn find(c: Cursor, out: &mut Vec<Launch>) {
+/// Appends the launches in (the body of) `c` to `out`, and to `escaped`
+/// the functions `c` names other than as the kernel of a launch (see
+/// [`Escapes`]).
+pub fn find(c: Cursor, out: &mut Vec<Launch>, escaped: &mut Escapes) {
     for k in c.children() {
-        if k.kind() == CXCursor_CallExpr {
-            if let Some(l) = launch(k) {
-                out.push(l);
-            }
-        }
-        find(k, out);
+        visit(k, out, escaped);
     }
+}
+
+/// The functions (definition keys, as [`Launch::kernel`]) that host or
+/// device code names other than as the kernel of a `k<<<…>>>(…)` launch:
+/// `cudaLaunchKernel((void *)k, …)`, `void (*f)(int *) = k;
+/// f<<<1, 128>>>(a)`, `&k`.  Such a kernel may be launched in ways the
+/// front end does not see, with other dimensions and arguments, so its
+/// launches fix nothing (`configure`).  Naming a kernel in the CUDA
+/// calls that only query or set its attributes (`cudaFuncSetAttribute`,
+/// `cudaOccupancyMaxPotentialBlockSize`, …) does not launch it.
+pub type Escapes = std::collections::BTreeSet<String>;
+
+/// The CUDA runtime calls that take a kernel without launching it.
+const KERNEL_QUERIES: &[&str] = &[
+    "cudaFuncGetAttributes",
+    "cudaFuncSetAttribute",
+    "cudaFuncSetCacheConfig",
+    "cudaFuncSetSharedMemConfig",
+    "cudaOccupancyAvailableDynamicSMemPerBlock",
+    "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
+    "cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
+    "cudaOccupancyMaxActiveClusters",
+    "cudaOccupancyMaxPotentialBlockSize",
+    "cudaOccupancyMaxPotentialBlockSizeVariableSMem",
+    "cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags",
+    "cudaOccupancyMaxPotentialBlockSizeWithFlags",
+    "cudaOccupancyMaxPotentialClusterSize",
+];
+
+fn visit(k: Cursor, out: &mut Vec<Launch>, escaped: &mut Escapes) {
+    if k.kind() == CXCursor_CallExpr {
+        if let Some(l) = launch(k) {
+            out.push(l);
+            // The first child names the launched kernel; the configuration
+            // and the arguments may name others.
+            for child in k.children().into_iter().skip(1) {
+                visit(child, out, escaped);
+            }
+            return;
+        }
+        if KERNEL_QUERIES.contains(&k.spelling().as_str()) {
+            return;
+        }
+    }
+    if matches!(k.kind(), CXCursor_DeclRefExpr | CXCursor_OverloadedDeclRef) {
+        let r = k.referenced();
+        if matches!(r.kind(), CXCursor_FunctionDecl | CXCursor_FunctionTemplate) {
+            let key = super::convert::definition_key(r).unwrap_or_else(|| r.decl_key());
+            escaped.insert(key);
+        }
+    }
+    find(k, out, escaped);
 }
 
 /// The launch `c` is, if it is one.

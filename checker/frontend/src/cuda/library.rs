@@ -8,7 +8,8 @@ use super::clang::Cursor;
 use clang_sys::*;
 use std::collections::HashSet;
 
-/// A function's name and the canonical spellings of its parameter types.
+/// A function's qualified name and the canonical spellings of its
+/// parameter types.
 pub type Signature = (String, Vec<String>);
 
 /// `surf1Dwrite`, `surf2DLayeredread` …: the surface functions of the
@@ -39,7 +40,31 @@ pub(super) fn signature(f: Cursor) -> Signature {
         .filter(|p| p.kind() == CXCursor_ParmDecl)
         .map(|p| p.ty().canonical().spelling())
         .collect();
-    (f.spelling(), params)
+    (qualified_name(f), params)
+}
+
+/// `f`'s name with the namespaces and classes around it (`my::__syncthreads`,
+/// `cooperative_groups::sync`; `extern "C"` blocks add nothing): a user's
+/// function in a namespace of its own is not the library's function of
+/// the same name.
+fn qualified_name(f: Cursor) -> String {
+    let mut name = f.spelling();
+    let mut scope = f.semantic_parent();
+    for _ in 0..16 {
+        match scope.kind() {
+            CXCursor_Namespace
+            | CXCursor_StructDecl
+            | CXCursor_ClassDecl
+            | CXCursor_ClassTemplate
+            | CXCursor_UnionDecl => {
+                name = format!("{}::{name}", scope.spelling());
+            }
+            CXCursor_LinkageSpec => {}
+            _ => break,
+        }
+        scope = scope.semantic_parent();
+    }
+    name
 }
 
 /// Every function declared in a library header, in namespaces and (as

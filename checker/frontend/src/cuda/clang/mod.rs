@@ -688,6 +688,10 @@ impl Cursor {
     pub fn is_bit_field(&self) -> bool {
         unsafe { clang_Cursor_isBitField(self.0) != 0 }
     }
+    /// The offset in bits of a field from the start of its record.
+    pub fn field_offset_bits(&self) -> Option<u64> {
+        u64::try_from(unsafe { clang_Cursor_getOffsetOfField(self.0) }).ok()
+    }
     /// The file the cursor is written in (after macro expansion).
     pub fn file(&self) -> Option<PathBuf> {
         expansion_file(unsafe { clang_getCursorLocation(self.0) })

@@ -11,7 +11,7 @@ use super::library::{
 };
 use clang_sys::*;
 use std::cell::{OnceCell, RefCell};
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 mod asm;
 mod calls;
@@ -32,6 +32,8 @@ pub struct Converter<'a> {
     library_functions: OnceCell<HashSet<Signature>>,
     /// The template function definitions of the user's code.
     templates: RefCell<Vec<Cursor>>,
+    /// `Unit::field_layouts`, as the member expressions are converted.
+    field_layouts: RefCell<BTreeMap<[u32; 4], Option<FieldLayout>>>,
     /// Element sizes of the `extern __shared__` arrays seen so far.
     dynamic_shared_sizes: RefCell<BTreeSet<Option<u64>>>,
 }
@@ -43,6 +45,7 @@ impl<'a> Converter<'a> {
             library_functions: OnceCell::new(),
             dynamic_shared_sizes: RefCell::new(BTreeSet::new()),
             templates: RefCell::new(Vec::new()),
+            field_layouts: RefCell::new(BTreeMap::new()),
         }
     }
 }
@@ -55,6 +58,7 @@ impl Converter<'_> {
         unit.instantiations =
             super::launches::explicit_instantiations(self.tu, &self.templates.borrow());
         unit.dynamic_shared_sizes = self.dynamic_shared_sizes.take();
+        unit.field_layouts = self.field_layouts.take();
         unit
     }
 
@@ -72,7 +76,7 @@ impl Converter<'_> {
                 }
                 CXCursor_FunctionDecl | CXCursor_FunctionTemplate if d.is_definition() => {
                     if !d.in_library() {
-                        super::launches::find(d, &mut unit.launches);
+                        super::launches::find(d, &mut unit.launches, &mut unit.escaped);
                         if d.kind() == CXCursor_FunctionTemplate {
                             self.templates.borrow_mut().push(d);
                         }
@@ -394,6 +398,31 @@ impl Converter<'_> {
         E::typed(self.expr_kind(c), span, c.ty().int_type())
     }
 
+    /// Records where the field the member expression `c` names lies in
+    /// its record (`Unit::field_layouts`).
+    fn note_field_layout(&self, c: Cursor) {
+        let decl = c.referenced();
+        let layout = (!decl.is_null() && decl.kind() == CXCursor_FieldDecl && !decl.is_bit_field())
+            .then(|| {
+                let record = decl.semantic_parent().ty().size_of()?;
+                let offset = decl.field_offset_bits()?;
+                let size = decl.ty().size_of()?;
+                (offset % 8 == 0).then_some(FieldLayout {
+                    record,
+                    offset: offset / 8,
+                    size,
+                })
+            })
+            .flatten();
+        let sp = c.span();
+        let key = [sp.line, sp.col, sp.end_line, sp.end_col];
+        let mut layouts = self.field_layouts.borrow_mut();
+        let entry = layouts.entry(key).or_insert(layout);
+        if *entry != layout {
+            *entry = None;
+        }
+    }
+
     fn exprs(&self, cs: &[Cursor]) -> Vec<E> {
         cs.iter()
             .filter(|k| k.is_expression())
@@ -414,7 +443,10 @@ impl Converter<'_> {
                 None => self.unmodelled(c, &ch),
             },
             (Name, _) => decl_ref(c),
-            (Member, 1) => member(c, self.expr(ch[0]), ch[0].ty().is_pointer()),
+            (Member, 1) => {
+                self.note_field_layout(c);
+                member(c, self.expr(ch[0]), ch[0].ty().is_pointer())
+            }
             (Member, 0) => EK::Unknown("member of `this`".into(), vec![]),
             (Subscript, 2) => EK::Index(b(0), b(1)),
             // The protocol's numbers are integers: a comparison of
@@ -556,6 +588,9 @@ fn decl_ref(c: Cursor) -> EK {
         CXCursor_EnumConstantDecl => EK::Int(r.enum_value()),
         CXCursor_NonTypeTemplateParameter => EK::Var(name, r.decl_key(), RefKind::TemplateParam),
         CXCursor_ParmDecl => EK::Var(name, r.decl_key(), RefKind::Local),
+        // CUDA's `warpSize` (as mapcheck's headers declare it) is 32; a
+        // variable of the user's with that name is just a variable.
+        CXCursor_VarDecl if name == "warpSize" && r.in_library() => EK::Int(32),
         CXCursor_VarDecl => {
             let parent = r.semantic_parent().kind();
             let global = matches!(parent, CXCursor_TranslationUnit | CXCursor_Namespace);
@@ -578,6 +613,23 @@ fn decl_ref(c: Cursor) -> EK {
     }
 }
 
+/// Is the base of the member expression `c` a reference to a CUDA
+/// built-in variable as mapcheck's headers declare it (`threadIdx`), not a
+/// variable of the user's with the same name (`n::threadIdx`)?
+fn builtin_base(c: Cursor) -> bool {
+    let mut base = c.children().into_iter().find(|k| k.is_expression());
+    while let Some(k) = base {
+        match k.kind() {
+            CXCursor_DeclRefExpr => return k.referenced().in_library(),
+            CXCursor_UnexposedExpr | CXCursor_ParenExpr => {
+                base = k.children().into_iter().find(|k| k.is_expression())
+            }
+            _ => return false,
+        }
+    }
+    false
+}
+
 /// `base.field`, or `base->field` (when `arrow`) as `(*base).field`.
 fn member(c: Cursor, base: E, arrow: bool) -> EK {
     let mut field = c.spelling();
@@ -592,7 +644,8 @@ fn member(c: Cursor, base: E, arrow: bool) -> EK {
         }
     }
     if let EK::Var(name, _, RefKind::Global) = &base.kind {
-        if BUILTIN_VARS.contains(&name.as_str()) && matches!(field.as_str(), "x" | "y" | "z") {
+        let xyz = matches!(field.as_str(), "x" | "y" | "z");
+        if BUILTIN_VARS.contains(&name.as_str()) && xyz && builtin_base(c) {
             return EK::Builtin(format!("{name}.{field}"));
         }
     }

@@ -10,11 +10,16 @@ impl Infer<'_> {
 
     pub(super) fn call(&mut self, callee: &Callee, args: &[E], span: Span) -> Val {
         let (name, key) = (callee.name.as_str(), callee.key.as_deref());
-        if IGNORED_ANNOTATIONS.contains(&name) || name.starts_with("__assert") {
+        // The annotations, barriers and fences are known by name only as
+        // the CUDA API and mapcheck's headers declare them: a function of
+        // the user's named `__syncthreads` (in a namespace, a method) is
+        // just a function.
+        let api = callee.library;
+        if api && (IGNORED_ANNOTATIONS.contains(&name) || name.starts_with("__assert")) {
             return Val::Bool(BExp::Bool(true));
         }
-        let grid_barrier = GRID_BARRIERS.contains(&name);
-        if BARRIERS.contains(&name) || grid_barrier {
+        let grid_barrier = api && GRID_BARRIERS.contains(&name);
+        if is_barrier(callee) || grid_barrier {
             args.iter().for_each(|a| {
                 self.eval(a);
             });
@@ -22,21 +27,30 @@ impl Infer<'_> {
             if grid_barrier || !self.grid_level {
                 self.emit(StmtKind::Sync, span);
             }
-            return self.unknown(
+            let v = self.unknown(
                 "sync_result",
                 UnknownCause::Call {
                     function: name.into(),
                 },
                 span,
             );
+            // `__syncthreads_or(p)` and friends return one value to all the
+            // threads of a block that meet at the barrier: alike within an
+            // iteration of the enclosing loops (the loop exit of `do { … }
+            // while (__syncthreads_or(changed))`).  Across blocks the
+            // barrier is not one.
+            if let (Val::Int(l), false) = (&v, self.grid_level || grid_barrier) {
+                self.out.iteration_uniform.extend(lin_vars(l));
+            }
+            return v;
         }
-        if self.spec && matches!(name, "__other_int" | "__other_bool") && args.len() == 1 {
+        if api && self.spec && matches!(name, "__other_int" | "__other_bool") && args.len() == 1 {
             return self.other_thread_value(&args[0], span);
         }
-        if NOT_BARRIERS.contains(&name) {
+        if api && NOT_BARRIERS.contains(&name) {
             return Val::Int(Lin::int(0));
         }
-        if name == "__requires" || name == "__assume" {
+        if api && (name == "__requires" || name == "__assume") {
             return self.requires(args, span);
         }
         if let ([arg], true) = (args, callee.copies_members) {
@@ -514,8 +528,10 @@ impl Infer<'_> {
         }
         self.calls.push(f.key.clone());
         self.returns.push(Vec::new());
+        self.return_paths.push(Vec::new());
         self.template_frames.push(Vec::new());
         self.stmt(&f.body);
+        self.return_paths.pop();
         for k in self.template_frames.pop().unwrap_or_default() {
             self.env.remove(&k);
         }

@@ -79,6 +79,11 @@ impl Infer<'_> {
         let mut first: BTreeMap<(String, String), CellRead> = BTreeMap::new();
         let mut never_written: BTreeMap<String, bool> = BTreeMap::new();
         for r in reads {
+            // A cell of a record array holds several values (a pointer to
+            // one field, `&p->lo`, reads without `reading_field`).
+            if self.record_arrays.contains(&r.array) {
+                continue;
+            }
             let unwritten = *never_written
                 .entry(r.array.clone())
                 .or_insert_with(|| !uniform_reads::writes(&self.out.body, &r.array));

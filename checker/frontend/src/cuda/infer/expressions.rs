@@ -65,7 +65,13 @@ impl Infer<'_> {
             EK::Builtin(b) => Val::Int(Lin::var(b)),
             EK::Bin(op, a, b) => {
                 let v = self.binary(*op, a, b, e.span);
-                if is_arithmetic(*op) {
+                if *op == BinOp::Shl && e.ty.is_some_and(|t| t.signed) {
+                    // A signed `x << k` is defined (C++14-17
+                    // [expr.shift]) when `x·2^k` fits the unsigned type,
+                    // and is then that value converted: `1 << 31` is
+                    // `INT_MIN`, not 2^31 (C++20 wraps every case).
+                    self.convert_int(v, e.ty)
+                } else if is_arithmetic(*op) {
                     self.fit(v, e.ty)
                 } else {
                     v
@@ -437,7 +443,12 @@ impl Infer<'_> {
                 return Val::Funcs(BTreeSet::from([key.clone()]));
             }
         }
+        // `&p[i].y`: the place is the element (its fields are one cell),
+        // but the pointer counts in fields (`(&p[i].y)[1]` is `p[i+1].x`).
+        let element_field =
+            matches!(&x.kind, EK::Member(base, ..) if self.record_path(base).is_none());
         match self.place(x) {
+            Place::Elem { arr, index } if element_field => self.field_pointer(x.span, arr, index),
             Place::Elem { arr, mut index } => {
                 let off = index.pop().unwrap_or(Lin::int(0));
                 Val::Ptr {
@@ -463,6 +474,50 @@ impl Infer<'_> {
             }
             Place::Private => Val::Bad(super::calls::PRIVATE_POINTER.into()),
             Place::Unknown(why) => Val::Bad(why),
+        }
+    }
+
+    /// The address of a field (the member expression at `at`) of element
+    /// `index` of `arr`: a view of the array with elements of the field's
+    /// size (`views.rs`), at the field's place — so that arithmetic on it
+    /// moves by fields, not by records.  When the layout is not known, or
+    /// the field's size does not divide the record's size and the field's
+    /// offset, the pointer is not located (its accesses reach every
+    /// array).
+    fn field_pointer(&mut self, at: Span, arr: Arr, mut index: Vec<Lin>) -> Val {
+        let key = [at.line, at.col, at.end_line, at.end_col];
+        let layout = self.unit.field_layouts.get(&key).copied().flatten();
+        let plain = arr.view.is_none() && arr.bytes.is_none() && arr.rank == 1;
+        match layout {
+            Some(l) if l.size == l.record => {
+                let off = index.pop().unwrap_or(Lin::int(0));
+                Val::Ptr {
+                    arr,
+                    fixed: index,
+                    off,
+                }
+            }
+            Some(l)
+                if plain
+                    && index.len() == 1
+                    && l.size > 0
+                    && l.record % l.size == 0
+                    && l.offset % l.size == 0 =>
+            {
+                let per = (l.record / l.size) as i128;
+                let off = index[0]
+                    .mul(&Lin::int(per))
+                    .add(&Lin::int((l.offset / l.size) as i128));
+                Val::Ptr {
+                    arr: Arr {
+                        view: Some((l.size, l.record)),
+                        ..arr
+                    },
+                    fixed: vec![],
+                    off,
+                }
+            }
+            _ => Val::Bad("pointer to a field of an element whose layout is not modelled".into()),
         }
     }
 

@@ -337,12 +337,19 @@ fn visit_outside_loops(s: &S, f: &mut impl FnMut(&E)) {
     }
 }
 
+/// Is `callee` a block barrier of the CUDA API (`__syncthreads`,
+/// `__syncthreads_or`, `thread_block::sync`, …), not a function of the
+/// user's with the same name?
+pub(super) fn is_barrier(callee: &Callee) -> bool {
+    callee.library && BARRIERS.contains(&callee.name.as_str())
+}
+
 /// Can the statement reach a barrier (syntactically, through calls)?
 pub(super) fn has_barrier(s: &S, unit: &Unit, depth: usize) -> bool {
     let mut found = false;
     visit_stmt(s, &mut |e| {
         if let EK::Call(callee, _) = &e.kind {
-            if BARRIERS.contains(&callee.name.as_str()) {
+            if is_barrier(callee) {
                 found = true;
             } else if let Some(f) = callee.key.as_deref().and_then(|k| unit.func(k)) {
                 found |= depth < 16 && has_barrier(&f.body, unit, depth + 1);

@@ -2,7 +2,10 @@
 //! as `pos − neg` ([`Lin`]); this module adds what C's types add:
 //!
 //! - a signed result is the exact integer (overflow is undefined
-//!   behaviour, so an unbounded integer covers every defined execution);
+//!   behaviour, so an unbounded integer covers every defined execution),
+//!   except a left shift: C++ defines `x << k` whenever `x·2^k` fits the
+//!   unsigned type, as that value converted (`1 << 31` is `INT_MIN`), so
+//!   it wraps like a conversion;
 //! - an unsigned result wraps modulo `2^bits`, and a conversion to a
 //!   narrower or differently signed type truncates (two's complement) —
 //!   written with `%` unless a range analysis proves the value already fits,

@@ -351,7 +351,10 @@ impl Infer<'_> {
     /// `while`, `do`, and `for` loops of unknown shape: a protocol loop over
     /// an unknown number of iterations, with every variable the body
     /// modifies unknown.  A loop with a barrier must be uniform in CUDA, so
-    /// its bound is thread-global; otherwise it is thread-local.
+    /// its bound is thread-global; otherwise it is thread-local.  `post` is
+    /// the condition of a `do … while (post)`, tested after the body: with
+    /// a barrier in the body it is a loop exit, which must be alike in all
+    /// threads too.
     pub(super) fn unknown_loop(
         &mut self,
         cond: Option<&E>,
@@ -395,7 +398,25 @@ impl Infer<'_> {
                 m.stmt(body);
                 m.loop_bodies.pop();
                 if let Some(p) = post {
-                    m.eval(p);
+                    // The test of a `do … while (p)`: with a barrier in the
+                    // body, a loop exit `if !p {}` (`Kernel::loop_exits`)
+                    // at the end of the body, which the checker requires
+                    // alike in all threads (else barrier divergence).
+                    let stays = m.cond(p);
+                    if synced_body {
+                        m.emit(
+                            StmtKind::If {
+                                cond: BExp::not(stays),
+                                then_branch: vec![],
+                                else_branch: vec![],
+                            },
+                            p.span,
+                        );
+                        if let Some(s) = m.blocks.last().and_then(|b| b.last()) {
+                            let span = s.span;
+                            m.out.loop_exits.push(span);
+                        }
+                    }
                 }
             });
             me.loops.pop();

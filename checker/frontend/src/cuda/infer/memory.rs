@@ -3,6 +3,14 @@
 
 use super::*;
 
+/// The member names `convert` gives the bit-fields of a struct (adjacent
+/// bit-fields are one memory location, C11 3.14) and the members of a
+/// union (they overlap).  In a thread's own struct or union they are not
+/// tracked ([`Infer::member_value`]): one name stands for several members,
+/// and a store to one member (cut to a bit-field's width) is read back
+/// through another (another type, another width).
+const MERGED_MEMBERS: [&str; 2] = ["bit_fields", "union_members"];
+
 impl Infer<'_> {
     // ----- places: variables, array elements -----------------------------
 
@@ -39,9 +47,6 @@ impl Infer<'_> {
         kind: &RefKind,
         span: Span,
     ) -> Option<Val> {
-        if name == "warpSize" && *kind == RefKind::Global {
-            return Some(Val::Int(Lin::int(32)));
-        }
         if *kind == RefKind::Function && self.unit.func(key).is_some() {
             return Some(Val::Funcs(BTreeSet::from([key.to_string()])));
         }
@@ -123,6 +128,12 @@ impl Infer<'_> {
         let name = format!("{prefix}.{field}");
         if memory == Memory::Local && self.field_escaped(&name) {
             let why = format!("`{name}` is accessed through a pointer");
+            return Some(self.other(&why, span));
+        }
+        let scalar = matches!(shape, Shape::Scalar);
+        if memory == Memory::Local && scalar && MERGED_MEMBERS.contains(&field) {
+            // See `MERGED_MEMBERS`: `u.i = t; a[u.c]` reads a byte of t.
+            let why = format!("bit-field or union member of `{prefix}`");
             return Some(self.other(&why, span));
         }
         if memory == Memory::Local {
@@ -268,7 +279,10 @@ impl Infer<'_> {
                     },
                     index: vec![Lin::int(0)],
                 },
-                // A field of a thread's own struct: a local variable.
+                // A field of a thread's own struct: a local variable (its
+                // bit-fields and union members are not tracked:
+                // `MERGED_MEMBERS`).
+                Memory::Local if MERGED_MEMBERS.contains(&field) => Place::Private,
                 Memory::Local => Place::Local(field_key(&name)),
                 Memory::Constant => Place::Private,
             };
@@ -279,7 +293,12 @@ impl Infer<'_> {
             // any other).
             EK::Index(..) | EK::Un(UnOp::Deref, _) | EK::Member(..) | EK::Var(..) => {
                 match self.place(base) {
-                    p @ Place::Elem { .. } => p,
+                    p @ Place::Elem { .. } => {
+                        if let Place::Elem { arr, .. } = &p {
+                            self.record_arrays.insert(arr.name.clone());
+                        }
+                        p
+                    }
                     Place::Private | Place::Local(_) => Place::Private,
                     Place::Unknown(why) => Place::Unknown(why),
                     Place::Row(_) | Place::Choice(..) => {
@@ -428,6 +447,18 @@ impl Infer<'_> {
                     self.note_pointer_escape(&v, span);
                 }
                 self.env.insert(k.clone(), v);
+            }
+            Place::Elem { arr, index } if arr.view.is_some() || arr.bytes.is_some() => {
+                // Through a view of another element size, or into memory
+                // modelled in bytes, a write stores part of an element or
+                // several: its value is not comparable with other writes'
+                // (an `int` 1 and a `short` 1 at its upper half differ in
+                // a byte), so it is never part of a benign pair.
+                if arr.tracked {
+                    let outer = std::mem::replace(&mut self.storing, Written::Unknown);
+                    self.access(Mode::Wr, arr, index, span);
+                    self.storing = outer;
+                }
             }
             Place::Elem { arr, index } => {
                 self.note_pointer_escape(&v, span);

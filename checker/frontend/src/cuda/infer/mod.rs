@@ -263,9 +263,25 @@ pub struct Infer<'a> {
     loop_bodies: Vec<usize>,
     /// The `break`s of loop exits ([`Infer::loop_exit`]), by location.
     exit_breaks: Vec<Span>,
+    /// The next `if` is a loop exit: emitted even when both branches are
+    /// empty (taken by [`Infer::if_stmt`]).
+    keep_exit: bool,
+    /// The conditions of the enclosing branches (`if`, `case`) at the
+    /// statement being inferred.
+    path: Vec<BExp>,
+    /// Per function being inferred (the kernel, each inlined call): the
+    /// condition under which each of its `return`s runs (`None` inside a
+    /// loop, whose variables do not outlive it).  See [`Infer::block`].
+    return_paths: Vec<Vec<Option<BExp>>>,
     /// Reading a field (`p[i].x`): all fields of an element are one cell
     /// of the protocol, so the read is not of the whole cell (`cells.rs`).
     reading_field: bool,
+    /// Arrays an element of which was named through a field (`p->x`,
+    /// `&a[i].lo`): their cells hold several C values (the protocol makes
+    /// all fields of an element one cell), so two reads or atomics of one
+    /// cell may see different values (`cells.rs`, `tickets.rs`,
+    /// [`Written::Read`]).
+    record_arrays: BTreeSet<String>,
     /// The kernel's own body has passed a `return` (on some path).
     returned: bool,
 }
@@ -374,7 +390,11 @@ impl<'a> Infer<'a> {
             spec: false,
             loop_bodies: Vec::new(),
             exit_breaks: Vec::new(),
+            keep_exit: false,
+            path: Vec::new(),
+            return_paths: Vec::new(),
             reading_field: false,
+            record_arrays: BTreeSet::new(),
             returned: false,
         }
     }
@@ -495,6 +515,7 @@ impl<'a> Infer<'a> {
         }
         self.calls.push(f.key.clone());
         self.returns.push(Vec::new());
+        self.return_paths.push(Vec::new());
         self.stmt(&f.body);
         let body = self.blocks.pop().unwrap_or_default();
         self.settle_extern_calls();
@@ -503,6 +524,7 @@ impl<'a> Infer<'a> {
         self.settle_uniform_reads();
         self.settle_cell_reads();
         self.assume_distinct_tickets();
+        self.out.written.forget_reads(&self.record_arrays);
         self.bound_specified_unknowns();
         self.out.shared = std::mem::take(&mut self.shared);
         self.assume_param_types();

@@ -59,8 +59,43 @@ impl Infer<'_> {
                 }
             }
             self.barrier_follows = b.get(i + 1).is_some_and(begins_with_barrier);
+            let before = self.return_paths.last().map_or(0, Vec::len);
             self.stmt(s);
+            let rest = &b[i + 1..];
+            let returned: Option<Vec<BExp>> = self
+                .return_paths
+                .last()
+                .and_then(|r| r[before..].iter().cloned().collect());
+            // (A `return` inside a loop makes any later barrier
+            // unsupported: `Infer::emit`.)
+            let returned = returned.filter(|r| !r.is_empty());
+            if let Some(returned) = returned {
+                if rest.iter().any(|r| has_barrier(r, self.unit, 0)) {
+                    self.after_returns(returned, rest, s.span);
+                    return;
+                }
+            }
         }
+    }
+
+    /// The rest of a block after a statement some of whose paths `return`
+    /// (`if (a) { if (b) return; }`, a `return` in a `switch`), when the
+    /// rest holds a barrier: the threads that returned do not reach it, so
+    /// the rest runs under `if returned {} else { rest }`, `returned` the
+    /// disjunction of the conditions of those `return`s.  The checker then
+    /// decides whether the threads of a block agree on it (else barrier
+    /// divergence), as for `if (c) return;` directly before the rest.
+    fn after_returns(&mut self, returned: Vec<BExp>, rest: &[S], span: Span) {
+        let cond = returned.into_iter().fold(BExp::Bool(false), BExp::or);
+        let stmts = self.nested(|me| me.block(rest));
+        self.emit(
+            StmtKind::If {
+                cond,
+                then_branch: vec![],
+                else_branch: stmts,
+            },
+            span,
+        );
     }
 
     pub(super) fn decl(&mut self, d: &VarDecl) {
@@ -124,10 +159,15 @@ impl Infer<'_> {
     }
 
     pub(super) fn if_stmt(&mut self, c: &E, t: &S, e: Option<&S>, rest: &[S], span: Span) {
+        // A loop exit is emitted even with both branches empty (the last
+        // statement of its loop's body): its condition decides how many
+        // iterations each thread runs.
+        let keep = std::mem::take(&mut self.keep_exit);
         let cond = self.cond(c);
         let (jt, je) = (always_jumps(t), e.is_some_and(always_jumps));
-        let run = |me: &mut Self, branch: Option<&S>, jumps: bool| {
+        let run = |me: &mut Self, branch: Option<&S>, jumps: bool, guard: BExp| {
             let env = me.env.clone();
+            me.path.push(guard);
             let stmts = me.nested(|me| {
                 if let Some(b) = branch {
                     me.stmt(b);
@@ -136,6 +176,7 @@ impl Infer<'_> {
                     me.block(rest);
                 }
             });
+            me.path.pop();
             (stmts, std::mem::replace(&mut me.env, env))
         };
         match cond {
@@ -143,10 +184,10 @@ impl Infer<'_> {
             BExp::Bool(false) => return self.taken(e, je, rest),
             _ => {}
         }
-        let (then_b, env_t) = run(self, Some(t), jt);
-        let (else_b, env_e) = run(self, e, je);
+        let (then_b, env_t) = run(self, Some(t), jt, cond.clone());
+        let (else_b, env_e) = run(self, e, je, BExp::not(cond.clone()));
         self.merge(env_t, env_e, jt, je, Some(&cond), span);
-        if !then_b.is_empty() || !else_b.is_empty() {
+        if !then_b.is_empty() || !else_b.is_empty() || keep {
             self.emit(
                 StmtKind::If {
                     cond,
@@ -287,10 +328,12 @@ impl Infer<'_> {
         };
         self.exit_breaks.push(brk);
         let before = self.blocks.last().map_or(0, Vec::len);
+        self.keep_exit = true;
         self.if_stmt(c, t, None, rest, span);
+        self.keep_exit = false;
         self.exit_breaks.pop();
         // The conditional is the last statement emitted (after the reads
-        // of its condition), unless both branches were empty.
+        // of its condition), unless its condition is a constant.
         let emitted = self
             .blocks
             .last()
@@ -319,6 +362,15 @@ impl Infer<'_> {
         };
         if let Some(r) = self.returns.last_mut() {
             r.push(v);
+        }
+        // Where it is taken (`block`): the conditions of the branches
+        // around it, unless a loop's variables are among them.
+        let taken = match self.loops.is_empty() {
+            true => Some(self.path.iter().cloned().fold(BExp::Bool(true), BExp::and)),
+            false => None,
+        };
+        if let Some(r) = self.return_paths.last_mut() {
+            r.push(taken);
         }
         if self.calls.len() == 1 {
             self.returned = true;
@@ -357,13 +409,19 @@ impl Infer<'_> {
                 None if is_label(&items[i]) => others.clone(),
                 None => continue,
             };
-            let group: Vec<&S> = items[i..]
+            // The statements from the label on, as a block: `if (c) break;`
+            // or `if (c) return;` in it guards what follows (a barrier
+            // after it is then reached only by the threads that go on).
+            let group: Vec<S> = items[i..]
                 .iter()
                 .map(|(_, s)| *s)
                 .take_while(|s| !matches!(s.kind, SK::Break))
+                .map(|s| without_labels(s).clone())
                 .collect();
             let env = self.env.clone();
-            let stmts = self.nested(|me| group.iter().for_each(|s| me.stmt(s)));
+            self.path.push(cond.clone());
+            let stmts = self.nested(|me| me.block(&group));
+            self.path.pop();
             let env_in = std::mem::replace(&mut self.env, env);
             self.merge(env_in, self.env.clone(), false, false, None, span);
             self.emit(
@@ -376,6 +434,15 @@ impl Infer<'_> {
             );
         }
     }
+}
+
+/// `s` below the `case` and `default` labels that head it.
+fn without_labels(s: &S) -> &S {
+    let mut s = s;
+    while let SK::Case(_, inner) = &s.kind {
+        s = inner;
+    }
+    s
 }
 
 /// Whether `s`, below the `case` labels that head it, holds a `case` or
@@ -402,7 +469,7 @@ fn nested_label(s: &S) -> bool {
 fn begins_with_barrier(s: &S) -> bool {
     match &s.kind {
         SK::Expr(e) => {
-            matches!(&e.kind, EK::Call(callee, _) if BARRIERS.contains(&callee.name.as_str()))
+            matches!(&e.kind, EK::Call(callee, _) if is_barrier(callee))
         }
         SK::Block(b) => b.first().is_some_and(begins_with_barrier),
         _ => false,

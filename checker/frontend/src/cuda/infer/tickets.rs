@@ -9,12 +9,15 @@
 //! * the counter is one cell, the same for every thread (a constant index
 //!   of a global array — a `__shared__` counter is one per block, and two
 //!   blocks get the same tickets);
-//! * every atomic on its array is an `atomicAdd` of a constant `≥ 1` at
-//!   that index, and no plain write of the array exists (nor an access at
-//!   an unknown index, which is a write);
-//! * the counter is incremented fewer than 2^32 times in one launch (else
-//!   it wraps around and repeats a value): an assumption, printed with the
-//!   verdict.
+//! * every atomic on its array is an `atomicAdd` of a constant from 1 to
+//!   2^16 (after its conversion to the counter's type: `(unsigned)-1`
+//!   takes 1 away) at that index, and no plain write of the array exists
+//!   (nor an access at an unknown index, which is a write);
+//! * the counter's element is not a struct named by a field (`&q->head`
+//!   and `&q->tail` are one cell of the protocol but two counters);
+//! * the counter grows by less than 2^32 in one launch (else it wraps
+//!   around and repeats a value): it is incremented fewer than 2^32 / S
+//!   times, S the largest step — an assumption, printed with the verdict.
 //!
 //! Each result is then a thread-local unknown of the protocol, and for
 //! every two of them `a`, `b` (`a` = `b` included) the kernel gets the
@@ -31,7 +34,14 @@ pub(super) struct AtomicUse {
     /// parts), when the call is a ticket: `atomicAdd` of a constant `≥ 1`
     /// at a constant index.
     ticket: Option<Lin>,
+    /// The constant added, when the call is a ticket.
+    step: i128,
 }
+
+/// The largest step of a ticket: a counter that `atomicAdd`s of at most
+/// this much move grows by less than 2^32 when it is incremented fewer
+/// than 2^32 / `MAX_STEP` = 65,536 times (the assumption printed).
+const MAX_STEP: i128 = 1 << 16;
 
 impl Infer<'_> {
     /// Records an atomic `name(args…)` on `array[index]` whose result is
@@ -48,8 +58,14 @@ impl Infer<'_> {
             _ => None,
         };
         let constant_cell = index.iter().all(|l| l.constant().is_some());
+        // A step is the value after its conversion to the counter's type:
+        // `atomicAdd(c, (unsigned)-1)` adds 2^32 - 1, which takes 1 away,
+        // and a large step wraps around after a few adds
+        // (`0x80000000u` twice is 0 again).  Only small steps keep the
+        // values apart, under the assumption printed with the verdict.
+        let small = step.filter(|s| (1..=MAX_STEP).contains(s));
         let ticket = match old {
-            Val::Int(l) if name == "atomicAdd" && step >= Some(1) && constant_cell => {
+            Val::Int(l) if name == "atomicAdd" && small.is_some() && constant_cell => {
                 Some(l.clone())
             }
             _ => None,
@@ -58,6 +74,7 @@ impl Infer<'_> {
             array: array.to_string(),
             index: index.to_vec(),
             ticket,
+            step: small.unwrap_or(0),
         });
     }
 
@@ -75,7 +92,10 @@ impl Infer<'_> {
             let all_tickets = uses.iter().all(|u| u.ticket.is_some() && u.index == *index);
             // A plain write of the counter, or of a record holding it.
             let written = super::uniform_reads::accesses_in(&self.out.body, &array, &[Mode::Wr]);
-            if !all_tickets || self.shared.contains(&array) || written {
+            // Two fields of one element are one cell of the protocol but
+            // two counters (`&q->head`, `&q->tail`): their tickets repeat.
+            let fields = self.record_arrays.contains(&array);
+            if !all_tickets || self.shared.contains(&array) || written || fields {
                 continue;
             }
             let values: Vec<Lin> = uses.iter().filter_map(|u| u.ticket.clone()).collect();
@@ -88,8 +108,16 @@ impl Infer<'_> {
                     });
                 }
             }
+            // The values are distinct while the counter grows by less than
+            // 2^32 in total (the smallest counters are 32-bit).
+            let largest = uses.iter().map(|u| u.step).max().unwrap_or(1);
+            let times = if largest == 1 {
+                "2^32".to_string()
+            } else {
+                format!("2^32 / {largest} = {}", (1i128 << 32) / largest)
+            };
             self.out.notes.push(format!(
-                "the counter `{array}` is incremented fewer than 2^32 times, so the values \
+                "the counter `{array}` is incremented fewer than {times} times, so the values \
                  `atomicAdd` returns from it are distinct"
             ));
         }

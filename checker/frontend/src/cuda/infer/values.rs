@@ -19,7 +19,13 @@
 //!   converted at most once (`d_clocks[0] = s_clocks[0]`):
 //!   [`Written::Read`].  The checker takes it as uniform only if it proves
 //!   that array race-free (then no thread writes the cell in the barrier
-//!   interval of the read, and every thread reads the same value).
+//!   interval of the read, and every thread reads the same value); not
+//!   through a view of another element size, nor in memory modelled in
+//!   bytes (`hs[0]` of `short *hs = (short *)s` is part of `s[0]`).
+//!
+//! A write through such a view, or into memory modelled in bytes, stores
+//! [`Written::Unknown`] whatever its value (`memory.rs`, `write_place`):
+//! an `int` 1 and a `short` 1 in its upper half differ in a byte.
 //!
 //! A value read from global memory, a local variable, a call, `threadIdx`,
 //! or a floating-point computation is unknown.
@@ -85,7 +91,11 @@ impl Infer<'_> {
             return None;
         };
         let shared = self.shared.iter().any(|s| belongs_to(&arr.name, s));
-        if !arr.tracked || !shared || !index.iter().all(|i| self.uniform_lin(i)) {
+        // Through a view (`(short *)s`), or in memory modelled in bytes,
+        // the element read is not the array's: `hs[0]` and `s[0]` are two
+        // values at one index.
+        let whole = arr.view.is_none() && arr.bytes.is_none();
+        if !arr.tracked || !shared || !whole || !index.iter().all(|i| self.uniform_lin(i)) {
             return None;
         }
         Some(Written::Read {
