@@ -12,8 +12,9 @@
 
 use mapcheck_core::check::check_kernel;
 use mapcheck_core::verdict::Severity;
-use mapcheck_frontend::load;
+use mapcheck_core::verdict::Verdict;
 use mapcheck_frontend::options::Flags;
+use mapcheck_frontend::{load, load_source};
 use semantics::surface::{parse::parse_header, Expect};
 use std::path::Path;
 
@@ -47,6 +48,14 @@ const ORDER: &[&str] = &[
     "soundness/power-loop-last-iteration-racy.cu",
     "soundness/unwrap-else-branch-wraps-drf.cu",
     "soundness/unwrap-else-branch-wraps-racy.cu",
+];
+
+/// Added with the mutation run of loop_order.rs
+/// (proofs-notes/mutation-testing.md).
+const ORDER_ADDED: &[&str] = &[
+    "precision/power-loop-inner-loop-barrier-drf.cu",
+    "soundness/halving-loop-above-one-last-iteration-racy.cu",
+    "soundness/quarter-loop-last-iteration-racy.cu",
 ];
 
 /// The other kernels with a `for` loop whose shape `loop_shape` reads.
@@ -211,9 +220,81 @@ fn check(names: &[&str]) {
 #[test]
 fn loop_order_kernels_meet_their_expectations_in_the_front_end() {
     check(ORDER);
+    check(ORDER_ADDED);
 }
 
 #[test]
 fn loop_shape_kernels_meet_their_expectations_in_the_front_end() {
     check(SHAPE);
+}
+
+/// The reasons of the unknown verdicts of a kernel given as source.
+fn unknown_reasons(source: &str) -> Vec<String> {
+    let loaded = load_source(Path::new("loop.cu"), source, &Flags::default()).expect("loads");
+    loaded
+        .kernels
+        .iter()
+        .flat_map(|k| check_kernel(k, &loaded.options).arrays)
+        .filter_map(|a| match a.verdict {
+            Verdict::Unknown { reason, .. } => Some(reason),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A loop over powers that is not unrolled runs, in the protocol, over
+/// every number up to its bound: the front end refuses (an unknown
+/// verdict, never a silent DRF) the shapes where the added iterations or
+/// the unknown last one could move a barrier between real code.
+/// `barrier_at_end` looks into an inner loop only when it is all the
+/// body: here code precedes it, and an added round whose inner loop runs
+/// would put barriers where the real rounds have none.
+#[test]
+fn a_power_loop_with_code_beside_its_inner_synchronized_loop_is_unsupported() {
+    let reasons = unknown_reasons(
+        "__global__ void k(int *out, unsigned n)
+{
+  __shared__ int sh[64];
+  for (unsigned size = 1; size < n; size *= 2) {
+    if (threadIdx.x == 0) sh[0] = size;
+    for (unsigned j = 0; j < 2; j++) {
+      sh[threadIdx.x] = j;
+      __syncthreads();
+    }
+  }
+  __syncthreads();
+  out[threadIdx.x] = sh[threadIdx.x];
+}
+",
+    );
+    let both_sides = "loop over powers with code on both sides of its barrier";
+    assert!(
+        reasons.iter().any(|r| r.contains(both_sides)),
+        "{reasons:?}"
+    );
+}
+
+/// The code a loop over powers' unknown last iteration runs after its
+/// last top-level barrier must hold no barrier (here one under a uniform
+/// `if`): it is repeated after the loop as an unsynchronized loop.
+#[test]
+fn a_power_loop_tail_holding_a_barrier_is_unsupported() {
+    let reasons = unknown_reasons(
+        "__global__ void k(int *out, unsigned n)
+{
+  __shared__ int sh[128];
+  __requires(n <= 64);
+  for (unsigned size = 1; size < n; size *= 2) {
+    __syncthreads();
+    if (threadIdx.x == 0)
+      sh[size] = 1;
+    if (n > 4)
+      __syncthreads();
+  }
+  out[threadIdx.x] = sh[2 * threadIdx.x];
+}
+",
+    );
+    let tail = "loop over powers with a barrier, not followed by a barrier, whose last iteration is not known";
+    assert!(reasons.iter().any(|r| r.contains(tail)), "{reasons:?}");
 }
