@@ -187,6 +187,22 @@ const SHAPE: &[&str] = &[
     "warp-sync/shuffle-drf.cu",
 ];
 
+/// Added with the mutation run of loop_shape.rs
+/// (proofs-notes/mutation-testing.md).
+const SHAPE_ADDED: &[&str] = &[
+    "integers/loop-condition-cast-exact-count-drf.cu",
+    "integers/loop-condition-narrowing-char-racy.cu",
+    "integers/loop-condition-narrowing-int-racy.cu",
+    "precision/difference-loop-condition-unsigned-drf.cu",
+    "precision/loop-bound-on-the-left-drf.cu",
+    "precision/ne-power-loop-drf.cu",
+    "soundness/loop-bound-moves-racy.cu",
+    "soundness/loop-step-side-effect-racy.cu",
+    "soundness/ne-loop-skips-power-down-racy.cu",
+    "soundness/ne-power-loop-racy.cu",
+    "soundness/secondary-induction-moved-racy.cu",
+];
+
 /// Kernels with a loop that reached none of the probes: `loop_shape`
 /// rejects their `for` loops (a counter the body assigns, a comma in the
 /// condition, a wrapping count-down), or they hold `while` / `do` loops,
@@ -244,6 +260,7 @@ fn loop_order_kernels_meet_their_expectations_in_the_front_end() {
 #[test]
 fn loop_shape_kernels_meet_their_expectations_in_the_front_end() {
     check(SHAPE);
+    check(SHAPE_ADDED);
 }
 
 #[test]
