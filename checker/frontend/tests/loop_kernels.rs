@@ -197,6 +197,7 @@ const SHAPE_ADDED: &[&str] = &[
     "precision/loop-bound-on-the-left-drf.cu",
     "precision/ne-power-loop-drf.cu",
     "soundness/loop-bound-moves-racy.cu",
+    "soundness/loop-condition-comma-nested-racy.cu",
     "soundness/loop-step-side-effect-racy.cu",
     "soundness/ne-loop-skips-power-down-racy.cu",
     "soundness/ne-power-loop-racy.cu",
