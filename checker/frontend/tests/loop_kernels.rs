@@ -196,7 +196,7 @@ const SHAPE_ADDED: &[&str] = &[
     "precision/difference-loop-condition-unsigned-drf.cu",
     "precision/loop-bound-on-the-left-drf.cu",
     "precision/ne-power-loop-drf.cu",
-    "precision/power-loop-inclusive-count-drf.cu",
+    "precision/power-loop-count-drf.cu",
     "soundness/loop-bound-moves-racy.cu",
     "soundness/loop-condition-comma-nested-racy.cu",
     "soundness/loop-step-side-effect-racy.cu",
