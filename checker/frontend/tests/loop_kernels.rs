@@ -197,6 +197,7 @@ const SHAPE_ADDED: &[&str] = &[
     "precision/loop-bound-on-the-left-drf.cu",
     "precision/ne-power-loop-drf.cu",
     "precision/power-loop-count-drf.cu",
+    "soundness/loop-break-after-values-racy.cu",
     "soundness/loop-bound-moves-racy.cu",
     "soundness/loop-condition-comma-nested-racy.cu",
     "soundness/loop-step-side-effect-racy.cu",
