@@ -198,6 +198,7 @@ const SHAPE_ADDED: &[&str] = &[
     "precision/loop-bound-on-the-left-drf.cu",
     "precision/ne-power-loop-drf.cu",
     "precision/power-loop-count-drf.cu",
+    "soundness/countdown-by-four-racy.cu",
     "soundness/countdown-step-negative-bound-racy.cu",
     "soundness/loop-bound-moves-racy.cu",
     "soundness/loop-break-after-values-racy.cu",
