@@ -1,10 +1,10 @@
 //xfail:NOT_ALL_VERIFIED
 //--blockDim=[64] --gridDim=[1]
 // Racy, twice.  In the first loop the increment moves j with i, but the
-// body moves j too (j += 1), so at the test j is 1, 3, 5, …, 2i + 1: at
-// i = 6, j = 13 and every thread writes x[0] = threadIdx.x (threads 0
-// and 1, unordered).  Taking j for the induction variable j = i (so
-// j = i + 1 at the test, at most 8) never reaches 13.  In the second the
+// body moves j too (j = 2 * j), so at the test j is 0, 2, 6, 14, 30, …:
+// at i = 4, j = 30 and every thread writes x[0] = threadIdx.x (threads 0
+// and 1, unordered).  Taking j for the induction variable j = i (so j =
+// 2i at the test, at most 14) never reaches 30.  In the second the
 // increment moves the counter itself twice (m++, m++): m is 0, 2, 4, 6,
 // then 8 after the loop, and every thread writes y[0].  Taking the second
 // m++ for an induction variable moved once per iteration of a loop of 7
@@ -14,8 +14,8 @@ __global__ void k(int *x, int *y)
 {
   int j = 0;
   for (int i = 0; i < 8; i++, j++) {
-    j += 1;
-    if (j == 13)
+    j = 2 * j;
+    if (j == 30)
       x[0] = threadIdx.x;
   }
   int m;
