@@ -208,6 +208,7 @@ const SHAPE_ADDED: &[&str] = &[
     "soundness/ne-loop-skips-power-down-racy.cu",
     "soundness/ne-power-loop-racy.cu",
     "soundness/secondary-induction-moved-racy.cu",
+    "soundness/secondary-induction-times-racy.cu",
 ];
 
 /// Kernels with a loop that reached none of the probes: `loop_shape`
