@@ -55,13 +55,19 @@ impl Infer<'_> {
         step: &Lin,
         span: Span,
     ) -> Option<StmtKind> {
-        let c = step.constant().filter(|&c| c >= 2).map(Lin::int);
+        let c = step.constant().filter(|&c| c >= 2);
         let range = match (shape.dir, c) {
             // The last power p below `hi` has p·c ≥ hi.
-            (Dir::Times, Some(c)) => (NExp::bin(NOp::Div, hi.to_nexp(), c.to_nexp()), hi.to_nexp()),
-            // Down to `lo`: the last p has p / c < lo, so p < lo·c.
-            (Dir::Divide, Some(c)) if lo.constant() != Some(1) => {
-                (lo.to_nexp(), lo.mul(&c).to_nexp())
+            (Dir::Times, Some(c)) => (
+                NExp::bin(NOp::Div, hi.to_nexp(), Lin::int(c).to_nexp()),
+                hi.to_nexp(),
+            ),
+            // Down to `lo`: the last p has p / c < lo, so lo ≤ p < lo·c.
+            // Only halving down to 1 (`s > 0`, `s >>= 1`) ends on `lo`
+            // itself, the emitted loop's last value; `s /= 4` down to 1
+            // may end on 1, 2 or 3.
+            (Dir::Divide, Some(c)) if !(lo.constant() == Some(1) && c == 2) => {
+                (lo.to_nexp(), lo.mul(&Lin::int(c)).to_nexp())
             }
             _ => return None,
         };
