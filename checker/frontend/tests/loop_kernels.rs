@@ -13,10 +13,12 @@
 use mapcheck_core::check::check_kernel;
 use mapcheck_core::verdict::Severity;
 use mapcheck_core::verdict::Verdict;
+use mapcheck_frontend::load_source;
 use mapcheck_frontend::options::Flags;
-use mapcheck_frontend::{load, load_source};
-use semantics::surface::{parse::parse_header, Expect};
+use semantics::surface::Expect;
 use std::path::Path;
+
+mod common;
 
 /// The kernels that reach `loop_order.rs` (`counting_down`,
 /// `last_iteration_tail`, `barrier_at_end`).
@@ -239,16 +241,7 @@ const REJECTED: &[&str] = &[
 fn check(names: &[&str]) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../kernels/cuda");
     for name in names {
-        let f = dir.join(name);
-        let source = std::fs::read_to_string(&f).expect("read kernel");
-        let expect = parse_header(&source).expect.expect("expectation header");
-        let loaded = load(&f, &Flags::default()).expect("loads");
-        let verdicts: Vec<_> = loaded
-            .kernels
-            .iter()
-            .flat_map(|k| check_kernel(k, &loaded.options).arrays)
-            .map(|a| a.verdict)
-            .collect();
+        let (expect, verdicts) = common::expectation_and_verdicts(&dir.join(name));
         let worst = verdicts.iter().map(|v| v.severity()).max();
         let ok = match expect {
             Expect::Racy => matches!(worst, Some(Severity::Racy | Severity::Divergence)),

@@ -156,20 +156,26 @@ pub fn visit_expr(e: &E, f: &mut impl FnMut(&E)) {
 }
 
 pub fn visit_stmt(s: &S, f: &mut impl FnMut(&E)) {
+    walk_stmt(s, f, true);
+}
+
+/// Every expression of `s`, entering loops only if `loops`.
+fn walk_stmt(s: &S, f: &mut impl FnMut(&E), loops: bool) {
     match &s.kind {
         SK::Expr(e) | SK::Return(Some(e)) => visit_expr(e, f),
         SK::Decl(ds) => ds
             .iter()
             .filter_map(|d| d.init.as_ref())
             .for_each(|e| visit_expr(e, f)),
-        SK::Block(b) => b.iter().for_each(|x| visit_stmt(x, f)),
+        SK::Block(b) => b.iter().for_each(|x| walk_stmt(x, f, loops)),
         SK::If(c, t, e) => {
             visit_expr(c, f);
-            visit_stmt(t, f);
+            walk_stmt(t, f, loops);
             if let Some(e) = e {
-                visit_stmt(e, f);
+                walk_stmt(e, f, loops);
             }
         }
+        SK::For { .. } | SK::While(..) | SK::Do(..) if !loops => {}
         SK::For {
             init,
             cond,
@@ -177,20 +183,20 @@ pub fn visit_stmt(s: &S, f: &mut impl FnMut(&E)) {
             body,
         } => {
             if let Some(i) = init {
-                visit_stmt(i, f);
+                walk_stmt(i, f, loops);
             }
             cond.iter().chain(inc.iter()).for_each(|e| visit_expr(e, f));
-            visit_stmt(body, f);
+            walk_stmt(body, f, loops);
         }
         SK::While(c, b) | SK::Do(b, c) | SK::Switch(c, b) => {
             visit_expr(c, f);
-            visit_stmt(b, f);
+            walk_stmt(b, f, loops);
         }
         SK::Case(c, b) => {
             if let Some(c) = c {
                 visit_expr(c, f);
             }
-            visit_stmt(b, f);
+            walk_stmt(b, f, loops);
         }
         _ => {}
     }
@@ -303,38 +309,16 @@ pub(super) fn dereferenced_only(body: &S, key: &str) -> bool {
     let mut uses = 0;
     visit_stmt(body, &mut |e| uses += usize::from(is_key(e)));
     let mut derefs = 0;
-    visit_outside_loops(body, &mut |e| {
-        if let EK::Un(UnOp::Deref, x) = &e.kind {
-            derefs += usize::from(is_key(x));
-        }
-    });
+    walk_stmt(
+        body,
+        &mut |e| {
+            if let EK::Un(UnOp::Deref, x) = &e.kind {
+                derefs += usize::from(is_key(x));
+            }
+        },
+        false,
+    );
     uses > 0 && uses == derefs
-}
-
-/// [`visit_stmt`] without entering loops.
-fn visit_outside_loops(s: &S, f: &mut impl FnMut(&E)) {
-    match &s.kind {
-        SK::For { .. } | SK::While(..) | SK::Do(..) => {}
-        SK::Block(b) => b.iter().for_each(|x| visit_outside_loops(x, f)),
-        SK::If(c, t, e) => {
-            visit_expr(c, f);
-            visit_outside_loops(t, f);
-            if let Some(e) = e {
-                visit_outside_loops(e, f);
-            }
-        }
-        SK::Switch(c, b) => {
-            visit_expr(c, f);
-            visit_outside_loops(b, f);
-        }
-        SK::Case(c, b) => {
-            if let Some(c) = c {
-                visit_expr(c, f);
-            }
-            visit_outside_loops(b, f);
-        }
-        _ => visit_stmt(s, f),
-    }
 }
 
 /// Is `callee` a block barrier of the CUDA API (`__syncthreads`,

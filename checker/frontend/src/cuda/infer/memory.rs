@@ -583,7 +583,7 @@ impl Infer<'_> {
 
     /// Like [`Infer::unlocated_access`], for a function that can reach only
     /// file-scope memory (`__device__` and file-scope `__shared__` arrays):
-    /// a free function without a body, called with no pointer argument.
+    /// a constructor without a body (free functions: `escapes.rs`).
     pub(super) fn unlocated_global_access(&mut self, modes: &[Mode], why: &str, span: Span) {
         self.unlocated(ANY_GLOBAL, modes, why, span);
     }
