@@ -164,6 +164,10 @@ pub struct Callee {
     /// A call through a function pointer: the declaration key of the
     /// variable or parameter holding it.
     pub pointer: Option<String>,
+    /// A call through a function pointer (or another callable value that
+    /// is not a function, method or functor): the canonical type of the
+    /// function it calls.
+    pub signature: Option<String>,
 }
 
 impl Callee {
@@ -182,6 +186,7 @@ impl Callee {
             surface_bytes: None,
             copies_members: false,
             pointer: None,
+            signature: None,
         }
     }
 }
@@ -278,6 +283,10 @@ pub struct Func {
     pub file: Option<std::path::PathBuf>,
     /// Where its definition starts in that file (bytes).
     pub offset: u32,
+    /// For a function a plain function pointer may point to (a free
+    /// function or a static method, not a kernel, nor declared
+    /// `__host__` only): its canonical type, e.g. `int (int, float)`.
+    pub signature: Option<String>,
 }
 
 /// Where a field lies in its record, in bytes.
@@ -313,6 +322,10 @@ pub struct Unit {
     /// are the same memory): more than one means indices of one view are
     /// not indices of another.
     pub dynamic_shared_sizes: std::collections::BTreeSet<Option<u64>>,
+    /// Why a function pointer may reach a function that is not among
+    /// `funcs` with its signature (a function template's instance, a
+    /// lambda): `None` when every function it may call is there.
+    pub hidden_targets: Option<String>,
 }
 
 /// A kernel launch in the host code and what it fixes (each value `None`

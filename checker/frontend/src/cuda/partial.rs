@@ -125,6 +125,7 @@ mod tests {
             library: false,
             file: Some("k.cu".into()),
             offset: 0,
+            signature: None,
         };
         let main = Path::new("k.cu");
         assert!(touches(&error(7), &[&f], &unit, main));

@@ -36,6 +36,16 @@ impl Type {
     pub fn is_const(&self) -> bool {
         unsafe { clang_isConstQualifiedType(self.0) != 0 }
     }
+    /// The canonical spelling of the function type a value of this type
+    /// calls (a function, or a pointer to one), e.g. `int (int, float)`.
+    pub fn function_signature(&self) -> Option<String> {
+        let t = if self.is_pointer() {
+            self.pointee().canonical()
+        } else {
+            self.canonical()
+        };
+        matches!(t.0.kind, CXType_FunctionProto | CXType_FunctionNoProto).then(|| t.spelling())
+    }
     pub fn is_pointer(&self) -> bool {
         self.kind() == CXType_Pointer
     }

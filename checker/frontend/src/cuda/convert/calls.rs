@@ -91,6 +91,7 @@ impl Converter<'_> {
             .filter(|k| matches!(k.kind(), CXCursor_VarDecl | CXCursor_ParmDecl))
             .or_else(|| ch.first().and_then(|e| pointer_variable(*e)))
             .map(|k| k.decl_key());
+        let signature = self.pointer_call_signature(callee, ch);
         let arguments = callee
             .filter(|k| !k.template_of().is_null())
             .map(|k| k.template_argument_texts())
@@ -113,6 +114,7 @@ impl Converter<'_> {
                 surface_bytes,
                 copies_members,
                 pointer,
+                signature,
             },
             args,
         );
@@ -123,6 +125,30 @@ impl Converter<'_> {
             }
             None => call,
         }
+    }
+
+    /// The canonical type of the function a call through a function
+    /// pointer calls, when every function of that type with an address
+    /// in the unit may be inlined: `None` for a call of a function,
+    /// method or functor, and when a function of that type has no body
+    /// here (and is not a library function that touches no memory).
+    fn pointer_call_signature(&self, callee: Option<Cursor>, ch: &[Cursor]) -> Option<String> {
+        let named = callee.is_some_and(|k| {
+            !matches!(
+                k.kind(),
+                CXCursor_VarDecl | CXCursor_ParmDecl | CXCursor_FieldDecl
+            )
+        });
+        if named {
+            return None;
+        }
+        let sig = ch.first()?.ty().function_signature()?;
+        let bodyless = self.bodyless_signatures.get_or_init(|| {
+            let mut out = HashSet::new();
+            bodyless_functions(self.tu.root(), 0, &mut out);
+            out
+        });
+        (!bodyless.contains(&sig)).then_some(sig)
     }
 
     /// Argument `i` of call `c`.  One the call leaves out is the default
@@ -288,4 +314,33 @@ pub(super) fn callee_object(ch: &[Cursor]) -> Option<(Cursor, bool)> {
     }
     let base = m.children().into_iter().find(|b| b.is_expression())?;
     Some((base, base.ty().is_pointer()))
+}
+
+/// The signatures of the functions declared without a body anywhere in
+/// the unit (headers included), but for library functions whose
+/// parameters are all values: such a function touches no memory.
+fn bodyless_functions(c: Cursor, depth: usize, out: &mut HashSet<String>) {
+    if depth > 6 {
+        return;
+    }
+    for d in c.children() {
+        match d.kind() {
+            CXCursor_FunctionDecl | CXCursor_CXXMethod if d.definition().is_null() => {
+                let values_only = d
+                    .children()
+                    .iter()
+                    .filter(|p| p.kind() == CXCursor_ParmDecl)
+                    .all(|p| !p.ty().is_pointer() && !p.ty().is_reference());
+                if !(d.in_library() && values_only) {
+                    out.extend(d.ty().function_signature());
+                }
+            }
+            CXCursor_Namespace
+            | CXCursor_StructDecl
+            | CXCursor_ClassDecl
+            | CXCursor_LinkageSpec
+            | CXCursor_UnexposedDecl => bodyless_functions(d, depth + 1, out),
+            _ => {}
+        }
+    }
 }

@@ -36,6 +36,11 @@ pub struct Converter<'a> {
     field_layouts: RefCell<BTreeMap<[u32; 4], Option<FieldLayout>>>,
     /// Element sizes of the `extern __shared__` arrays seen so far.
     dynamic_shared_sizes: RefCell<BTreeSet<Option<u64>>>,
+    /// `Unit::hidden_targets`.
+    hidden_targets: RefCell<Option<String>>,
+    /// The signatures of functions declared without a body, computed on
+    /// first use (`calls.rs`).
+    bodyless_signatures: OnceCell<HashSet<String>>,
 }
 
 impl<'a> Converter<'a> {
@@ -46,6 +51,8 @@ impl<'a> Converter<'a> {
             dynamic_shared_sizes: RefCell::new(BTreeSet::new()),
             templates: RefCell::new(Vec::new()),
             field_layouts: RefCell::new(BTreeMap::new()),
+            hidden_targets: RefCell::new(None),
+            bodyless_signatures: OnceCell::new(),
         }
     }
 }
@@ -59,6 +66,7 @@ impl Converter<'_> {
             super::launches::explicit_instantiations(self.tu, &self.templates.borrow());
         unit.dynamic_shared_sizes = self.dynamic_shared_sizes.take();
         unit.field_layouts = self.field_layouts.take();
+        unit.hidden_targets = self.hidden_targets.take();
         unit
     }
 
@@ -79,6 +87,9 @@ impl Converter<'_> {
                         super::launches::find(d, &mut unit.launches, &mut unit.escaped);
                         if d.kind() == CXCursor_FunctionTemplate {
                             self.templates.borrow_mut().push(d);
+                            if !d.has_attr(CXCursor_CUDAGlobalAttr) {
+                                self.hide_targets("a function template");
+                            }
                         }
                     }
                     if let Some(f) = self.func(d) {
@@ -110,6 +121,9 @@ impl Converter<'_> {
                 CXCursor_CXXMethod | CXCursor_ConversionFunction | CXCursor_FunctionTemplate
                     if m.is_definition() =>
                 {
+                    if m.kind() == CXCursor_FunctionTemplate {
+                        self.hide_targets("a function template");
+                    }
                     if let Some(f) = self.func(m) {
                         unit.funcs.push(f);
                     }
@@ -120,6 +134,14 @@ impl Converter<'_> {
                 _ => {}
             }
         }
+    }
+
+    /// Notes that a function pointer may reach a function without a
+    /// signature in the unit (`what`).
+    fn hide_targets(&self, what: &str) {
+        self.hidden_targets
+            .borrow_mut()
+            .get_or_insert_with(|| what.to_string());
     }
 
     fn func(&self, c: Cursor) -> Option<Func> {
@@ -162,6 +184,7 @@ impl Converter<'_> {
             library: c.in_library(),
             file: c.file(),
             offset: c.start_offset(),
+            signature: pointer_target_signature(c),
         })
     }
 
@@ -464,7 +487,10 @@ impl Converter<'_> {
             (Cast, _) => self.cast(c, &ch),
             (Call, _) => self.call(c, &ch),
             // Its body is not inlined: it may access any captured array.
-            (Lambda, _) => EK::Unknown(LAMBDA.into(), vec![]),
+            (Lambda, _) => {
+                self.hide_targets("a lambda expression");
+                EK::Unknown(LAMBDA.into(), vec![])
+            }
             _ => self.unmodelled(c, &ch),
         }
     }
@@ -678,6 +704,22 @@ pub const PTR_TO_INT: &str = "pointer converted to an integer";
 /// The `EK::Unknown` name of an integer converted to a pointer: a pointer
 /// to an unknown place (its accesses reach every array).
 pub const INT_TO_PTR: &str = "integer converted to a pointer";
+
+/// The canonical type of a function a plain function pointer may point
+/// to: a free function or a static method that is not a kernel and not
+/// declared `__host__` only.
+fn pointer_target_signature(c: Cursor) -> Option<String> {
+    let free = match c.kind() {
+        CXCursor_FunctionDecl => true,
+        CXCursor_CXXMethod => unsafe { clang_CXXMethod_isStatic(c.0) != 0 },
+        _ => false,
+    };
+    let host_only = c.has_attr(CXCursor_CUDAHostAttr) && !c.has_attr(CXCursor_CUDADeviceAttr);
+    if !free || host_only || c.has_attr(CXCursor_CUDAGlobalAttr) {
+        return None;
+    }
+    c.ty().function_signature()
+}
 
 /// The `EK::Unknown` name of a lambda expression (always unsupported).
 pub const LAMBDA: &str = "lambda expression";

@@ -47,6 +47,12 @@ impl Infer<'_> {
         if api && self.spec && matches!(name, "__other_int" | "__other_bool") && args.len() == 1 {
             return self.other_thread_value(&args[0], span);
         }
+        if api && POINTER_QUERIES.contains(&name) {
+            let why = UnknownCause::Call {
+                function: name.into(),
+            };
+            return self.unknown("spec", why, span);
+        }
         if api && NOT_BARRIERS.contains(&name) {
             return Val::Int(Lin::int(0));
         }
@@ -97,7 +103,43 @@ impl Infer<'_> {
             }
             _ => {}
         }
+        if let Some(targets) = self.targets_of_type(callee) {
+            return self.call_through(&targets, args, span);
+        }
         self.opaque_call(callee, args, span)
+    }
+
+    /// The functions a call through a pointer of unknown value may reach:
+    /// those of the unit with the pointer's type (the assumption is stated
+    /// with the verdict); `None` when there are none, or when a function
+    /// of that type may be missing from the unit (a template's instance, a
+    /// lambda, a function without a body here).
+    fn targets_of_type(&mut self, callee: &Callee) -> Option<BTreeSet<String>> {
+        let sig = callee.signature.as_ref()?;
+        if self.unit.hidden_targets.is_some() {
+            return None;
+        }
+        let targets: BTreeSet<String> = self
+            .unit
+            .funcs
+            .iter()
+            .filter(|f| f.signature.as_ref() == Some(sig))
+            .map(|f| f.key.clone())
+            .collect();
+        if targets.is_empty() {
+            return None;
+        }
+        let names: Vec<String> = targets
+            .iter()
+            .filter_map(|k| self.unit.func(k))
+            .map(|f| format!("`{}`", f.name))
+            .collect();
+        self.note_once(&format!(
+            "a call through a pointer to `{sig}` reaches a function of this file with that \
+             type: {}",
+            names.join(", ")
+        ));
+        Some(targets)
     }
 
     /// Learns from a top-level assumption `f == g | f == h` (GPUVerify's

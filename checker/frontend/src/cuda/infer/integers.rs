@@ -688,6 +688,7 @@ mod tests {
             library: false,
             file: None,
             offset: 0,
+            signature: None,
         };
         (nonnegative_params(&f), constant_params(&f))
     }

@@ -312,6 +312,20 @@ const IGNORED_ANNOTATIONS: &[&str] = &[
     // every pointer parameter already (README, "What is never dropped").
     "__requires_fresh_array",
 ];
+/// GPUVerify's questions about pointers and accesses
+/// (`mapcheck_gpuverify.h`): specification functions that touch no memory
+/// (their pointer argument is not dereferenced); their value is unknown.
+const POINTER_QUERIES: &[&str] = &[
+    "__ptr_offset_bytes",
+    "__ptr_base",
+    "__uniform_ptr",
+    "__other_ptr",
+    "__read_implies",
+    "__write_implies",
+    "__atomic",
+    "__atomic_implies",
+    "__atomic_offset_bytes",
+];
 const NOT_BARRIERS: &[&str] = &[
     "__syncwarp",
     "__threadfence",

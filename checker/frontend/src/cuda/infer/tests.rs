@@ -73,6 +73,7 @@ fn kernel_unit(params: Vec<VarDecl>, body: Vec<S>) -> (Unit, Func) {
         library: false,
         file: None,
         offset: 0,
+        signature: None,
     };
     let unit = Unit {
         funcs: vec![f.clone()],
