@@ -168,6 +168,10 @@ pub struct Callee {
     /// is not a function, method or functor): the canonical type of the
     /// function it calls.
     pub signature: Option<String>,
+    /// For `memcpy`, `memmove` and `memset`: the size in bytes of what
+    /// each argument points to, as its type says before the conversion
+    /// to `void *` (`None`: not a pointer, or of unknown size).
+    pub pointee_bytes: Vec<Option<u64>>,
 }
 
 impl Callee {
@@ -187,6 +191,7 @@ impl Callee {
             copies_members: false,
             pointer: None,
             signature: None,
+            pointee_bytes: vec![],
         }
     }
 }

@@ -92,6 +92,11 @@ impl Converter<'_> {
             .or_else(|| ch.first().and_then(|e| pointer_variable(*e)))
             .map(|k| k.decl_key());
         let signature = self.pointer_call_signature(callee, ch);
+        let pointee_bytes = if is_memory_function(&name) && n >= 0 {
+            (0..n as u32).map(|i| pointee_bytes(c.arg(i))).collect()
+        } else {
+            vec![]
+        };
         let arguments = callee
             .filter(|k| !k.template_of().is_null())
             .map(|k| k.template_argument_texts())
@@ -115,6 +120,7 @@ impl Converter<'_> {
                 copies_members,
                 pointer,
                 signature,
+                pointee_bytes,
             },
             args,
         );
@@ -343,4 +349,29 @@ fn bodyless_functions(c: Cursor, depth: usize, out: &mut HashSet<String>) {
             _ => {}
         }
     }
+}
+
+/// `memcpy`, `memmove`, `memset` and their `__builtin_` forms.
+pub fn is_memory_function(name: &str) -> bool {
+    matches!(
+        name.strip_prefix("__builtin_").unwrap_or(name),
+        "memcpy" | "memmove" | "memset"
+    )
+}
+
+/// The size of what argument `a` points to, by its type before the
+/// implicit conversions to `void *` a call adds.
+fn pointee_bytes(a: Cursor) -> Option<u64> {
+    let mut k = a;
+    for _ in 0..6 {
+        let t = k.ty();
+        if t.is_pointer() && t.pointee().kind() != CXType_Void {
+            return t.pointee().size_of();
+        }
+        match k.children().as_slice() {
+            [only] if k.kind() == CXCursor_UnexposedExpr => k = *only,
+            _ => return None,
+        }
+    }
+    None
 }

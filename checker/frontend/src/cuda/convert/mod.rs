@@ -15,6 +15,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 mod asm;
 mod calls;
+pub use calls::is_memory_function;
 use calls::{constructs, destructor, destructs};
 mod casts;
 mod whitelist;

@@ -3,6 +3,7 @@
 
 use super::memory::{field_key, is_lvalue};
 use super::*;
+use crate::cuda::convert::is_memory_function;
 use crate::cuda::library::is_surface_function;
 
 impl Infer<'_> {
@@ -84,6 +85,9 @@ impl Infer<'_> {
             if let Some(v) = self.pure_intrinsic(name, args, span) {
                 return v;
             }
+        }
+        if (callee.library || name.starts_with("__builtin_")) && is_memory_function(name) {
+            return self.memory_function(callee, args, span);
         }
         if let Some(f) = key.and_then(|k| self.unit.callee(k, &callee.arguments)) {
             return self.inline(f, &callee.template_args, args, span);
@@ -440,16 +444,22 @@ impl Infer<'_> {
     /// A call without a body: its arguments are evaluated; it must not
     /// receive a pointer to a tracked array (it could access it).
     pub(super) fn opaque_call(&mut self, callee: &Callee, args: &[E], span: Span) -> Val {
+        let values: Vec<Val> = args.iter().map(|a| self.eval(a)).collect();
+        self.opaque_effects(callee, &values, span)
+    }
+
+    /// What a call without a body may do with the `values` of its
+    /// arguments, and its result (an unknown).
+    pub(super) fn opaque_effects(&mut self, callee: &Callee, values: &[Val], span: Span) -> Val {
         let name = callee.name.as_str();
         // A struct in shared or global memory passed by reference (a copy
         // constructor's `const P &`) is read (or written) field by field.
         let mut reaches_memory = false;
-        for a in args {
-            let v = self.eval(a);
+        for v in values {
             if let Val::Rec {
                 memory: Memory::Shared | Memory::Device,
                 ..
-            } = &v
+            } = v
             {
                 reaches_memory = true;
             }
@@ -457,8 +467,8 @@ impl Infer<'_> {
             // arguments: one into the thread's own struct (`__sincosf(x,
             // &c.y, &c.x)`) reaches no shared or global memory, and the
             // fields of such structs are unknowns anyway.
-            let private = callee.library && matches!(&v, Val::Bad(why) if why == PRIVATE_POINTER);
-            if let (Val::Bad(why), false) = (&v, private) {
+            let private = callee.library && matches!(v, Val::Bad(why) if why == PRIVATE_POINTER);
+            if let (Val::Bad(why), false) = (v, private) {
                 self.unlocated_access(
                     &[Mode::Rd, Mode::Wr],
                     &format!("call to `{name}` with an unmodelled pointer ({why})"),
@@ -467,7 +477,7 @@ impl Infer<'_> {
             }
             // A copy of a kernel parameter's struct carries the pointers
             // the host put in it; a function pointer may be called.
-            let escapes = match &v {
+            let escapes = match v {
                 Val::Rec { prefix, .. } => {
                     callee.struct_pointers && self.carries_parameter_pointers(prefix)
                 }
@@ -477,7 +487,7 @@ impl Infer<'_> {
             if escapes && !callee.library {
                 self.note_pointer_escape(&Val::Bad("an argument".into()), span);
             }
-            if let Val::Ptr { arr, .. } = &v {
+            if let Val::Ptr { arr, .. } = v {
                 if arr.tracked {
                     self.unsupported(
                         span,

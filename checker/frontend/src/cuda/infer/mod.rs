@@ -20,6 +20,7 @@ mod loop_order;
 mod loop_shape;
 mod loops;
 mod memory;
+mod memory_functions;
 mod statements;
 mod tickets;
 mod uniform_counters;
