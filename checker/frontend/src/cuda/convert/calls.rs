@@ -56,7 +56,8 @@ impl Converter<'_> {
                 return EK::Assign(op, Box::new(l.clone()), Box::new(r.clone()));
             }
         }
-        let (object, args) = self.method_object(ch, callee, args);
+        let inlined = key.is_some() && !library;
+        let (object, args) = self.method_object(ch, callee, args, inlined);
         // A function without a body may write through a non-const reference
         // parameter: the argument is read and written (`arg += unknown`).
         let params = callee.filter(|k| k.definition().is_null()).map(|k| {
@@ -195,10 +196,27 @@ impl Converter<'_> {
         ch: &[Cursor],
         callee: Option<Cursor>,
         mut args: Vec<E>,
+        inlined: bool,
     ) -> (Option<E>, Vec<E>) {
         let Some(k) = callee.filter(|k| k.is_instance_method()) else {
             return (None, args);
         };
+        if inlined {
+            // A method with a body gets its object as its first argument
+            // (the parameter `this`, see `this_parameter`); a temporary
+            // object is one no one knows (its effects, if any, are kept).
+            if let Some(o) = self.method_receiver(ch, k, &mut args) {
+                args.insert(0, o);
+                return (None, args);
+            }
+            let span = ch.first().map(|c| c.span()).unwrap_or_default();
+            let temporary = E::new(EK::Unknown("a temporary object".into(), vec![]), span);
+            args.insert(0, temporary);
+            let effects = callee_object(ch)
+                .filter(|(o, _)| has_effects(*o))
+                .map(|(o, _)| self.expr(o));
+            return (effects, args);
+        }
         let address = |o: E| {
             let span = o.span;
             E::new(EK::Un(UnOp::AddrOf, Box::new(o)), span)
@@ -223,6 +241,60 @@ impl Converter<'_> {
         });
         (object, args)
     }
+}
+
+impl Converter<'_> {
+    /// The object method `k` is called on, as an lvalue: `o` for `o.m()`,
+    /// `*p` for `p->m()`, `*this` for `m()` inside another method, the
+    /// first argument of a member operator (removed from `args`); `None`
+    /// for a temporary (`Shared<T>()`).
+    fn method_receiver(&self, ch: &[Cursor], k: Cursor, args: &mut Vec<E>) -> Option<E> {
+        let params = k.children();
+        let params = params.iter().filter(|p| p.kind() == CXCursor_ParmDecl);
+        if args.len() == params.count() + 1 {
+            return Some(args.remove(0));
+        }
+        let mut m = *ch.first()?;
+        while m.kind() != CXCursor_MemberRefExpr {
+            m = *m.children().first()?;
+        }
+        let span = m.span();
+        let Some(base) = m.children().into_iter().find(|b| b.is_expression()) else {
+            return Some(super::this_object(span));
+        };
+        if super::is_this(base) {
+            return Some(super::this_object(span));
+        }
+        if !base.ty().is_pointer() && !names_object(base) {
+            return None;
+        }
+        let o = self.expr(base);
+        Some(if base.ty().is_pointer() {
+            E::new(EK::Un(UnOp::Deref, Box::new(o)), span)
+        } else {
+            o
+        })
+    }
+}
+
+/// An expression that names an object in memory (a variable, a member,
+/// an element, `*p`), under parentheses and implicit conversions.
+fn names_object(e: Cursor) -> bool {
+    let mut k = e;
+    for _ in 0..8 {
+        match k.kind() {
+            CXCursor_DeclRefExpr | CXCursor_MemberRefExpr | CXCursor_ArraySubscriptExpr => {
+                return true
+            }
+            CXCursor_UnaryOperator => return k.unop() == CXUnaryOperator_Deref,
+            CXCursor_UnexposedExpr | CXCursor_ParenExpr => match k.children().as_slice() {
+                [only] => k = *only,
+                _ => return false,
+            },
+            _ => return false,
+        }
+    }
+    false
 }
 
 pub(super) fn callee(c: Cursor, ch: &[Cursor]) -> Option<Cursor> {

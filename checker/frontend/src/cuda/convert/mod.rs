@@ -174,6 +174,10 @@ impl Converter<'_> {
                 d
             })
             .collect();
+        let mut params: Vec<VarDecl> = params;
+        if c.is_instance_method() {
+            params.insert(0, this_parameter(c));
+        }
         Some(Func {
             name: c.spelling(),
             key: c.decl_key(),
@@ -467,11 +471,20 @@ impl Converter<'_> {
                 None => self.unmodelled(c, &ch),
             },
             (Name, _) => decl_ref(c),
+            // `this->f` and `f` in a method: a field of the object the
+            // method is called on (bound to `this` when it is inlined).
+            (Member, 1) if is_this(ch[0]) => {
+                self.note_field_layout(c);
+                member(c, this_object(c.span()), false)
+            }
             (Member, 1) => {
                 self.note_field_layout(c);
                 member(c, self.expr(ch[0]), ch[0].ty().is_pointer())
             }
-            (Member, 0) => EK::Unknown("member of `this`".into(), vec![]),
+            (Member, 0) => {
+                self.note_field_layout(c);
+                member(c, this_object(c.span()), false)
+            }
             (Subscript, 2) => EK::Index(b(0), b(1)),
             // The protocol's numbers are integers: a comparison of
             // floating-point values is unknown (its operands' accesses
@@ -720,6 +733,46 @@ fn pointer_target_signature(c: Cursor) -> Option<String> {
         return None;
     }
     c.ty().function_signature()
+}
+
+/// The parameter an inlined method's object is bound to (a reference).
+pub const THIS: &str = "this";
+
+/// The object a method runs on, as an expression: `*this`.
+pub(super) fn this_object(span: semantics::surface::Span) -> E {
+    E::new(EK::Var(THIS.into(), THIS.into(), RefKind::Local), span)
+}
+
+/// The object of instance method `m` as its first parameter: a
+/// reference (to `const` in a `const` method).
+fn this_parameter(m: Cursor) -> VarDecl {
+    VarDecl {
+        name: THIS.into(),
+        key: THIS.into(),
+        shape: Shape::Reference,
+        memory: Memory::Local,
+        ty: None,
+        sizes: vec![],
+        elem_bytes: None,
+        init: None,
+        span: m.span(),
+        read_only: unsafe { clang_CXXMethod_isConst(m.0) != 0 },
+    }
+}
+
+/// `this`, under the implicit conversions around it.
+pub(super) fn is_this(c: Cursor) -> bool {
+    let mut k = c;
+    for _ in 0..4 {
+        if k.kind() == CXCursor_CXXThisExpr {
+            return true;
+        }
+        match k.children().as_slice() {
+            [only] if k.kind() == CXCursor_UnexposedExpr => k = *only,
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// The `EK::Unknown` name of a lambda expression (always unsupported).
