@@ -10,10 +10,18 @@
 #include "host_defines.h"
 
 extern "C" {
-#define __MAPCHECK_M1(F) __device__ float F##f(float) throw(); __device__ double F(double) throw();
-#define __MAPCHECK_M2(F) __device__ float F##f(float, float) throw(); __device__ double F(double, double) throw();
+/* Each also for the host (the C library's declaration, repeated), so that
+ * host code computing a launch (`ceil(n / 256.0)`) compiles without
+ * <math.h>, as with nvcc. */
+#define __MAPCHECK_M1(F) \
+  __device__ float F##f(float) throw(); __device__ double F(double) throw(); \
+  __host__ float F##f(float) throw(); __host__ double F(double) throw();
+#define __MAPCHECK_M2(F) \
+  __device__ float F##f(float, float) throw(); __device__ double F(double, double) throw(); \
+  __host__ float F##f(float, float) throw(); __host__ double F(double, double) throw();
 #define __MAPCHECK_M3(F) \
-  __device__ float F##f(float, float, float) throw(); __device__ double F(double, double, double) throw();
+  __device__ float F##f(float, float, float) throw(); __device__ double F(double, double, double) throw(); \
+  __host__ float F##f(float, float, float) throw(); __host__ double F(double, double, double) throw();
 __MAPCHECK_M1(acos) __MAPCHECK_M1(acosh) __MAPCHECK_M1(asin) __MAPCHECK_M1(asinh)
 __MAPCHECK_M1(atan) __MAPCHECK_M1(atanh) __MAPCHECK_M1(cbrt) __MAPCHECK_M1(ceil)
 __MAPCHECK_M1(cos) __MAPCHECK_M1(cosh) __MAPCHECK_M1(cospi) __MAPCHECK_M1(erf)

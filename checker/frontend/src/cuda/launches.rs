@@ -3,13 +3,13 @@
 //! `kernel<<<grid, block, shmem>>>(args)` in a function of the file (clang
 //! shows it as a call whose second child is the call of
 //! `cudaConfigureCall(grid, block, shmem, stream)`), with the dimensions,
-//! template arguments and integer arguments that are compile-time constants
-//! (literals, `#define`s, `const` variables, `dim3(…)` constructions and
-//! `dim3` variables initialised by them).  `cuda::load` turns what every
+//! template arguments and integer arguments the host computes from
+//! constants (`host_values.rs`).  `cuda::load` turns what every
 //! launch of a kernel agrees on into assumptions, printed with the verdict.
 
 use super::ast::{Func, Launch, Shape, Unit};
 use super::clang::{Cursor, Tu};
+use super::host_values::{host_dim3, host_int};
 use super::instantiate::{launches_instance, Instance};
 use crate::options::Dims;
 use crate::LoadOptions;
@@ -289,104 +289,28 @@ fn launch(c: Cursor) -> Option<Launch> {
     let config_args: Vec<Cursor> = (0..config.num_args().max(0) as u32)
         .map(|i| config.arg(i))
         .collect();
-    let dims = |i: usize| config_args.get(i).map(|a| dim3(*a)).unwrap_or([Some(1); 3]);
+    let dims = |i: usize| {
+        config_args
+            .get(i)
+            .map(|a| host_dim3(*a))
+            .unwrap_or([Some(1); 3])
+    };
     Some(Launch {
         kernel,
         grid: dims(0),
         block: dims(1),
         shared_bytes: config_args
             .get(2)
-            .and_then(|a| a.evaluate_int())
+            .and_then(|a| host_int(*a))
             .and_then(|v| u64::try_from(v).ok()),
         template: callee.template_values(),
         arguments: callee.template_argument_texts(),
         args: (0..c.num_args().max(0) as u32)
-            .map(|i| c.arg(i).evaluate_int())
+            .map(|i| host_int(c.arg(i)))
             .collect(),
         file: c.file(),
         span: c.span(),
     })
-}
-
-/// The three components of a `dim3` expression (or of an integer
-/// converted to one), each when constant.
-fn dim3(e: Cursor) -> [Option<u64>; 3] {
-    let e = strip(e);
-    if let Some(v) = e.evaluate_int() {
-        return [u64::try_from(v).ok(), Some(1), Some(1)];
-    }
-    match e.kind() {
-        // `dim3(x, y)`: the constructor's arguments (missing ones are 1).
-        CXCursor_CallExpr if e.num_args() >= 0 => {
-            let n = e.num_args() as u32;
-            if n == 1 && e.arg(0).ty().spelling().contains("dim3") {
-                return dim3(e.arg(0));
-            }
-            let mut out = [Some(1); 3];
-            for (i, slot) in out.iter_mut().enumerate().take(n.min(3) as usize) {
-                *slot = e
-                    .arg(i as u32)
-                    .evaluate_int()
-                    .and_then(|v| u64::try_from(v).ok());
-            }
-            out
-        }
-        // A `dim3` variable: its initialiser, when it is never changed
-        // (only `const` ones or ones initialised where declared are read).
-        // A `dim3` variable: its initialiser, when every use of the
-        // variable is a launch configuration (so nothing changes it).
-        CXCursor_DeclRefExpr => {
-            let d = e.referenced();
-            match d.var_init() {
-                Some(init) if d.kind() == CXCursor_VarDecl && only_launches_use(d) => dim3(init),
-                _ => [None; 3],
-            }
-        }
-        _ => e.children().first().map(|k| dim3(*k)).unwrap_or([None; 3]),
-    }
-}
-
-/// Is every reference to variable `d` (in the function declaring it) inside
-/// the configuration of a launch?  Anything else might change it
-/// (`grid.x = 8;`, `&grid`, a call taking it by reference).
-fn only_launches_use(d: Cursor) -> bool {
-    let scope = d.semantic_parent();
-    if !matches!(
-        scope.kind(),
-        CXCursor_FunctionDecl | CXCursor_FunctionTemplate
-    ) {
-        return false;
-    }
-    let key = d.decl_key();
-    let mut ok = true;
-    walk_uses(scope, &key, false, &mut ok);
-    ok
-}
-
-fn walk_uses(c: Cursor, key: &str, in_config: bool, ok: &mut bool) {
-    for k in c.children() {
-        if k.kind() == CXCursor_DeclRefExpr && !in_config && k.referenced().decl_key() == key {
-            *ok = false;
-        }
-        let config =
-            in_config || (k.kind() == CXCursor_CallExpr && k.spelling() == "cudaConfigureCall");
-        walk_uses(k, key, config, ok);
-    }
-}
-
-/// Looks through parentheses, implicit conversions and functional casts.
-fn strip(e: Cursor) -> Cursor {
-    let mut e = e;
-    while matches!(
-        e.kind(),
-        CXCursor_UnexposedExpr | CXCursor_ParenExpr | CXCursor_CXXFunctionalCastExpr
-    ) {
-        match e.children().into_iter().find(|k| k.is_expression()) {
-            Some(k) => e = k,
-            None => break,
-        }
-    }
-    e
 }
 
 /// The explicit instantiations `template __global__ void k<32>(…);`

@@ -1,0 +1,272 @@
+#![allow(non_upper_case_globals)]
+//! The values host code computes for a launch (issue 14): a launch's
+//! dimensions, dynamic shared memory and scalar arguments, when they are
+//! computed from constants — literals, macros, `const` variables, locals
+//! initialised once and never changed (`int cols = 512;`), the components
+//! of such a `dim3` (`block.x`), integer and floating-point arithmetic on
+//! them, and `ceil`/`floor` (`ceil(n / (float)block.x)`).  Anything else
+//! is unknown (`None`), and the launch leaves that value symbolic.
+
+use super::clang::Cursor;
+use clang_sys::*;
+
+/// Deeper expressions are unknown.
+const MAX_DEPTH: usize = 32;
+
+#[derive(Clone, Copy, Debug)]
+enum Num {
+    Int(i128),
+    Float(f64),
+}
+
+/// The value of integer expression `e`, when host code fixes it.
+pub fn host_int(e: Cursor) -> Option<i128> {
+    match value(e, 0)? {
+        Num::Int(v) => Some(v),
+        Num::Float(_) => None,
+    }
+}
+
+/// The three components of a `dim3` expression (or of an integer
+/// converted to one), each when host code fixes it.
+pub fn host_dim3(e: Cursor) -> [Option<u64>; 3] {
+    dim3(e, 0)
+}
+
+fn dim3(e: Cursor, depth: usize) -> [Option<u64>; 3] {
+    let e = strip(e);
+    if depth > MAX_DEPTH {
+        return [None; 3];
+    }
+    if !e.ty().spelling().contains("dim3") {
+        let x = value(e, depth + 1).and_then(as_int);
+        return [x.and_then(|v| u64::try_from(v).ok()), Some(1), Some(1)];
+    }
+    match e.kind() {
+        // `dim3(x, y)`: the constructor's arguments (missing ones are 1).
+        CXCursor_CallExpr if e.num_args() >= 0 => {
+            let n = e.num_args() as u32;
+            if n == 1 && e.arg(0).ty().spelling().contains("dim3") {
+                return dim3(e.arg(0), depth + 1);
+            }
+            let mut out = [Some(1); 3];
+            for (i, slot) in out.iter_mut().enumerate().take(n.min(3) as usize) {
+                *slot = value(e.arg(i as u32), depth + 1)
+                    .and_then(as_int)
+                    .and_then(|v| u64::try_from(v).ok());
+            }
+            out
+        }
+        // A `dim3` variable nothing changes: its initialiser.
+        CXCursor_DeclRefExpr => match unchanged_local(e.referenced()) {
+            Some(init) => dim3(init, depth + 1),
+            None => [None; 3],
+        },
+        _ => e
+            .children()
+            .into_iter()
+            .find(|k| k.is_expression())
+            .map(|k| dim3(k, depth + 1))
+            .unwrap_or([None; 3]),
+    }
+}
+
+fn as_int(n: Num) -> Option<i128> {
+    match n {
+        Num::Int(v) => Some(v),
+        Num::Float(_) => None,
+    }
+}
+
+fn value(e: Cursor, depth: usize) -> Option<Num> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    let ty = e.ty();
+    if ty.is_floating() {
+        if let Some(f) = e.evaluate_float() {
+            return Some(Num::Float(f));
+        }
+    } else if let Some(v) = e.evaluate_int() {
+        return Some(Num::Int(v));
+    }
+    let v = match e.kind() {
+        CXCursor_UnexposedExpr
+        | CXCursor_ParenExpr
+        | CXCursor_CStyleCastExpr
+        | CXCursor_CXXFunctionalCastExpr
+        | CXCursor_CXXStaticCastExpr => {
+            let inner = e.children().into_iter().rfind(|k| k.is_expression())?;
+            value(inner, depth + 1)?
+        }
+        CXCursor_DeclRefExpr => value(unchanged_local(e.referenced())?, depth + 1)?,
+        CXCursor_MemberRefExpr => component(e, depth)?,
+        CXCursor_BinaryOperator => {
+            let ch = e.children();
+            let [a, b] = ch.as_slice() else { return None };
+            let (a, b) = (value(*a, depth + 1)?, value(*b, depth + 1)?);
+            arithmetic(e.binop(), a, b, ty.is_floating())?
+        }
+        CXCursor_CallExpr if e.num_args() == 1 => {
+            let name = e.spelling();
+            let x = match value(e.arg(0), depth + 1)? {
+                Num::Int(v) => v as f64,
+                Num::Float(f) => f,
+            };
+            match name.as_str() {
+                "ceil" | "ceilf" => Num::Float(x.ceil()),
+                "floor" | "floorf" => Num::Float(x.floor()),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    convert(v, e)
+}
+
+/// `v` converted to the type of expression `e`: floating values are
+/// rounded to `float` where it is one; integers must fit their type (a
+/// value that would wrap is left unknown).
+fn convert(v: Num, e: Cursor) -> Option<Num> {
+    let ty = e.ty();
+    if ty.is_floating() {
+        let f = match v {
+            Num::Int(i) => i as f64,
+            Num::Float(f) => f,
+        };
+        let single = ty.canonical().0.kind == CXType_Float;
+        return Some(Num::Float(if single { f as f32 as f64 } else { f }));
+    }
+    let i = match v {
+        Num::Int(i) => i,
+        Num::Float(f) if f.is_finite() && f.abs() < 1e30 => f.trunc() as i128,
+        Num::Float(_) => return None,
+    };
+    let (lo, hi) = ty
+        .int_type()
+        .map(|t| t.range())
+        .unwrap_or((i128::MIN, i128::MAX));
+    (lo..=hi).contains(&i).then_some(Num::Int(i))
+}
+
+fn arithmetic(op: CXBinaryOperatorKind, a: Num, b: Num, floating: bool) -> Option<Num> {
+    if floating {
+        let f = |n: Num| match n {
+            Num::Int(i) => i as f64,
+            Num::Float(f) => f,
+        };
+        let (a, b) = (f(a), f(b));
+        return Some(Num::Float(match op {
+            CXBinaryOperator_Add => a + b,
+            CXBinaryOperator_Sub => a - b,
+            CXBinaryOperator_Mul => a * b,
+            CXBinaryOperator_Div if b != 0.0 => a / b,
+            _ => return None,
+        }));
+    }
+    let (Num::Int(a), Num::Int(b)) = (a, b) else {
+        return None;
+    };
+    let shift = u32::try_from(b).ok().filter(|&s| s < 64);
+    Some(Num::Int(match op {
+        CXBinaryOperator_Add => a.checked_add(b)?,
+        CXBinaryOperator_Sub => a.checked_sub(b)?,
+        CXBinaryOperator_Mul => a.checked_mul(b)?,
+        CXBinaryOperator_Div => a.checked_div(b)?,
+        CXBinaryOperator_Rem => a.checked_rem(b)?,
+        CXBinaryOperator_Shl => a.checked_shl(shift?)?,
+        CXBinaryOperator_Shr => a.checked_shr(shift?)?,
+        CXBinaryOperator_And => a & b,
+        CXBinaryOperator_Or => a | b,
+        CXBinaryOperator_Xor => a ^ b,
+        _ => return None,
+    }))
+}
+
+/// `v.x`, `v.y` or `v.z` of a `dim3` variable nothing changes.
+fn component(m: Cursor, depth: usize) -> Option<Num> {
+    let i = ["x", "y", "z"].iter().position(|c| *c == m.spelling())?;
+    let base = m.children().into_iter().find(|k| k.is_expression())?;
+    let base = strip(base);
+    if base.kind() != CXCursor_DeclRefExpr || !base.ty().spelling().contains("dim3") {
+        return None;
+    }
+    let v = dim3(base, depth + 1)[i]?;
+    Some(Num::Int(v as i128))
+}
+
+/// The initialiser of local variable `d` when nothing in its function
+/// changes it: every use reads it (an implicit conversion or a member
+/// read around it) or passes it to a launch's configuration by value.
+/// Anything else — an assignment, `++`, `&d`, binding a non-const
+/// reference — may change it.
+fn unchanged_local(d: Cursor) -> Option<Cursor> {
+    if d.kind() != CXCursor_VarDecl {
+        return None;
+    }
+    let scope = d.semantic_parent();
+    if !matches!(
+        scope.kind(),
+        CXCursor_FunctionDecl | CXCursor_FunctionTemplate | CXCursor_CXXMethod
+    ) {
+        return None;
+    }
+    let init = d.var_init()?;
+    let mut ok = true;
+    reads_only(
+        scope,
+        CXCursor_FunctionDecl,
+        &d.decl_key(),
+        false,
+        &mut ok,
+        0,
+    );
+    ok.then_some(init)
+}
+
+/// Walks `c` (whose parent has kind `parent`) for uses of variable `key`
+/// that may change it.
+fn reads_only(
+    c: Cursor,
+    parent: CXCursorKind,
+    key: &str,
+    in_config: bool,
+    ok: &mut bool,
+    depth: usize,
+) {
+    if depth > 256 || !*ok {
+        *ok = false;
+        return;
+    }
+    for k in c.children() {
+        let names = k.kind() == CXCursor_DeclRefExpr && k.referenced().decl_key() == key;
+        // `d` read (an implicit conversion around it), or a scalar member
+        // of it read (`block.x` under an implicit conversion).
+        let read = c.kind() == CXCursor_UnexposedExpr
+            || (c.kind() == CXCursor_MemberRefExpr
+                && parent == CXCursor_UnexposedExpr
+                && !c.ty().is_record());
+        if names && !(in_config || read) {
+            *ok = false;
+            return;
+        }
+        let config =
+            in_config || (k.kind() == CXCursor_CallExpr && k.spelling() == "cudaConfigureCall");
+        reads_only(k, c.kind(), key, config, ok, depth + 1);
+    }
+}
+
+/// Looks through parentheses, implicit conversions and functional casts.
+fn strip(e: Cursor) -> Cursor {
+    let mut e = e;
+    while matches!(
+        e.kind(),
+        CXCursor_UnexposedExpr | CXCursor_ParenExpr | CXCursor_CXXFunctionalCastExpr
+    ) {
+        match e.children().into_iter().find(|k| k.is_expression()) {
+            Some(k) => e = k,
+            None => break,
+        }
+    }
+    e
+}
