@@ -316,6 +316,54 @@ pub(super) fn has_jump(s: &S) -> bool {
     }
 }
 
+/// `while (c) { …; inc; }` as the `for (; c; inc) { … }` it is: the
+/// body without its last statement, and that statement, when it moves a
+/// variable `c` tests (`i /= 2`, `i += 128`) and nothing could skip it or
+/// jump to it: no `continue` of this loop and no statement the front end
+/// does not model (`goto`, labels) in the body.
+pub(super) fn while_as_for(cond: &E, body: &S) -> Option<(S, E)> {
+    let SK::Block(stmts) = &body.kind else {
+        return None;
+    };
+    let (last, rest) = stmts.split_last()?;
+    let SK::Expr(inc) = &last.kind else {
+        return None;
+    };
+    let (key, ..) = increment(inc)?;
+    if !mentions_var(cond, &key) || rest.iter().any(|s| continues(s) || unmodelled(s)) {
+        return None;
+    }
+    let rest = S {
+        kind: SK::Block(rest.to_vec()),
+        span: body.span,
+    };
+    Some((rest, inc.clone()))
+}
+
+/// Does `s` hold a `continue` of the loop around it (not of a loop inside)?
+fn continues(s: &S) -> bool {
+    match &s.kind {
+        SK::Continue => true,
+        SK::Block(ss) => ss.iter().any(continues),
+        SK::If(_, t, e) => continues(t) || e.as_deref().is_some_and(continues),
+        SK::Switch(_, b) | SK::Case(_, b) => continues(b),
+        SK::For { .. } | SK::While(..) | SK::Do(..) => false,
+        SK::Break | SK::Return(_) | SK::Decl(_) | SK::Expr(_) | SK::Null | SK::Unknown(_) => false,
+    }
+}
+
+/// Does `s` hold a statement the front end does not model (at any depth)?
+fn unmodelled(s: &S) -> bool {
+    match &s.kind {
+        SK::Unknown(_) => true,
+        SK::Block(ss) => ss.iter().any(unmodelled),
+        SK::If(_, t, e) => unmodelled(t) || e.as_deref().is_some_and(unmodelled),
+        SK::For { init, body, .. } => init.as_deref().is_some_and(unmodelled) || unmodelled(body),
+        SK::While(_, b) | SK::Do(b, _) | SK::Switch(_, b) | SK::Case(_, b) => unmodelled(b),
+        SK::Break | SK::Continue | SK::Return(_) | SK::Decl(_) | SK::Expr(_) | SK::Null => false,
+    }
+}
+
 pub(super) fn flip(op: BinOp) -> Option<BinOp> {
     Some(match op {
         BinOp::Lt => BinOp::Gt,

@@ -273,7 +273,15 @@ impl Infer<'_> {
         match shape.dir {
             Dir::Up => ahead(start, bound),
             Dir::Down => ahead(bound, start),
-            Dir::Times | Dir::Divide => power_values(shape, start, bound, step).is_some(),
+            Dir::Times => power_values(shape, start, bound, step).is_some(),
+            // `i /= s` (s ≥ 2) from `i ≥ 0` reaches 0 exactly: `i != 0`
+            // is `i > 0` there.
+            Dir::Divide => {
+                power_values(shape, start, bound, step).is_some()
+                    || (bound.constant() == Some(0)
+                        && step.constant().is_some_and(|s| s >= 2)
+                        && self.range(start).lo.is_some_and(|l| l >= 0))
+            }
         }
     }
 

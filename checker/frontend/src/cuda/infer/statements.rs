@@ -23,7 +23,13 @@ impl Infer<'_> {
                 let header = (init.as_deref(), cond.as_ref(), inc.as_ref());
                 self.for_loop(header, body, barrier_follows, s.span)
             }
-            SK::While(c, body) => self.unknown_loop(Some(c), body, None, s.span),
+            SK::While(c, body) => match super::loop_shape::while_as_for(c, body) {
+                Some((body, inc)) => {
+                    let header = (None, Some(c), Some(&inc));
+                    self.for_loop(header, &body, barrier_follows, s.span)
+                }
+                None => self.unknown_loop(Some(c), body, None, s.span),
+            },
             SK::Do(body, c) => self.unknown_loop(None, body, Some(c), s.span),
             SK::Switch(e, body) => self.switch(e, body, s.span),
             SK::Case(_, inner) => self.stmt(inner),
