@@ -107,6 +107,28 @@ fn value(e: Cursor, depth: usize) -> Option<Num> {
             let (a, b) = (value(*a, depth + 1)?, value(*b, depth + 1)?);
             arithmetic(e.binop(), a, b, ty.is_floating())?
         }
+        CXCursor_UnaryOperator => {
+            let inner = e.children().into_iter().find(|k| k.is_expression())?;
+            match (e.unop(), value(inner, depth + 1)?) {
+                (CXUnaryOperator_Plus, v) => v,
+                (CXUnaryOperator_Minus, Num::Int(v)) => Num::Int(v.checked_neg()?),
+                (CXUnaryOperator_Minus, Num::Float(f)) => Num::Float(-f),
+                (CXUnaryOperator_LNot, Num::Int(v)) => Num::Int(i128::from(v == 0)),
+                (CXUnaryOperator_LNot, Num::Float(f)) => Num::Int(i128::from(f == 0.0)),
+                _ => return None,
+            }
+        }
+        CXCursor_ConditionalOperator => {
+            let ch = e.children();
+            let [c, a, b] = ch.as_slice() else {
+                return None;
+            };
+            let pick = match value(*c, depth + 1)? {
+                Num::Int(v) => v != 0,
+                Num::Float(f) => f != 0.0,
+            };
+            value(if pick { *a } else { *b }, depth + 1)?
+        }
         CXCursor_CallExpr if e.num_args() == 1 => {
             let name = e.spelling();
             let x = match value(e.arg(0), depth + 1)? {
@@ -179,6 +201,14 @@ fn arithmetic(op: CXBinaryOperatorKind, a: Num, b: Num, floating: bool) -> Optio
         CXBinaryOperator_And => a & b,
         CXBinaryOperator_Or => a | b,
         CXBinaryOperator_Xor => a ^ b,
+        CXBinaryOperator_LT => i128::from(a < b),
+        CXBinaryOperator_GT => i128::from(a > b),
+        CXBinaryOperator_LE => i128::from(a <= b),
+        CXBinaryOperator_GE => i128::from(a >= b),
+        CXBinaryOperator_EQ => i128::from(a == b),
+        CXBinaryOperator_NE => i128::from(a != b),
+        CXBinaryOperator_LAnd => i128::from(a != 0 && b != 0),
+        CXBinaryOperator_LOr => i128::from(a != 0 || b != 0),
         _ => return None,
     }))
 }
@@ -213,46 +243,35 @@ fn unchanged_local(d: Cursor) -> Option<Cursor> {
     }
     let init = d.var_init()?;
     let mut ok = true;
-    reads_only(
-        scope,
-        CXCursor_FunctionDecl,
-        &d.decl_key(),
-        false,
-        &mut ok,
-        0,
-    );
+    reads_only(scope, false, &d.decl_key(), false, &mut ok, 0);
     ok.then_some(init)
 }
 
-/// Walks `c` (whose parent has kind `parent`) for uses of variable `key`
-/// that may change it.
-fn reads_only(
-    c: Cursor,
-    parent: CXCursorKind,
-    key: &str,
-    in_config: bool,
-    ok: &mut bool,
-    depth: usize,
-) {
+/// Walks `c` for uses of variable `key` that may change it; `reading`:
+/// the value of `c` itself is only read (it is under an implicit
+/// conversion, perhaps through parentheses and `?:`, which pass an lvalue
+/// on).
+fn reads_only(c: Cursor, reading: bool, key: &str, in_config: bool, ok: &mut bool, depth: usize) {
     if depth > 256 || !*ok {
         *ok = false;
         return;
     }
+    let children_read = match c.kind() {
+        CXCursor_UnexposedExpr => true,
+        CXCursor_ParenExpr | CXCursor_ConditionalOperator => reading,
+        // `block.x` read: `block` is read (a scalar member only).
+        CXCursor_MemberRefExpr => reading && !c.ty().is_record(),
+        _ => false,
+    };
     for k in c.children() {
         let names = k.kind() == CXCursor_DeclRefExpr && k.referenced().decl_key() == key;
-        // `d` read (an implicit conversion around it), or a scalar member
-        // of it read (`block.x` under an implicit conversion).
-        let read = c.kind() == CXCursor_UnexposedExpr
-            || (c.kind() == CXCursor_MemberRefExpr
-                && parent == CXCursor_UnexposedExpr
-                && !c.ty().is_record());
-        if names && !(in_config || read) {
+        if names && !(in_config || children_read) {
             *ok = false;
             return;
         }
         let config =
             in_config || (k.kind() == CXCursor_CallExpr && k.spelling() == "cudaConfigureCall");
-        reads_only(k, c.kind(), key, config, ok, depth + 1);
+        reads_only(k, children_read, key, config, ok, depth + 1);
     }
 }
 

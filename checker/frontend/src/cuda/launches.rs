@@ -254,6 +254,18 @@ const KERNEL_QUERIES: &[&str] = &[
 ];
 
 fn visit(k: Cursor, out: &mut Vec<Launch>, escaped: &mut Escapes) {
+    // A branch the host never takes (`if (block_size == 16)` with
+    // `block_size` fixed at 32) launches nothing; what it names still
+    // escapes.
+    if let Some(dead) = dead_branch(k) {
+        for (i, child) in k.children().into_iter().enumerate() {
+            match i == dead {
+                true => visit(child, &mut Vec::new(), escaped),
+                false => visit(child, out, escaped),
+            }
+        }
+        return;
+    }
     if k.kind() == CXCursor_CallExpr {
         if let Some(l) = launch(k) {
             out.push(l);
@@ -276,6 +288,23 @@ fn visit(k: Cursor, out: &mut Vec<Launch>, escaped: &mut Escapes) {
         }
     }
     find(k, out, escaped);
+}
+
+/// For `if (c) a else b` whose condition the host fixes: the position
+/// among the statement's children of the branch that never runs.
+fn dead_branch(k: Cursor) -> Option<usize> {
+    if k.kind() != CXCursor_IfStmt {
+        return None;
+    }
+    let ch = k.children();
+    if !(2..=3).contains(&ch.len()) || !ch[0].is_expression() {
+        return None;
+    }
+    match host_int(ch[0])? {
+        0 => Some(1),
+        _ if ch.len() == 3 => Some(2),
+        _ => None,
+    }
 }
 
 /// The launch `c` is, if it is one.
