@@ -207,15 +207,43 @@ fn walk_stmt(s: &S, f: &mut impl FnMut(&E), loops: bool) {
 pub fn modified_in(s: &S, unit: &Unit) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     visit_stmt(s, &mut |e| modified_one(e, unit, &mut out));
-    // `int &r = i; r = 2;` modifies `i`.
+    // `int &r = i; r = 2;` modifies `i`, and so does `int &q = r; q = 2;`.
     let mut aliases = Vec::new();
     reference_aliases(s, &mut aliases);
-    for (alias, target) in aliases {
-        if out.contains(&alias) {
-            out.insert(target);
+    loop {
+        let before = out.len();
+        for (alias, target) in &aliases {
+            if out.contains(alias) {
+                out.insert(target.clone());
+            }
+        }
+        if out.len() == before {
+            return out;
         }
     }
-    out
+}
+
+/// The local variables an lvalue may denote: `x`, both branches of
+/// `c ? x : y`, the right of `(e, x)`, the target of `(x = e)` or `++x`
+/// (lvalues in C++), through casts.  A place in memory (`a[i]`, `*p`,
+/// `s.f`) names none.
+pub(super) fn lvalue_vars(l: &E, out: &mut BTreeSet<String>) {
+    match &l.kind {
+        EK::Var(_, key, _) => {
+            out.insert(key.clone());
+        }
+        EK::Cond(_, t, f) => {
+            lvalue_vars(t, out);
+            lvalue_vars(f, out);
+        }
+        EK::Bin(BinOp::Comma, _, x)
+        | EK::Cast(x)
+        | EK::Assign(_, x, _)
+        | EK::IncDec {
+            pre: true, e: x, ..
+        } => lvalue_vars(x, out),
+        _ => {}
+    }
 }
 
 /// The variables `s` may modify other than by assigning them by name:
@@ -241,13 +269,9 @@ fn reference_aliases(s: &S, out: &mut Vec<(String, String)>) {
         SK::Decl(ds) => {
             for d in ds {
                 if let (Shape::Reference, Some(init)) = (&d.shape, &d.init) {
-                    let mut target = init;
-                    while let EK::Cast(x) = &target.kind {
-                        target = x;
-                    }
-                    if let EK::Var(_, key, _) = &target.kind {
-                        out.push((d.key.clone(), key.clone()));
-                    }
+                    let mut targets = BTreeSet::new();
+                    lvalue_vars(init, &mut targets);
+                    out.extend(targets.into_iter().map(|t| (d.key.clone(), t)));
                 }
             }
         }
@@ -282,9 +306,7 @@ pub(super) fn modified_one(e: &E, unit: &Unit, out: &mut BTreeSet<String>) {
             if let Some(f) = unit.func(k) {
                 for (p, a) in f.params.iter().zip(args) {
                     if p.shape == Shape::Reference {
-                        if let EK::Var(_, key, _) = &a.kind {
-                            out.insert(key.clone());
-                        }
+                        lvalue_vars(a, out);
                     }
                 }
             }
@@ -293,9 +315,7 @@ pub(super) fn modified_one(e: &E, unit: &Unit, out: &mut BTreeSet<String>) {
         _ => None,
     };
     if let Some(l) = target {
-        if let EK::Var(_, key, _) = &l.kind {
-            out.insert(key.clone());
-        }
+        lvalue_vars(l, out);
     }
 }
 

@@ -18,7 +18,7 @@ pub(super) fn with_body_inductions(
     shape: &LoopShape,
     body: &S,
     modified: &BTreeSet<String>,
-    unit: &Unit,
+    indirect: &BTreeSet<String>,
 ) -> LoopShape {
     let mut out = shape.clone();
     if has_jump(body) {
@@ -28,7 +28,6 @@ pub(super) fn with_body_inductions(
         SK::Block(stmts) => stmts.iter().collect(),
         _ => vec![body],
     };
-    let indirect = indirectly_modified(body, unit);
     // A step must keep its value through the loop: it may not read what the
     // body or the increment moves, the counter included (`c += i`).
     let mut moved = modified.clone();

@@ -23,7 +23,7 @@ impl Infer<'_> {
         if let Some(i) = init {
             self.stmt(i);
         }
-        let modified = modified_in(body, self.unit);
+        let modified = self.modified_by(body);
         let shape = cond.zip(inc).and_then(|(c, i)| loop_shape(c, i, &modified));
         // The fallback: a loop of unknown shape over the body followed by
         // the increment (so that what the increment moves is havocked).
@@ -116,7 +116,12 @@ impl Infer<'_> {
             }
         }
         let fields = self.modified_fields(body, &[], modified);
-        let mut shape = super::inductions::with_body_inductions(shape, body, modified, self.unit);
+        let mut shape = super::inductions::with_body_inductions(
+            shape,
+            body,
+            modified,
+            &self.indirectly_modified_by(body),
+        );
         // A variable the body also moves through a reference is no
         // induction variable.
         shape.secondary.retain(|i| !fields.contains(&i.key));
@@ -363,7 +368,7 @@ impl Infer<'_> {
         span: Span,
     ) {
         self.out.approximate = true;
-        let mut modified = modified_in(body, self.unit);
+        let mut modified = self.modified_by(body);
         for e in cond.iter().chain(post.iter()) {
             modified_expr(e, self.unit, &mut modified);
         }
@@ -479,7 +484,7 @@ impl Infer<'_> {
     /// changed through their address.  [`Infer::havoc`] keeps a pointer's
     /// array, which is wrong for these.
     fn retargeted_pointers(&self, body: &S, extra: &[&E]) -> BTreeSet<String> {
-        let mut out = indirectly_modified(body, self.unit);
+        let mut out = self.indirectly_modified_by(body);
         let array_of = |k: &str| match self.env.get(k) {
             Some(Val::Ptr { arr, .. }) => Some(arr.clone()),
             _ => None,
@@ -488,14 +493,14 @@ impl Infer<'_> {
             let (target, rhs) = match &e.kind {
                 EK::Assign(None, t, r) => (t, r),
                 EK::Un(UnOp::AddrOf, t) => {
-                    if let EK::Var(_, k, _) = &strip_casts(t).kind {
-                        out.insert(k.clone());
-                    }
+                    lvalue_vars(t, &mut out);
                     return;
                 }
                 _ => return,
             };
             let EK::Var(_, k, _) = &target.kind else {
+                // `(c ? p : q) = e`: either may now point anywhere.
+                lvalue_vars(target, &mut out);
                 return;
             };
             let Some(arr) = array_of(k) else { return };
@@ -676,7 +681,7 @@ impl Infer<'_> {
             visit_expr(e, &mut check);
         }
         // References and calls may change a variable in other ways.
-        bad.extend(indirectly_modified(body, self.unit));
+        bad.extend(self.indirectly_modified_by(body));
         modified
             .iter()
             .filter(|k| !bad.contains(*k))
@@ -744,10 +749,14 @@ pub(super) fn wraps(t: IntTy) -> bool {
 
 /// Marks the variable assigned by `x` as not counting up unless `ok`.
 fn keep(x: &E, bad: &mut BTreeSet<String>, ok: bool) {
-    if let EK::Var(_, key, _) = &x.kind {
-        if !ok {
-            bad.insert(key.clone());
+    match &x.kind {
+        EK::Var(_, key, _) => {
+            if !ok {
+                bad.insert(key.clone());
+            }
         }
+        // `(c ? i : j) = e`, `(e, i)++`, …: changed in a way not followed.
+        _ => lvalue_vars(x, bad),
     }
 }
 
@@ -784,4 +793,53 @@ fn reference_inits(s: &S) -> Vec<&E> {
     }
     walk(s, &mut out);
     out
+}
+
+impl Infer<'_> {
+    /// [`modified_in`], plus what the references it moves bind when they
+    /// were declared before `body` (`int &r = i; for (…) r++;` moves `i`;
+    /// the environment holds `r` as a reference to `i`).
+    pub(super) fn modified_by(&self, body: &S) -> BTreeSet<String> {
+        let mut out = modified_in(body, self.unit);
+        out.extend(self.reference_targets(&out));
+        out
+    }
+
+    /// [`indirectly_modified`], plus the references declared before `body`
+    /// that it moves and the variables they bind.
+    pub(super) fn indirectly_modified_by(&self, body: &S) -> BTreeSet<String> {
+        let mut out = indirectly_modified(body, self.unit);
+        let moved = modified_in(body, self.unit);
+        out.extend(
+            moved
+                .iter()
+                .filter(|k| matches!(self.env.get(*k), Some(Val::Ref(_))))
+                .cloned(),
+        );
+        out.extend(self.reference_targets(&moved));
+        out
+    }
+
+    /// The local variables the references among `keys` bind.
+    fn reference_targets(&self, keys: &BTreeSet<String>) -> BTreeSet<String> {
+        fn locals(p: &Place, out: &mut BTreeSet<String>) {
+            match p {
+                Place::Local(k) => {
+                    out.insert(k.clone());
+                }
+                Place::Choice(_, a, b) => {
+                    locals(a, out);
+                    locals(b, out);
+                }
+                _ => {}
+            }
+        }
+        let mut out = BTreeSet::new();
+        for k in keys {
+            if let Some(Val::Ref(p)) = self.env.get(k) {
+                locals(p, &mut out);
+            }
+        }
+        out
+    }
 }
