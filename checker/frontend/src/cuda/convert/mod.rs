@@ -667,6 +667,11 @@ fn member(c: Cursor, base: E, arrow: bool) -> EK {
     // Members of a union overlap, and adjacent bit-fields are one memory
     // location (C11, 3.14): each group is one cell.
     let decl = c.referenced();
+    // A reference member may name any place (a variable of the thread, an
+    // element of any array): not modelled.
+    if !decl.is_null() && decl.ty().is_reference() {
+        return EK::Opaque(format!("member `{field}` of reference type"));
+    }
     if !decl.is_null() {
         if decl.semantic_parent().kind() == CXCursor_UnionDecl {
             field = "union_members".into();
