@@ -223,6 +223,25 @@ pub fn modified_in(s: &S, unit: &Unit) -> BTreeSet<String> {
     }
 }
 
+/// The lvalues `l` may denote: both branches of `c ? x : y`, the right of
+/// `(e, x)`, the target of `(x = e)` or `++x`, through casts; else `l`.
+pub(super) fn lvalue_leaves(l: &E) -> Vec<&E> {
+    match &l.kind {
+        EK::Cond(_, t, f) => {
+            let mut out = lvalue_leaves(t);
+            out.extend(lvalue_leaves(f));
+            out
+        }
+        EK::Bin(BinOp::Comma, _, x)
+        | EK::Cast(x)
+        | EK::Assign(_, x, _)
+        | EK::IncDec {
+            pre: true, e: x, ..
+        } => lvalue_leaves(x),
+        _ => vec![l],
+    }
+}
+
 /// The local variables an lvalue may denote: `x`, both branches of
 /// `c ? x : y`, the right of `(e, x)`, the target of `(x = e)` or `++x`
 /// (lvalues in C++), through casts.  A place in memory (`a[i]`, `*p`,

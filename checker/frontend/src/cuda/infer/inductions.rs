@@ -62,16 +62,18 @@ pub(super) fn with_body_inductions(
     out
 }
 
-/// How many assignments and increments in `s` have variable `key` as
-/// their target.
+/// How many assignments and increments in `s` may have variable `key` as
+/// their target (`(c ? x : y) += 1` may change `x`), or take its address.
 fn assignments(s: &S, key: &str) -> usize {
     let mut n = 0;
     visit_stmt(s, &mut |e| {
         let target = match &e.kind {
-            EK::Assign(_, t, _) | EK::IncDec { e: t, .. } => t,
+            EK::Assign(_, t, _) | EK::IncDec { e: t, .. } | EK::Un(UnOp::AddrOf, t) => t,
             _ => return,
         };
-        if matches!(&target.kind, EK::Var(_, k, _) if k == key) {
+        let mut keys = BTreeSet::new();
+        lvalue_vars(target, &mut keys);
+        if keys.contains(key) {
             n += 1;
         }
     });

@@ -566,8 +566,8 @@ impl Infer<'_> {
                 _ => {}
             }
         }
-        for init in reference_inits(body) {
-            let target = strip_casts(init);
+        let inits = reference_inits(body);
+        for target in inits.into_iter().flat_map(lvalue_leaves) {
             match &target.kind {
                 EK::Var(_, k, _) => {
                     if let Some(Val::Rec { prefix, .. }) = self.env.get(k) {
@@ -593,39 +593,43 @@ impl Infer<'_> {
                 EK::Call(Callee { key: Some(k), .. }, args) => {
                     let Some(f) = unit.func(k) else { return };
                     for (p, a) in f.params.iter().zip(args) {
-                        let EK::Member(base, field, _) = &strip_casts(a).kind else {
-                            continue;
-                        };
                         if p.shape != Shape::Reference {
                             continue;
                         }
-                        if let Some((prefix, Memory::Local)) = self.record_path(base) {
-                            let name = format!("{prefix}.{field}");
-                            fields.insert(field_key(&name));
-                            records.insert(name);
+                        for leaf in lvalue_leaves(a) {
+                            let EK::Member(base, field, _) = &leaf.kind else {
+                                continue;
+                            };
+                            if let Some((prefix, Memory::Local)) = self.record_path(base) {
+                                let name = format!("{prefix}.{field}");
+                                fields.insert(field_key(&name));
+                                records.insert(name);
+                            }
                         }
                     }
                     return;
                 }
                 _ => return,
             };
-            let mut t = strip_casts(target);
-            // `s.in.j = …` changes `s.in.j`; `s.in = …` all of `s.in`.
-            if let EK::Member(base, field, shape) = &t.kind {
-                if let Some((prefix, Memory::Local)) = self.record_path(base) {
-                    let name = format!("{prefix}.{field}");
-                    match shape {
-                        Shape::Record => records.insert(name),
-                        _ => fields.insert(field_key(&name)),
-                    };
+            // `(c ? s.j : d) = …` changes `s.j` (in some threads).
+            for mut t in lvalue_leaves(target) {
+                // `s.in.j = …` changes `s.in.j`; `s.in = …` all of `s.in`.
+                if let EK::Member(base, field, shape) = &t.kind {
+                    if let Some((prefix, Memory::Local)) = self.record_path(base) {
+                        let name = format!("{prefix}.{field}");
+                        match shape {
+                            Shape::Record => records.insert(name),
+                            _ => fields.insert(field_key(&name)),
+                        };
+                    }
+                    continue;
                 }
-                return;
-            }
-            while let EK::Member(base, ..) = &t.kind {
-                t = base;
-            }
-            if let Some((prefix, Memory::Local)) = self.record_path(t) {
-                records.insert(prefix);
+                while let EK::Member(base, ..) = &t.kind {
+                    t = base;
+                }
+                if let Some((prefix, Memory::Local)) = self.record_path(t) {
+                    records.insert(prefix);
+                }
             }
         };
         visit_stmt(body, &mut check);
