@@ -367,19 +367,51 @@ pub(super) fn is_barrier(callee: &Callee) -> bool {
     callee.library && BARRIERS.contains(&callee.name.as_str())
 }
 
-/// Can the statement reach a barrier (syntactically, through calls)?
-pub(super) fn has_barrier(s: &S, unit: &Unit, depth: usize) -> bool {
+/// Can the statement reach a barrier (syntactically, through calls)?  A
+/// call through a function pointer may reach any function of the unit of
+/// its type (of any type when that is not known).
+pub(super) fn has_barrier(s: &S, unit: &Unit) -> bool {
+    reaches_barrier(s, unit, &mut BTreeSet::new())
+}
+
+/// [`has_barrier`], not entering the functions of `seen` again.
+fn reaches_barrier(s: &S, unit: &Unit, seen: &mut BTreeSet<String>) -> bool {
     let mut found = false;
     visit_stmt(s, &mut |e| {
-        if let EK::Call(callee, _) = &e.kind {
-            if is_barrier(callee) {
+        let EK::Call(callee, _) = &e.kind else {
+            return;
+        };
+        if found || is_barrier(callee) {
+            found = true;
+            return;
+        }
+        let targets: Vec<&Func> = match callee.key.as_deref().and_then(|k| unit.func(k)) {
+            Some(f) => vec![f],
+            None if through_pointer(callee) => unit
+                .funcs
+                .iter()
+                .filter(|f| {
+                    callee
+                        .signature
+                        .as_ref()
+                        .is_none_or(|s| f.signature.as_ref() == Some(s))
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        for f in targets {
+            if seen.insert(f.key.clone()) && reaches_barrier(&f.body, unit, seen) {
                 found = true;
-            } else if let Some(f) = callee.key.as_deref().and_then(|k| unit.func(k)) {
-                found |= depth < 16 && has_barrier(&f.body, unit, depth + 1);
             }
         }
     });
     found
+}
+
+/// Is `callee` a call through a function pointer (a variable, an element
+/// of a table, …), not of a named function?
+fn through_pointer(callee: &Callee) -> bool {
+    !callee.library && (callee.pointer.is_some() || callee.signature.is_some())
 }
 
 /// A step that is the same on every iteration when its variables are:

@@ -67,7 +67,7 @@ impl Infer<'_> {
         let step_reads = self.nested(|me| {
             me.eval(&shape.step);
         });
-        if !step_reads.is_empty() && has_barrier(body, self.unit, 0) {
+        if !step_reads.is_empty() && has_barrier(body, self.unit) {
             return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
         }
         bound_reads.extend(step_reads);
@@ -342,7 +342,7 @@ impl Infer<'_> {
 
     pub(super) fn loop_body(&mut self, body: &S, reads: &[Stmt]) -> Vec<Stmt> {
         let reads = reads.to_vec();
-        let synced = has_barrier(body, self.unit, 0);
+        let synced = has_barrier(body, self.unit);
         self.nested(|me| {
             me.loops.push(synced);
             me.loop_bodies.push(me.blocks.len());
@@ -390,7 +390,7 @@ impl Infer<'_> {
         // Before the body: its own loops and conditions may use them.
         self.out.iteration_uniform.extend(alike.iter().cloned());
         let mut guard = BExp::Bool(true);
-        let synced_body = has_barrier(body, self.unit, 0);
+        let synced_body = has_barrier(body, self.unit);
         let stmts = self.nested(|me| {
             me.loops.push(synced_body);
             let reads = me.nested(|m| {

@@ -75,7 +75,7 @@ impl Infer<'_> {
             // unsupported: `Infer::emit`.)
             let returned = returned.filter(|r| !r.is_empty());
             if let Some(returned) = returned {
-                if rest.iter().any(|r| has_barrier(r, self.unit, 0)) {
+                if rest.iter().any(|r| has_barrier(r, self.unit)) {
                     self.after_returns(returned, rest, s.span);
                     return;
                 }
