@@ -24,7 +24,15 @@ impl Infer<'_> {
             self.stmt(i);
         }
         let modified = self.modified_by(body);
-        let shape = cond.zip(inc).and_then(|(c, i)| loop_shape(c, i, &modified));
+        // A bound or step reading a field the body changes is not evaluated
+        // once: the loop's shape is not known.
+        let shape = cond
+            .zip(inc)
+            .filter(|(c, i)| {
+                !self.reads_changed_field(c, body, &modified)
+                    && !self.reads_changed_field(i, body, &modified)
+            })
+            .and_then(|(c, i)| loop_shape(c, i, &modified));
         // The fallback: a loop of unknown shape over the body followed by
         // the increment (so that what the increment moves is havocked).
         let mut b = body.clone();
@@ -539,6 +547,23 @@ impl Infer<'_> {
         extra: &[&E],
         modified: &BTreeSet<String>,
     ) -> BTreeSet<String> {
+        let (fields, records) = self.changed_fields(body, extra, modified);
+        for prefix in records {
+            let nested = format!("{prefix}.");
+            self.param_copies
+                .retain(|p, _| *p != prefix && !p.starts_with(&nested));
+        }
+        fields
+    }
+
+    /// The fields [`Infer::modified_fields`] returns, and the structs the
+    /// loop assigns as a whole (or through a reference).
+    fn changed_fields(
+        &self,
+        body: &S,
+        extra: &[&E],
+        modified: &BTreeSet<String>,
+    ) -> (BTreeSet<String>, BTreeSet<String>) {
         let mut fields = BTreeSet::new();
         let mut records = BTreeSet::new();
         let mut named = Vec::new();
@@ -634,14 +659,34 @@ impl Infer<'_> {
         };
         visit_stmt(body, &mut check);
         extra.iter().for_each(|e| visit_expr(e, &mut check));
-        for prefix in records {
+        for prefix in &records {
             let inner = field_key(&format!("{prefix}."));
             fields.extend(self.env.keys().filter(|k| k.starts_with(&inner)).cloned());
-            let nested = format!("{prefix}.");
-            self.param_copies
-                .retain(|p, _| *p != prefix && !p.starts_with(&nested));
         }
-        fields
+        (fields, records)
+    }
+
+    /// Does `e` read a field of the thread's own structs that the loop
+    /// `body` changes (`i < s.n` with `s.n = 2;` in the body)?
+    fn reads_changed_field(&self, e: &E, body: &S, modified: &BTreeSet<String>) -> bool {
+        let mut members = Vec::new();
+        visit_expr(e, &mut |x| {
+            if let EK::Member(base, field, _) = &x.kind {
+                if let Some((prefix, _)) = self.record_path(base) {
+                    members.push(format!("{prefix}.{field}"));
+                }
+            }
+        });
+        if members.is_empty() {
+            return false;
+        }
+        let (fields, records) = self.changed_fields(body, &[], modified);
+        members.iter().any(|m| {
+            fields.contains(&field_key(m))
+                || records.iter().any(|r| {
+                    m == r || m.starts_with(&format!("{r}.")) || r.starts_with(&format!("{m}."))
+                })
+        })
     }
 
     /// Pointers that may point into any array: their accesses reach every
