@@ -23,7 +23,10 @@ impl Infer<'_> {
         if let Some(i) = init {
             self.stmt(i);
         }
-        let modified = self.modified_by(body);
+        let mut modified = self.modified_by(body);
+        // A reference to a field the body changes changes too.
+        let (fields, _) = self.changed_fields(body, &[], &modified);
+        modified.extend(self.references_to(&fields));
         // A bound or step reading a field the body changes is not evaluated
         // once: the loop's shape is not known.
         let shape = cond
@@ -851,7 +854,22 @@ impl Infer<'_> {
     pub(super) fn modified_by(&self, body: &S) -> BTreeSet<String> {
         let mut out = modified_in(body, self.unit);
         out.extend(self.reference_targets(&out));
+        out.extend(self.references_to(&out));
         out
+    }
+
+    /// The references of the environment that bind one of `keys` (`int &r
+    /// = n;`: `r` changes with `n`).
+    fn references_to(&self, keys: &BTreeSet<String>) -> BTreeSet<String> {
+        self.env
+            .iter()
+            .filter(|(_, v)| matches!(v, Val::Ref(_)))
+            .filter(|(k, _)| {
+                let one: BTreeSet<String> = [(*k).clone()].into();
+                !self.reference_targets(&one).is_disjoint(keys)
+            })
+            .map(|(k, _)| k.clone())
+            .collect()
     }
 
     /// [`indirectly_modified`], plus the references declared before `body`
