@@ -339,3 +339,46 @@ fn a_power_loop_tail_holding_a_barrier_is_unsupported() {
     let tail = "loop over powers with a barrier, not followed by a barrier, whose last iteration is not known";
     assert!(reasons.iter().any(|r| r.contains(tail)), "{reasons:?}");
 }
+
+/// A barrier in a loop whose counter some threads move differently (through
+/// a conditional lvalue, a reference bound to one, a reference declared
+/// before the loop or a chain of references) is barrier divergence: thread
+/// 0 runs 2 iterations, the others 4.  The front end must not take the
+/// counter as alike in all threads (it did: DRF); the loop's condition may
+/// differ, so the barrier in it makes the verdict unknown.
+#[test]
+fn a_barrier_loop_whose_counter_moves_through_an_alias_is_unsupported() {
+    let changes = [
+        "(threadIdx.x == 0 ? i : dummy) += 1;",
+        "int &r2 = (threadIdx.x == 0) ? i : dummy; r2++;",
+        "(dummy, i) += threadIdx.x == 0;",
+        "r += threadIdx.x == 0;",
+        "q += threadIdx.x == 0;",
+    ];
+    for change in changes {
+        let source = format!(
+            "__global__ void k(int *out)
+{{
+  __shared__ int s[64];
+  int dummy = 100;
+  int i = 0;
+  int &r = i;
+  int &q = r;
+  for (; i < 4; i++) {{
+    s[threadIdx.x] = i;
+    __syncthreads();
+    out[threadIdx.x] = s[(threadIdx.x + 1) % 64];
+    __syncthreads();
+    {change}
+  }}
+}}
+"
+        );
+        let reasons = unknown_reasons(&source);
+        let differ = "barrier in a loop whose condition may differ between threads";
+        assert!(
+            reasons.iter().any(|r| r.contains(differ)),
+            "{change}: {reasons:?}"
+        );
+    }
+}

@@ -374,8 +374,13 @@ impl Converter<'_> {
     }
 
     /// A declaration statement: its variables (declarations of types,
-    /// aliases or static assertions run no code).
+    /// aliases, functions or static assertions run no code).  Any other
+    /// declaration (a structured binding `auto &[x, y] = a[i];`, which
+    /// libclang does not expose) is unsupported and may access any array.
     fn declarations(&self, ch: &[Cursor]) -> SK {
+        if let Some(d) = ch.iter().find(|d| !declares_no_code(d.kind())) {
+            return SK::Unknown(format!("{} {UNMODELLED_DECLARATION}", d.kind_name()));
+        }
         SK::Decl(
             ch.iter()
                 .filter(|d| d.kind() == CXCursor_VarDecl)
@@ -676,6 +681,11 @@ fn member(c: Cursor, base: E, arrow: bool) -> EK {
     // Members of a union overlap, and adjacent bit-fields are one memory
     // location (C11, 3.14): each group is one cell.
     let decl = c.referenced();
+    // A reference member may name any place (a variable of the thread, an
+    // element of any array): not modelled.
+    if !decl.is_null() && decl.ty().is_reference() {
+        return EK::Opaque(format!("member `{field}` of reference type"));
+    }
     if !decl.is_null() {
         if decl.semantic_parent().kind() == CXCursor_UnionDecl {
             field = "union_members".into();
@@ -702,6 +712,31 @@ fn member(c: Cursor, base: E, arrow: bool) -> EK {
 /// What an unsupported `if`/`switch` header is (`infer` makes such a
 /// statement access every array).
 pub const UNMODELLED_HEADER: &str = "with an init-statement or a declaration in its condition";
+/// A declaration of a kind the front end does not model (in the text of
+/// its `SK::Unknown`, which may then access any array).
+pub const UNMODELLED_DECLARATION: &str = "declaration, not modelled";
+
+/// The declarations a declaration statement may hold besides variables:
+/// they run no code at the statement (a whitelist; anything else is
+/// unsupported).
+fn declares_no_code(kind: CXCursorKind) -> bool {
+    matches!(
+        kind,
+        CXCursor_VarDecl
+            | CXCursor_TypedefDecl
+            | CXCursor_TypeAliasDecl
+            | CXCursor_TypeAliasTemplateDecl
+            | CXCursor_StructDecl
+            | CXCursor_UnionDecl
+            | CXCursor_ClassDecl
+            | CXCursor_EnumDecl
+            | CXCursor_StaticAssert
+            | CXCursor_UsingDeclaration
+            | CXCursor_UsingDirective
+            | CXCursor_NamespaceAlias
+            | CXCursor_FunctionDecl
+    )
+}
 
 /// The one array of all `extern __shared__` declarations.
 pub const DYNAMIC_SHARED: &str = "extern_shared";

@@ -207,15 +207,62 @@ fn walk_stmt(s: &S, f: &mut impl FnMut(&E), loops: bool) {
 pub fn modified_in(s: &S, unit: &Unit) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     visit_stmt(s, &mut |e| modified_one(e, unit, &mut out));
-    // `int &r = i; r = 2;` modifies `i`.
+    // `int &r = i; r = 2;` modifies `i`, and so does `int &q = r; q = 2;`.
     let mut aliases = Vec::new();
     reference_aliases(s, &mut aliases);
-    for (alias, target) in aliases {
-        if out.contains(&alias) {
-            out.insert(target);
+    loop {
+        let before = out.len();
+        for (alias, target) in &aliases {
+            if out.contains(alias) {
+                out.insert(target.clone());
+            }
+        }
+        if out.len() == before {
+            return out;
         }
     }
-    out
+}
+
+/// The lvalues `l` may denote: both branches of `c ? x : y`, the right of
+/// `(e, x)`, the target of `(x = e)` or `++x`, through casts; else `l`.
+pub(super) fn lvalue_leaves(l: &E) -> Vec<&E> {
+    match &l.kind {
+        EK::Cond(_, t, f) => {
+            let mut out = lvalue_leaves(t);
+            out.extend(lvalue_leaves(f));
+            out
+        }
+        EK::Bin(BinOp::Comma, _, x)
+        | EK::Cast(x)
+        | EK::Assign(_, x, _)
+        | EK::IncDec {
+            pre: true, e: x, ..
+        } => lvalue_leaves(x),
+        _ => vec![l],
+    }
+}
+
+/// The local variables an lvalue may denote: `x`, both branches of
+/// `c ? x : y`, the right of `(e, x)`, the target of `(x = e)` or `++x`
+/// (lvalues in C++), through casts.  A place in memory (`a[i]`, `*p`,
+/// `s.f`) names none.
+pub(super) fn lvalue_vars(l: &E, out: &mut BTreeSet<String>) {
+    match &l.kind {
+        EK::Var(_, key, _) => {
+            out.insert(key.clone());
+        }
+        EK::Cond(_, t, f) => {
+            lvalue_vars(t, out);
+            lvalue_vars(f, out);
+        }
+        EK::Bin(BinOp::Comma, _, x)
+        | EK::Cast(x)
+        | EK::Assign(_, x, _)
+        | EK::IncDec {
+            pre: true, e: x, ..
+        } => lvalue_vars(x, out),
+        _ => {}
+    }
 }
 
 /// The variables `s` may modify other than by assigning them by name:
@@ -241,13 +288,9 @@ fn reference_aliases(s: &S, out: &mut Vec<(String, String)>) {
         SK::Decl(ds) => {
             for d in ds {
                 if let (Shape::Reference, Some(init)) = (&d.shape, &d.init) {
-                    let mut target = init;
-                    while let EK::Cast(x) = &target.kind {
-                        target = x;
-                    }
-                    if let EK::Var(_, key, _) = &target.kind {
-                        out.push((d.key.clone(), key.clone()));
-                    }
+                    let mut targets = BTreeSet::new();
+                    lvalue_vars(init, &mut targets);
+                    out.extend(targets.into_iter().map(|t| (d.key.clone(), t)));
                 }
             }
         }
@@ -282,9 +325,7 @@ pub(super) fn modified_one(e: &E, unit: &Unit, out: &mut BTreeSet<String>) {
             if let Some(f) = unit.func(k) {
                 for (p, a) in f.params.iter().zip(args) {
                     if p.shape == Shape::Reference {
-                        if let EK::Var(_, key, _) = &a.kind {
-                            out.insert(key.clone());
-                        }
+                        lvalue_vars(a, out);
                     }
                 }
             }
@@ -293,9 +334,7 @@ pub(super) fn modified_one(e: &E, unit: &Unit, out: &mut BTreeSet<String>) {
         _ => None,
     };
     if let Some(l) = target {
-        if let EK::Var(_, key, _) = &l.kind {
-            out.insert(key.clone());
-        }
+        lvalue_vars(l, out);
     }
 }
 
@@ -328,19 +367,51 @@ pub(super) fn is_barrier(callee: &Callee) -> bool {
     callee.library && BARRIERS.contains(&callee.name.as_str())
 }
 
-/// Can the statement reach a barrier (syntactically, through calls)?
-pub(super) fn has_barrier(s: &S, unit: &Unit, depth: usize) -> bool {
+/// Can the statement reach a barrier (syntactically, through calls)?  A
+/// call through a function pointer may reach any function of the unit of
+/// its type (of any type when that is not known).
+pub(super) fn has_barrier(s: &S, unit: &Unit) -> bool {
+    reaches_barrier(s, unit, &mut BTreeSet::new())
+}
+
+/// [`has_barrier`], not entering the functions of `seen` again.
+fn reaches_barrier(s: &S, unit: &Unit, seen: &mut BTreeSet<String>) -> bool {
     let mut found = false;
     visit_stmt(s, &mut |e| {
-        if let EK::Call(callee, _) = &e.kind {
-            if is_barrier(callee) {
+        let EK::Call(callee, _) = &e.kind else {
+            return;
+        };
+        if found || is_barrier(callee) {
+            found = true;
+            return;
+        }
+        let targets: Vec<&Func> = match callee.key.as_deref().and_then(|k| unit.func(k)) {
+            Some(f) => vec![f],
+            None if through_pointer(callee) => unit
+                .funcs
+                .iter()
+                .filter(|f| {
+                    callee
+                        .signature
+                        .as_ref()
+                        .is_none_or(|s| f.signature.as_ref() == Some(s))
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        for f in targets {
+            if seen.insert(f.key.clone()) && reaches_barrier(&f.body, unit, seen) {
                 found = true;
-            } else if let Some(f) = callee.key.as_deref().and_then(|k| unit.func(k)) {
-                found |= depth < 16 && has_barrier(&f.body, unit, depth + 1);
             }
         }
     });
     found
+}
+
+/// Is `callee` a call through a function pointer (a variable, an element
+/// of a table, …), not of a named function?
+fn through_pointer(callee: &Callee) -> bool {
+    !callee.library && (callee.pointer.is_some() || callee.signature.is_some())
 }
 
 /// A step that is the same on every iteration when its variables are:

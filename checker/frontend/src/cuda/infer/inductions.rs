@@ -18,7 +18,7 @@ pub(super) fn with_body_inductions(
     shape: &LoopShape,
     body: &S,
     modified: &BTreeSet<String>,
-    unit: &Unit,
+    indirect: &BTreeSet<String>,
 ) -> LoopShape {
     let mut out = shape.clone();
     if has_jump(body) {
@@ -28,7 +28,6 @@ pub(super) fn with_body_inductions(
         SK::Block(stmts) => stmts.iter().collect(),
         _ => vec![body],
     };
-    let indirect = indirectly_modified(body, unit);
     // A step must keep its value through the loop: it may not read what the
     // body or the increment moves, the counter included (`c += i`).
     let mut moved = modified.clone();
@@ -63,16 +62,18 @@ pub(super) fn with_body_inductions(
     out
 }
 
-/// How many assignments and increments in `s` have variable `key` as
-/// their target.
+/// How many assignments and increments in `s` may have variable `key` as
+/// their target (`(c ? x : y) += 1` may change `x`), or take its address.
 fn assignments(s: &S, key: &str) -> usize {
     let mut n = 0;
     visit_stmt(s, &mut |e| {
         let target = match &e.kind {
-            EK::Assign(_, t, _) | EK::IncDec { e: t, .. } => t,
+            EK::Assign(_, t, _) | EK::IncDec { e: t, .. } | EK::Un(UnOp::AddrOf, t) => t,
             _ => return,
         };
-        if matches!(&target.kind, EK::Var(_, k, _) if k == key) {
+        let mut keys = BTreeSet::new();
+        lvalue_vars(target, &mut keys);
+        if keys.contains(key) {
             n += 1;
         }
     });

@@ -23,8 +23,19 @@ impl Infer<'_> {
         if let Some(i) = init {
             self.stmt(i);
         }
-        let modified = modified_in(body, self.unit);
-        let shape = cond.zip(inc).and_then(|(c, i)| loop_shape(c, i, &modified));
+        let mut modified = self.modified_by(body);
+        // A reference to a field the body changes changes too.
+        let (fields, _) = self.changed_fields(body, &[], &modified);
+        modified.extend(self.references_to(&fields));
+        // A bound or step reading a field the body changes is not evaluated
+        // once: the loop's shape is not known.
+        let shape = cond
+            .zip(inc)
+            .filter(|(c, i)| {
+                !self.reads_changed_field(c, body, &modified)
+                    && !self.reads_changed_field(i, body, &modified)
+            })
+            .and_then(|(c, i)| loop_shape(c, i, &modified));
         // The fallback: a loop of unknown shape over the body followed by
         // the increment (so that what the increment moves is havocked).
         let mut b = body.clone();
@@ -67,7 +78,7 @@ impl Infer<'_> {
         let step_reads = self.nested(|me| {
             me.eval(&shape.step);
         });
-        if !step_reads.is_empty() && has_barrier(body, self.unit, 0) {
+        if !step_reads.is_empty() && has_barrier(body, self.unit) {
             return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
         }
         bound_reads.extend(step_reads);
@@ -116,7 +127,12 @@ impl Infer<'_> {
             }
         }
         let fields = self.modified_fields(body, &[], modified);
-        let mut shape = super::inductions::with_body_inductions(shape, body, modified, self.unit);
+        let mut shape = super::inductions::with_body_inductions(
+            shape,
+            body,
+            modified,
+            &self.indirectly_modified_by(body),
+        );
         // A variable the body also moves through a reference is no
         // induction variable.
         shape.secondary.retain(|i| !fields.contains(&i.key));
@@ -345,7 +361,7 @@ impl Infer<'_> {
 
     pub(super) fn loop_body(&mut self, body: &S, reads: &[Stmt]) -> Vec<Stmt> {
         let reads = reads.to_vec();
-        let synced = has_barrier(body, self.unit, 0);
+        let synced = has_barrier(body, self.unit);
         self.nested(|me| {
             me.loops.push(synced);
             me.loop_bodies.push(me.blocks.len());
@@ -371,7 +387,7 @@ impl Infer<'_> {
         span: Span,
     ) {
         self.out.approximate = true;
-        let mut modified = modified_in(body, self.unit);
+        let mut modified = self.modified_by(body);
         for e in cond.iter().chain(post.iter()) {
             modified_expr(e, self.unit, &mut modified);
         }
@@ -393,7 +409,7 @@ impl Infer<'_> {
         // Before the body: its own loops and conditions may use them.
         self.out.iteration_uniform.extend(alike.iter().cloned());
         let mut guard = BExp::Bool(true);
-        let synced_body = has_barrier(body, self.unit, 0);
+        let synced_body = has_barrier(body, self.unit);
         let stmts = self.nested(|me| {
             me.loops.push(synced_body);
             let reads = me.nested(|m| {
@@ -487,7 +503,7 @@ impl Infer<'_> {
     /// changed through their address.  [`Infer::havoc`] keeps a pointer's
     /// array, which is wrong for these.
     fn retargeted_pointers(&self, body: &S, extra: &[&E]) -> BTreeSet<String> {
-        let mut out = indirectly_modified(body, self.unit);
+        let mut out = self.indirectly_modified_by(body);
         let array_of = |k: &str| match self.env.get(k) {
             Some(Val::Ptr { arr, .. }) => Some(arr.clone()),
             _ => None,
@@ -496,14 +512,14 @@ impl Infer<'_> {
             let (target, rhs) = match &e.kind {
                 EK::Assign(None, t, r) => (t, r),
                 EK::Un(UnOp::AddrOf, t) => {
-                    if let EK::Var(_, k, _) = &strip_casts(t).kind {
-                        out.insert(k.clone());
-                    }
+                    lvalue_vars(t, &mut out);
                     return;
                 }
                 _ => return,
             };
             let EK::Var(_, k, _) = &target.kind else {
+                // `(c ? p : q) = e`: either may now point anywhere.
+                lvalue_vars(target, &mut out);
                 return;
             };
             let Some(arr) = array_of(k) else { return };
@@ -542,6 +558,23 @@ impl Infer<'_> {
         extra: &[&E],
         modified: &BTreeSet<String>,
     ) -> BTreeSet<String> {
+        let (fields, records) = self.changed_fields(body, extra, modified);
+        for prefix in records {
+            let nested = format!("{prefix}.");
+            self.param_copies
+                .retain(|p, _| *p != prefix && !p.starts_with(&nested));
+        }
+        fields
+    }
+
+    /// The fields [`Infer::modified_fields`] returns, and the structs the
+    /// loop assigns as a whole (or through a reference).
+    fn changed_fields(
+        &self,
+        body: &S,
+        extra: &[&E],
+        modified: &BTreeSet<String>,
+    ) -> (BTreeSet<String>, BTreeSet<String>) {
         let mut fields = BTreeSet::new();
         let mut records = BTreeSet::new();
         let mut named = Vec::new();
@@ -569,8 +602,8 @@ impl Infer<'_> {
                 _ => {}
             }
         }
-        for init in reference_inits(body) {
-            let target = strip_casts(init);
+        let inits = reference_inits(body);
+        for target in inits.into_iter().flat_map(lvalue_leaves) {
             match &target.kind {
                 EK::Var(_, k, _) => {
                     if let Some(Val::Rec { prefix, .. }) = self.env.get(k) {
@@ -596,51 +629,75 @@ impl Infer<'_> {
                 EK::Call(Callee { key: Some(k), .. }, args) => {
                     let Some(f) = unit.func(k) else { return };
                     for (p, a) in f.params.iter().zip(args) {
-                        let EK::Member(base, field, _) = &strip_casts(a).kind else {
-                            continue;
-                        };
                         if p.shape != Shape::Reference {
                             continue;
                         }
-                        if let Some((prefix, Memory::Local)) = self.record_path(base) {
-                            let name = format!("{prefix}.{field}");
-                            fields.insert(field_key(&name));
-                            records.insert(name);
+                        for leaf in lvalue_leaves(a) {
+                            let EK::Member(base, field, _) = &leaf.kind else {
+                                continue;
+                            };
+                            if let Some((prefix, Memory::Local)) = self.record_path(base) {
+                                let name = format!("{prefix}.{field}");
+                                fields.insert(field_key(&name));
+                                records.insert(name);
+                            }
                         }
                     }
                     return;
                 }
                 _ => return,
             };
-            let mut t = strip_casts(target);
-            // `s.in.j = …` changes `s.in.j`; `s.in = …` all of `s.in`.
-            if let EK::Member(base, field, shape) = &t.kind {
-                if let Some((prefix, Memory::Local)) = self.record_path(base) {
-                    let name = format!("{prefix}.{field}");
-                    match shape {
-                        Shape::Record => records.insert(name),
-                        _ => fields.insert(field_key(&name)),
-                    };
+            // `(c ? s.j : d) = …` changes `s.j` (in some threads).
+            for mut t in lvalue_leaves(target) {
+                // `s.in.j = …` changes `s.in.j`; `s.in = …` all of `s.in`.
+                if let EK::Member(base, field, shape) = &t.kind {
+                    if let Some((prefix, Memory::Local)) = self.record_path(base) {
+                        let name = format!("{prefix}.{field}");
+                        match shape {
+                            Shape::Record => records.insert(name),
+                            _ => fields.insert(field_key(&name)),
+                        };
+                    }
+                    continue;
                 }
-                return;
-            }
-            while let EK::Member(base, ..) = &t.kind {
-                t = base;
-            }
-            if let Some((prefix, Memory::Local)) = self.record_path(t) {
-                records.insert(prefix);
+                while let EK::Member(base, ..) = &t.kind {
+                    t = base;
+                }
+                if let Some((prefix, Memory::Local)) = self.record_path(t) {
+                    records.insert(prefix);
+                }
             }
         };
         visit_stmt(body, &mut check);
         extra.iter().for_each(|e| visit_expr(e, &mut check));
-        for prefix in records {
+        for prefix in &records {
             let inner = field_key(&format!("{prefix}."));
             fields.extend(self.env.keys().filter(|k| k.starts_with(&inner)).cloned());
-            let nested = format!("{prefix}.");
-            self.param_copies
-                .retain(|p, _| *p != prefix && !p.starts_with(&nested));
         }
-        fields
+        (fields, records)
+    }
+
+    /// Does `e` read a field of the thread's own structs that the loop
+    /// `body` changes (`i < s.n` with `s.n = 2;` in the body)?
+    fn reads_changed_field(&self, e: &E, body: &S, modified: &BTreeSet<String>) -> bool {
+        let mut members = Vec::new();
+        visit_expr(e, &mut |x| {
+            if let EK::Member(base, field, _) = &x.kind {
+                if let Some((prefix, _)) = self.record_path(base) {
+                    members.push(format!("{prefix}.{field}"));
+                }
+            }
+        });
+        if members.is_empty() {
+            return false;
+        }
+        let (fields, records) = self.changed_fields(body, &[], modified);
+        members.iter().any(|m| {
+            fields.contains(&field_key(m))
+                || records.iter().any(|r| {
+                    m == r || m.starts_with(&format!("{r}.")) || r.starts_with(&format!("{m}."))
+                })
+        })
     }
 
     /// Pointers that may point into any array: their accesses reach every
@@ -684,7 +741,7 @@ impl Infer<'_> {
             visit_expr(e, &mut check);
         }
         // References and calls may change a variable in other ways.
-        bad.extend(indirectly_modified(body, self.unit));
+        bad.extend(self.indirectly_modified_by(body));
         modified
             .iter()
             .filter(|k| !bad.contains(*k))
@@ -752,10 +809,14 @@ pub(super) fn wraps(t: IntTy) -> bool {
 
 /// Marks the variable assigned by `x` as not counting up unless `ok`.
 fn keep(x: &E, bad: &mut BTreeSet<String>, ok: bool) {
-    if let EK::Var(_, key, _) = &x.kind {
-        if !ok {
-            bad.insert(key.clone());
+    match &x.kind {
+        EK::Var(_, key, _) => {
+            if !ok {
+                bad.insert(key.clone());
+            }
         }
+        // `(c ? i : j) = e`, `(e, i)++`, …: changed in a way not followed.
+        _ => lvalue_vars(x, bad),
     }
 }
 
@@ -792,4 +853,68 @@ fn reference_inits(s: &S) -> Vec<&E> {
     }
     walk(s, &mut out);
     out
+}
+
+impl Infer<'_> {
+    /// [`modified_in`], plus what the references it moves bind when they
+    /// were declared before `body` (`int &r = i; for (…) r++;` moves `i`;
+    /// the environment holds `r` as a reference to `i`).
+    pub(super) fn modified_by(&self, body: &S) -> BTreeSet<String> {
+        let mut out = modified_in(body, self.unit);
+        out.extend(self.reference_targets(&out));
+        out.extend(self.references_to(&out));
+        out
+    }
+
+    /// The references of the environment that bind one of `keys` (`int &r
+    /// = n;`: `r` changes with `n`).
+    fn references_to(&self, keys: &BTreeSet<String>) -> BTreeSet<String> {
+        self.env
+            .iter()
+            .filter(|(_, v)| matches!(v, Val::Ref(_)))
+            .filter(|(k, _)| {
+                let one: BTreeSet<String> = [(*k).clone()].into();
+                !self.reference_targets(&one).is_disjoint(keys)
+            })
+            .map(|(k, _)| k.clone())
+            .collect()
+    }
+
+    /// [`indirectly_modified`], plus the references declared before `body`
+    /// that it moves and the variables they bind.
+    pub(super) fn indirectly_modified_by(&self, body: &S) -> BTreeSet<String> {
+        let mut out = indirectly_modified(body, self.unit);
+        let moved = modified_in(body, self.unit);
+        out.extend(
+            moved
+                .iter()
+                .filter(|k| matches!(self.env.get(*k), Some(Val::Ref(_))))
+                .cloned(),
+        );
+        out.extend(self.reference_targets(&moved));
+        out
+    }
+
+    /// The local variables the references among `keys` bind.
+    fn reference_targets(&self, keys: &BTreeSet<String>) -> BTreeSet<String> {
+        fn locals(p: &Place, out: &mut BTreeSet<String>) {
+            match p {
+                Place::Local(k) => {
+                    out.insert(k.clone());
+                }
+                Place::Choice(_, a, b) => {
+                    locals(a, out);
+                    locals(b, out);
+                }
+                _ => {}
+            }
+        }
+        let mut out = BTreeSet::new();
+        for k in keys {
+            if let Some(Val::Ref(p)) = self.env.get(k) {
+                locals(p, &mut out);
+            }
+        }
+        out
+    }
 }

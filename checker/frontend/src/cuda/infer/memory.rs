@@ -187,7 +187,7 @@ impl Infer<'_> {
     /// Where an lvalue lives.
     pub(super) fn place(&mut self, e: &E) -> Place {
         match &e.kind {
-            EK::Var(name, key, _) => match self.env.get(key).cloned() {
+            EK::Var(name, key, kind) => match self.env.get(key).cloned() {
                 Some(Val::Cell(arr)) => Place::Elem {
                     arr,
                     index: vec![Lin::int(0)],
@@ -197,6 +197,11 @@ impl Infer<'_> {
                     memory: Memory::Shared | Memory::Device,
                     ..
                 }) => Place::Unknown(format!("whole struct `{name}` in shared or global memory")),
+                // A name that is not a variable (a structured binding, …)
+                // and holds no value: it may denote any memory.
+                None if *kind == RefKind::Other => {
+                    Place::Unknown(format!("`{name}`, which is not a variable"))
+                }
                 _ => Place::Local(key.clone()),
             },
             EK::Member(base, field, _) => self.member_place(base, field),

@@ -38,7 +38,7 @@ use semantics::history::Mode;
 use semantics::surface::{block_has_sync, Assumption, Span, Stmt, StmtKind};
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::convert::{DYNAMIC_SHARED, UNMODELLED_HEADER};
+use super::convert::{DYNAMIC_SHARED, UNMODELLED_DECLARATION, UNMODELLED_HEADER};
 use super::scope::belongs_to;
 use helpers::*;
 pub use helpers::{modified_in, visit_expr, visit_stmt};

@@ -36,9 +36,14 @@ impl Infer<'_> {
             SK::Break | SK::Continue => self.jump_in_loop(s.span),
             SK::Return(e) => self.ret(e.as_ref(), s.span),
             SK::Null => {}
-            // Inline assembly may read and write any array; other
+            // Inline assembly (and a header or declaration not modelled)
+            // may read and write any array; other
             // statements not modelled (`goto`, …) change control flow only.
-            SK::Unknown(what) if what.contains("Asm") || what.contains(UNMODELLED_HEADER) => {
+            SK::Unknown(what)
+                if what.contains("Asm")
+                    || what.contains(UNMODELLED_HEADER)
+                    || what.contains(UNMODELLED_DECLARATION) =>
+            {
                 let why = format!("statement `{what}`");
                 self.unsupported(s.span, why.clone());
                 let place = Place::Unknown(why);
@@ -76,7 +81,7 @@ impl Infer<'_> {
             // unsupported: `Infer::emit`.)
             let returned = returned.filter(|r| !r.is_empty());
             if let Some(returned) = returned {
-                if rest.iter().any(|r| has_barrier(r, self.unit, 0)) {
+                if rest.iter().any(|r| has_barrier(r, self.unit)) {
                     self.after_returns(returned, rest, s.span);
                     return;
                 }

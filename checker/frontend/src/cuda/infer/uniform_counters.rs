@@ -46,7 +46,7 @@ impl Infer<'_> {
             _ => Vec::new(),
         };
         top.extend(post);
-        let indirect = indirectly_modified(body, self.unit);
+        let indirect = self.indirectly_modified_by(body);
         let mut uniform: BTreeSet<String> = modified
             .iter()
             .filter(|k| !indirect.contains(*k))
@@ -57,7 +57,7 @@ impl Infer<'_> {
             let before = uniform.len();
             let mut drop = BTreeSet::new();
             let mut check = |e: &E| {
-                if let Some((key, ok)) = self.change(e, &top, &uniform, modified) {
+                for (key, ok) in self.change(e, &top, &uniform, modified) {
                     if !ok {
                         drop.insert(key);
                     }
@@ -74,32 +74,32 @@ impl Infer<'_> {
         }
     }
 
-    /// When `e` changes a variable (assignment, `++`/`--`, address taken):
-    /// its key, and whether the change keeps it iteration-uniform.
+    /// The variables `e` changes (assignment, `++`/`--`, address taken),
+    /// each with whether the change keeps it iteration-uniform: only a
+    /// change of a variable named as the target itself can (`(c ? i : j) =
+    /// e` changes `i` in some threads only).
     fn change(
         &self,
         e: &E,
         top: &[&E],
         uniform: &BTreeSet<String>,
         modified: &BTreeSet<String>,
-    ) -> Option<(String, bool)> {
+    ) -> Vec<(String, bool)> {
         let (target, value) = match &e.kind {
             EK::IncDec { e: x, .. } => (x, None),
             EK::Assign(_, x, v) => (x, Some(v)),
-            EK::Un(UnOp::AddrOf, x) => {
-                return match &strip_casts(x).kind {
-                    EK::Var(_, key, _) => Some((key.clone(), false)),
-                    _ => None,
-                }
-            }
-            _ => return None,
+            EK::Un(UnOp::AddrOf, x) => (x, None),
+            _ => return Vec::new(),
         };
         let EK::Var(_, key, _) = &target.kind else {
-            return None;
+            let mut keys = BTreeSet::new();
+            lvalue_vars(target, &mut keys);
+            return keys.into_iter().map(|k| (k, false)).collect();
         };
         let at_top = top.iter().any(|t| std::ptr::eq(*t, e));
-        let ok = at_top && value.is_none_or(|v| self.uniform_step(v, uniform, modified));
-        Some((key.clone(), ok))
+        let taken = matches!(e.kind, EK::Un(UnOp::AddrOf, _));
+        let ok = !taken && at_top && value.is_none_or(|v| self.uniform_step(v, uniform, modified));
+        vec![(key.clone(), ok)]
     }
 
     /// `v` computes the same value in every thread at one iteration: pure,

@@ -1,0 +1,14 @@
+//xfail:NOT_ALL_VERIFIED
+//--blockDim=[64] --gridDim=[1]
+// Racy: s is the thread's copy of the parameter, s.n = 1 at entry; the
+// body sets s.n = 2, so every thread runs i = 0 and i = 1: thread 0 writes
+// a[1] at i = 1 and thread 1 writes a[1] at i = 0, unordered.
+struct S { int n; };
+__global__ void k(int *a, S s)
+{
+  __requires(s.n == 1);
+  for (int i = 0; i < s.n; i++) {
+    a[threadIdx.x + i] = threadIdx.x;
+    s.n = 2;
+  }
+}
