@@ -202,6 +202,11 @@ impl Infer<'_> {
                 None if *kind == RefKind::Other => {
                     Place::Unknown(format!("`{name}`, which is not a variable"))
                 }
+                // A method inlined without its object (a member template):
+                // `this` may be any object.
+                None if key == crate::cuda::convert::THIS => {
+                    Place::Unknown("the object of a method called without it".into())
+                }
                 _ => Place::Local(key.clone()),
             },
             EK::Member(base, field, _) => self.member_place(base, field),
