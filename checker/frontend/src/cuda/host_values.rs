@@ -43,8 +43,9 @@ fn dim3(e: Cursor, depth: usize) -> [Option<u64>; 3] {
         return [x.and_then(|v| u64::try_from(v).ok()), Some(1), Some(1)];
     }
     match e.kind() {
-        // `dim3(x, y)`: the constructor's arguments (missing ones are 1).
-        CXCursor_CallExpr if e.num_args() >= 0 => {
+        // `dim3(x, y)`: the constructor's arguments (missing ones are 1);
+        // a function returning a `dim3` is not one.
+        CXCursor_CallExpr if e.num_args() >= 0 && e.referenced().kind() == CXCursor_Constructor => {
             let n = e.num_args() as u32;
             if n == 1 && e.arg(0).ty().spelling().contains("dim3") {
                 return dim3(e.arg(0), depth + 1);
@@ -62,6 +63,7 @@ fn dim3(e: Cursor, depth: usize) -> [Option<u64>; 3] {
             Some(init) => dim3(init, depth + 1),
             None => [None; 3],
         },
+        CXCursor_CallExpr => [None; 3],
         _ => e
             .children()
             .into_iter()
@@ -129,7 +131,9 @@ fn value(e: Cursor, depth: usize) -> Option<Num> {
             };
             value(if pick { *a } else { *b }, depth + 1)?
         }
-        CXCursor_CallExpr if e.num_args() == 1 => {
+        // The C library's `ceil` and `floor` (not a function of the user's
+        // with that name).
+        CXCursor_CallExpr if e.num_args() == 1 && e.referenced().canonical_decl().in_library() => {
             let name = e.spelling();
             let x = match value(e.arg(0), depth + 1)? {
                 Num::Int(v) => v as f64,
