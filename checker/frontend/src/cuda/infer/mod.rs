@@ -827,6 +827,10 @@ impl<'a> Infer<'a> {
                     m
                 },
             },
+            // The host may set a `__constant__` variable before the launch
+            // (`cudaMemcpyToSymbol`): its initializer is only its value at
+            // load.  One value for every thread (the kernel cannot write it).
+            (Shape::Scalar, Memory::Constant) => self.uniform_unknown(d.ty),
             (Shape::Scalar, _) => match &d.init {
                 Some(e) => self.eval(e),
                 None => self.other(&format!("value of `{}`", d.name), d.span),
