@@ -830,13 +830,17 @@ impl<'a> Infer<'a> {
             },
             // The host sets a `__constant__` scalar (`cudaMemcpyToSymbol`
             // replaces its initialiser) and kernels only read it: one
-            // value, the same in every thread, like a parameter.
-            (Shape::Scalar, Memory::Constant) if !self.changed_anywhere(&d.key) => {
-                let x = self.fresh_name(&d.name);
-                let v = self.uniform_value(&x, d.ty);
-                self.invariant_unknowns.extend(lin_vars(&v));
-                Val::Int(v)
-            }
+            // value, the same in every thread, like a parameter.  (Device
+            // code that writes it is not CUDA: then it is any value.)
+            (Shape::Scalar, Memory::Constant) => match self.changed_anywhere(&d.key) {
+                false => {
+                    let x = self.fresh_name(&d.name);
+                    let v = self.uniform_value(&x, d.ty);
+                    self.invariant_unknowns.extend(lin_vars(&v));
+                    Val::Int(v)
+                }
+                true => self.other(&format!("value of `{}`", d.name), d.span),
+            },
             (Shape::Scalar, _) => match &d.init {
                 Some(e) => self.eval(e),
                 None => self.other(&format!("value of `{}`", d.name), d.span),
