@@ -109,10 +109,9 @@ impl Converter<'_> {
     }
 
     /// The methods defined in a class (and its nested classes): inlined
-    /// like free functions.  `this` is not modelled, so what a method reads
-    /// or writes through it is unknown (its accesses reach every array).
-    /// Constructors are not among them: their member initialisers are
-    /// outside their body.
+    /// like free functions, an instance method with its object as the
+    /// parameter `this` (`this_parameter`).  Constructors are not among
+    /// them: their member initialisers are outside their body.
     fn methods(&self, class: Cursor, unit: &mut Unit, depth: usize) {
         if depth > 8 {
             return;
