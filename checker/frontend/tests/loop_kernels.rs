@@ -268,6 +268,7 @@ const LOOPS_ADDED: &[&str] = &[
     "soundness/loop-step-may-be-negative-racy.cu",
     "soundness/loop-step-parameter-zero-racy.cu",
     "soundness/loop-step-thread-zero-racy.cu",
+    "soundness/loop-step-zero-break-racy.cu",
     "soundness/narrow-countdown-inclusive-wraps-racy.cu",
     "soundness/narrow-times-loop-wraps-racy.cu",
     "soundness/secondary-after-break-racy.cu",
