@@ -278,6 +278,7 @@ const LOOPS_ADDED: &[&str] = &[
     "soundness/unknown-loop-minus-assign-racy.cu",
     "soundness/unknown-loop-negative-start-racy.cu",
     "soundness/unrolled-loop-no-iteration-value-after-racy.cu",
+    "soundness/up-loop-first-iteration-only-racy.cu",
 ];
 
 /// Each kernel against its expectation header as `mapcheck suite` reads
