@@ -113,6 +113,28 @@ impl Infer<'_> {
         let Some((lo, hi, value, exact, step_assumption)) = plan else {
             return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
         };
+        // A step that may be 0 leaves the counter where it is: a loop it
+        // enters never ends, which the count ⌈(hi − lo) / step⌉ does not
+        // say.  So the step is assumed positive, but only where the loop
+        // is entered (an execution with a step of 0 that never enters it
+        // is one like any other), and only for a step alike in all
+        // threads: the checker asserts an assumption for each thread of a
+        // query, and `threadIdx.x / 32 ≥ 1` would drop threads.  A step
+        // that differs between threads gives a loop of unknown shape.
+        let may_be_zero = self.range(&step).lo.is_none_or(|l| l < 1);
+        if let Some(a) = step_assumption.filter(|_| may_be_zero) {
+            if !self.uniform(&a.fv()) {
+                return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
+            }
+            let entered = match (shape.dir, shape.inclusive) {
+                (Dir::Up, false) => start.compare(ROp::Lt, &bound),
+                (Dir::Up, true) => start.compare(ROp::Le, &bound),
+                (_, false) => start.compare(ROp::Gt, &bound),
+                (_, true) => start.compare(ROp::Ge, &bound),
+            };
+            let cond = BExp::or(a, BExp::not(entered));
+            self.out.assumptions.push(Assumption { cond, span });
+        }
         let doubling = matches!(shape.dir, Dir::Times | Dir::Divide)
             && step.constant().is_some_and(|s| s >= 2 && s & (s - 1) == 0);
         if doubling && self.is_power(&start) {
@@ -121,11 +143,6 @@ impl Infer<'_> {
         }
         let (lo_range, hi_range) = (self.range(&lo), self.range(&hi));
         self.bound_var(&k, lo_range.lo.unwrap_or(0), hi_range.hi.map(|h| h - 1));
-        if let Some(a) = step_assumption {
-            if a.fv().iter().all(|x| !self.out.locals.contains(x)) {
-                self.out.assumptions.push(Assumption { cond: a, span });
-            }
-        }
         let fields = self.modified_fields(body, &[], modified);
         let mut shape = super::inductions::with_body_inductions(
             shape,
