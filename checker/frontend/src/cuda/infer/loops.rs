@@ -134,6 +134,9 @@ impl Infer<'_> {
             };
             let cond = BExp::or(a, BExp::not(entered));
             self.out.assumptions.push(Assumption { cond, span });
+            self.note_once(
+                "a loop whose step may be 0 is entered only with a positive step (with a step of 0 it would never end)",
+            );
         }
         let doubling = matches!(shape.dir, Dir::Times | Dir::Divide)
             && step.constant().is_some_and(|s| s >= 2 && s & (s - 1) == 0);
