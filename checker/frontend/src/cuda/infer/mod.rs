@@ -16,6 +16,7 @@ mod helpers;
 mod inductions;
 mod integers;
 mod intrinsics;
+mod loop_changes;
 mod loop_order;
 mod loop_shape;
 mod loops;

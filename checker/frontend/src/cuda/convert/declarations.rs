@@ -1,0 +1,214 @@
+//! Declarations: the unit's function definitions (free functions,
+//! methods with their object as `this`, templates) and file-scope
+//! variables, as the front end's [`Func`] and [`VarDecl`].
+
+use super::*;
+
+impl Converter<'_> {
+    /// Every function definition and file-scope variable of the unit.
+    pub fn unit(&self) -> Unit {
+        let mut unit = Unit::default();
+        self.scope(self.tu.root(), &mut unit);
+        unit.instantiations =
+            crate::cuda::launches::explicit_instantiations(self.tu, &self.templates.borrow());
+        unit.dynamic_shared_sizes = self.dynamic_shared_sizes.take();
+        unit.field_layouts = self.field_layouts.take();
+        unit.hidden_targets = self.hidden_targets.take();
+        unit
+    }
+
+    fn scope(&self, c: Cursor, unit: &mut Unit) {
+        for d in c.children() {
+            match d.kind() {
+                CXCursor_Namespace | CXCursor_LinkageSpec => self.scope(d, unit),
+                CXCursor_StructDecl
+                | CXCursor_ClassDecl
+                | CXCursor_ClassTemplate
+                | CXCursor_ClassTemplatePartialSpecialization
+                    if !d.in_library() =>
+                {
+                    self.methods(d, unit, 0)
+                }
+                CXCursor_FunctionDecl | CXCursor_FunctionTemplate if d.is_definition() => {
+                    if !d.in_library() {
+                        crate::cuda::launches::find(d, &mut unit.launches, &mut unit.escaped);
+                        if d.kind() == CXCursor_FunctionTemplate {
+                            self.templates.borrow_mut().push(d);
+                            if !d.has_attr(CXCursor_CUDAGlobalAttr) {
+                                self.hide_targets("a function template");
+                            }
+                        }
+                    }
+                    if let Some(f) = self.func(d) {
+                        unit.funcs.push(f);
+                    }
+                }
+                // The CUDA built-ins and library globals are not the user's
+                // memory (`threadIdx`, `warpSize`, …).
+                CXCursor_VarDecl if d.in_library() => {}
+                // Its uses are its value (`decl_ref`).
+                CXCursor_VarDecl if integral_constant(d).is_some() => {}
+                CXCursor_VarDecl => unit.globals.push(self.var_decl(d)),
+                _ => {}
+            }
+        }
+    }
+
+    /// The methods defined in a class (and its nested classes): inlined
+    /// like free functions, an instance method with its object as the
+    /// parameter `this` (`this_parameter`).  Constructors are not among
+    /// them: their member initialisers are outside their body.
+    fn methods(&self, class: Cursor, unit: &mut Unit, depth: usize) {
+        if depth > 8 {
+            return;
+        }
+        for m in class.children() {
+            match m.kind() {
+                CXCursor_CXXMethod | CXCursor_ConversionFunction | CXCursor_FunctionTemplate
+                    if m.is_definition() =>
+                {
+                    if m.kind() == CXCursor_FunctionTemplate {
+                        self.hide_targets("a function template");
+                    }
+                    if let Some(f) = self.func(m) {
+                        unit.funcs.push(f);
+                    }
+                }
+                CXCursor_StructDecl | CXCursor_ClassDecl | CXCursor_ClassTemplate => {
+                    self.methods(m, unit, depth + 1)
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Notes that a function pointer may reach a function without a
+    /// signature in the unit (`what`).
+    pub(super) fn hide_targets(&self, what: &str) {
+        self.hidden_targets
+            .borrow_mut()
+            .get_or_insert_with(|| what.to_string());
+    }
+
+    fn func(&self, c: Cursor) -> Option<Func> {
+        let children = c.children();
+        let body = children
+            .iter()
+            .find(|k| k.kind() == CXCursor_CompoundStmt)?;
+        let params = children
+            .iter()
+            .filter(|k| k.kind() == CXCursor_ParmDecl)
+            .map(|p| {
+                let mut d = self.var_decl(*p);
+                // `float (*m)[16]`: a parameter pointing to rows is an
+                // array with one more dimension (a local one is an alias
+                // and keeps the value of its initialiser instead).
+                let t = p.ty();
+                if t.is_pointer() && t.pointee().is_array() {
+                    let mut e = t.pointee();
+                    while e.is_array() {
+                        e = e.element();
+                    }
+                    if !e.is_pointer() {
+                        d.shape = Shape::Array(1 + t.pointee().array_rank());
+                        d.sizes = std::iter::once(None)
+                            .chain(t.pointee().array_sizes())
+                            .collect();
+                    }
+                }
+                d
+            })
+            .collect();
+        let mut params: Vec<VarDecl> = params;
+        if c.is_instance_method() {
+            params.insert(0, this_parameter(c));
+        }
+        Some(Func {
+            name: c.spelling(),
+            key: c.decl_key(),
+            params,
+            body: self.stmt(*body),
+            is_kernel: c.has_attr(CXCursor_CUDAGlobalAttr),
+            span: c.span(),
+            in_main_file: c.in_main_file(),
+            library: c.in_library(),
+            file: c.file(),
+            offset: c.start_offset(),
+            signature: pointer_target_signature(c),
+        })
+    }
+
+    pub fn var_decl(&self, c: Cursor) -> VarDecl {
+        let memory = if c.has_attr(CXCursor_CUDASharedAttr) {
+            Memory::Shared
+        } else if c.has_attr(CXCursor_CUDAConstantAttr) {
+            Memory::Constant
+        } else if c.has_attr(CXCursor_CUDADeviceAttr) {
+            Memory::Device
+        } else if c.is_static() && c.semantic_parent().kind() != CXCursor_TranslationUnit {
+            // A `static` local is one variable for every thread.
+            Memory::Device
+        } else {
+            Memory::Local
+        };
+        // Every `extern __shared__` array is the same dynamic shared
+        // memory: they alias, so they are one array (by name; each
+        // declaration keeps its key, the view of its element type).
+        let dynamic = memory == Memory::Shared && c.is_extern();
+        if dynamic {
+            self.dynamic_shared_sizes
+                .borrow_mut()
+                .insert(elem_bytes(c.ty()));
+        }
+        let (name, key) = if dynamic {
+            (DYNAMIC_SHARED.to_string(), c.decl_key())
+        } else {
+            (c.spelling(), c.decl_key())
+        };
+        VarDecl {
+            name,
+            key,
+            shape: shape(c),
+            memory,
+            ty: c.ty().int_type(),
+            sizes: c.ty().array_sizes(),
+            elem_bytes: elem_bytes(c.ty()),
+            init: c.var_init().map(|i| self.expr(i)),
+            span: c.span(),
+            read_only: c.ty().is_reference() && c.ty().pointee().is_const(),
+        }
+    }
+}
+
+/// The canonical type of a function a plain function pointer may point
+/// to: a free function or a static method that is not a kernel and not
+/// declared `__host__` only.
+fn pointer_target_signature(c: Cursor) -> Option<String> {
+    let free = match c.kind() {
+        CXCursor_FunctionDecl => true,
+        CXCursor_CXXMethod => unsafe { clang_CXXMethod_isStatic(c.0) != 0 },
+        _ => false,
+    };
+    let host_only = c.has_attr(CXCursor_CUDAHostAttr) && !c.has_attr(CXCursor_CUDADeviceAttr);
+    if !free || host_only || c.has_attr(CXCursor_CUDAGlobalAttr) {
+        return None;
+    }
+    c.ty().function_signature()
+}
+
+/// The object of instance method `m` as its first parameter: a
+/// reference (to `const` in a `const` method).
+fn this_parameter(m: Cursor) -> VarDecl {
+    VarDecl {
+        name: THIS.into(),
+        key: THIS.into(),
+        shape: Shape::Reference,
+        memory: Memory::Local,
+        ty: None,
+        sizes: vec![],
+        elem_bytes: None,
+        init: None,
+        span: m.span(),
+        read_only: unsafe { clang_CXXMethod_isConst(m.0) != 0 },
+    }
+}
