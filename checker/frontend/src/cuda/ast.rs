@@ -360,6 +360,14 @@ impl Unit {
     pub fn func(&self, key: &str) -> Option<&Func> {
         self.funcs.iter().find(|f| f.key == key)
     }
+    /// The functions a call through a pointer to functions of type `sig`
+    /// (`Func::signature`) may reach: every function when the type is not
+    /// known.
+    pub fn functions_of_type<'u>(&'u self, sig: Option<&'u str>) -> impl Iterator<Item = &'u Func> {
+        self.funcs
+            .iter()
+            .filter(move |f| sig.is_none_or(|s| f.signature.as_deref() == Some(s)))
+    }
     /// The function a call runs: the copy of the template instance it
     /// names when there is one, else its definition.
     pub fn callee(&self, key: &str, arguments: &[Option<String>]) -> Option<&Func> {

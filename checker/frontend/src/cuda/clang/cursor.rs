@@ -302,6 +302,20 @@ impl Cursor {
     pub fn is_expression(&self) -> bool {
         unsafe { clang_isExpression(self.kind()) != 0 }
     }
+    /// This expression and, in order, what each implicit conversion
+    /// around it converts (libclang shows those as one-child
+    /// `UnexposedExpr`s), down to the expression written (bounded).
+    pub fn implicit_chain(&self) -> Vec<Cursor> {
+        let mut out = vec![*self];
+        while out.len() < 8 {
+            let k = out[out.len() - 1];
+            match k.children().as_slice() {
+                [only] if k.kind() == CXCursor_UnexposedExpr => out.push(*only),
+                _ => break,
+            }
+        }
+        out
+    }
     pub fn has_attr(&self, kind: CXCursorKind) -> bool {
         self.children().iter().any(|c| c.kind() == kind)
     }

@@ -434,16 +434,7 @@ pub fn is_memory_function(name: &str) -> bool {
 /// The size of what argument `a` points to, by its type before the
 /// implicit conversions to `void *` a call adds.
 fn pointee_bytes(a: Cursor) -> Option<u64> {
-    let mut k = a;
-    for _ in 0..6 {
-        let t = k.ty();
-        if t.is_pointer() && t.pointee().kind() != CXType_Void {
-            return t.pointee().size_of();
-        }
-        match k.children().as_slice() {
-            [only] if k.kind() == CXCursor_UnexposedExpr => k = *only,
-            _ => return None,
-        }
-    }
-    None
+    let typed = |k: &Cursor| k.ty().is_pointer() && k.ty().pointee().kind() != CXType_Void;
+    let k = a.implicit_chain().into_iter().find(typed)?;
+    k.ty().pointee().size_of()
 }

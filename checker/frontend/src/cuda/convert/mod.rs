@@ -590,17 +590,9 @@ pub(super) fn this_object(span: semantics::surface::Span) -> E {
 
 /// `this`, under the implicit conversions around it.
 pub(super) fn is_this(c: Cursor) -> bool {
-    let mut k = c;
-    for _ in 0..4 {
-        if k.kind() == CXCursor_CXXThisExpr {
-            return true;
-        }
-        match k.children().as_slice() {
-            [only] if k.kind() == CXCursor_UnexposedExpr => k = *only,
-            _ => return false,
-        }
-    }
-    false
+    c.implicit_chain()
+        .last()
+        .is_some_and(|k| k.kind() == CXCursor_CXXThisExpr)
 }
 
 /// The `EK::Unknown` name of a lambda expression (always unsupported).

@@ -125,9 +125,7 @@ impl Infer<'_> {
         }
         let targets: BTreeSet<String> = self
             .unit
-            .funcs
-            .iter()
-            .filter(|f| f.signature.as_ref() == Some(sig))
+            .functions_of_type(Some(sig))
             .map(|f| f.key.clone())
             .collect();
         if targets.is_empty() {

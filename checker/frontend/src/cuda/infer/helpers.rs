@@ -388,14 +388,7 @@ fn reaches_barrier(s: &S, unit: &Unit, seen: &mut BTreeSet<String>) -> bool {
         let targets: Vec<&Func> = match callee.key.as_deref().and_then(|k| unit.func(k)) {
             Some(f) => vec![f],
             None if through_pointer(callee) => unit
-                .funcs
-                .iter()
-                .filter(|f| {
-                    callee
-                        .signature
-                        .as_ref()
-                        .is_none_or(|s| f.signature.as_ref() == Some(s))
-                })
+                .functions_of_type(callee.signature.as_deref())
                 .collect(),
             None => Vec::new(),
         };
