@@ -511,6 +511,19 @@ impl Resolver<'_> {
                 },
             )),
         }
+        if let Some(peeled) = self.peeled(s, var, (lo, hi), body, decisions, sync_vars)? {
+            let block = match peeled {
+                Ok(block) => block,
+                Err(split) => return Ok(Resolved::Split(split)),
+            };
+            return Ok(match self.resolve(&block, decisions, sync_vars)? {
+                Resolved::Done(b, more) => {
+                    assumed.extend(more);
+                    Resolved::Done(b, assumed)
+                }
+                split => split,
+            });
+        }
         sync_vars.push((var.clone(), lo.clone(), hi.clone()));
         let exit = self.leaving_iteration(body, var, decisions, sync_vars);
         let inner = match exit {
@@ -548,6 +561,62 @@ impl Resolver<'_> {
             body,
         };
         Ok(Resolved::Done(vec![Stmt::new(kind, s.span)], assumed))
+    }
+
+    /// The loop without its exit when the exit's condition names the loop
+    /// variable and can be solved for it ([`peel`]): `Ok` of the program
+    /// in this case, `Err` of the condition (whether the exit is reached)
+    /// to split on first; `None` when it does not apply.
+    fn peeled(
+        &self,
+        s: &Stmt,
+        var: &Var,
+        (lo, hi): (&NExp, &NExp),
+        body: &Block,
+        decisions: &BTreeMap<BExp, bool>,
+        sync_vars: &mut Vec<Enclosing>,
+    ) -> Result<Option<Result<Block, BExp>>, WfError> {
+        let Some(i) = body.iter().position(|s| self.loop_exits.contains(&s.span)) else {
+            return Ok(None);
+        };
+        let StmtKind::If { cond, .. } = &body[i].kind else {
+            return Ok(None);
+        };
+        sync_vars.push((var.clone(), lo.clone(), hi.clone()));
+        let on_this_loop = matches!(self.classify(cond, sync_vars), Dependence::SyncLoopVar);
+        sync_vars.pop();
+        let fixed_body;
+        let body = match on_this_loop {
+            true => {
+                // The exit with the fixed parameter values, so that the
+                // condition is solved for the loop variable alone.
+                let mut b = body.to_vec();
+                if let StmtKind::If { cond, .. } = &mut b[i].kind {
+                    *cond = self.fixed(cond);
+                }
+                fixed_body = b;
+                &fixed_body
+            }
+            false => return Ok(None),
+        };
+        let Some(peeled) = peel::peel_exit(s, var, lo, hi, body, i) else {
+            return Ok(None);
+        };
+        if !matches!(
+            self.classify(&peeled.reached, sync_vars),
+            Dependence::Params(_) | Dependence::Closed(_)
+        ) {
+            return Ok(None);
+        }
+        let what = format!("the exit `{cond}` of the synchronized loop `{var}`");
+        Ok(Some(
+            match self.decide(&peeled.reached, s.span, decisions, sync_vars, &what)? {
+                Decision::Take(true) => Ok(peeled.leaving),
+                Decision::Take(false) => Ok(peeled.staying),
+                Decision::Split(c) => Err(c),
+                Decision::Assume => return Ok(None),
+            },
+        ))
     }
 
     /// A synchronized loop whose body has a loop exit (`if (c) break;`,
@@ -771,6 +840,8 @@ enum Decision {
     Split(BExp),
     Assume,
 }
+
+mod peel;
 
 #[cfg(test)]
 pub(crate) mod tests;

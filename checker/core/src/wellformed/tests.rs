@@ -137,3 +137,64 @@ fn a_sync_under_a_thread_condition_found_by_lowering_is_divergence() {
     let e = lower_case(&kernel_of("param N;\nif N < 16 { sync }").program, "").unwrap_err();
     assert!(matches!(e, WfError::Invalid { .. }), "{e:?}");
 }
+
+/// `src` with its conditionals on line `exit_line` marked as loop exits
+/// (`if c {} else { rest }`, as the CUDA front end emits `if (c) break;`).
+fn with_exit_on_line(src: &str, exit_line: u32) -> Kernel {
+    let mut k = kernel_of(src);
+    fn find(b: &Block, line: u32, out: &mut Vec<Span>) {
+        for s in b {
+            match &s.kind {
+                StmtKind::If {
+                    then_branch,
+                    else_branch,
+                    ..
+                } => {
+                    if s.span.line == line {
+                        out.push(s.span);
+                    }
+                    find(then_branch, line, out);
+                    find(else_branch, line, out);
+                }
+                StmtKind::For { body, .. } => find(body, line, out),
+                _ => {}
+            }
+        }
+    }
+    find(&k.program.body, exit_line, &mut k.loop_exits);
+    assert_eq!(k.loop_exits.len(), 1, "one exit on line {exit_line}");
+    k
+}
+
+#[test]
+fn an_exit_on_the_loop_variable_is_peeled_off() {
+    // `for i in 0..N { wr[tid]; sync; if (i + 1 == N) break; rd[tid + 1]; sync }`
+    let k = with_exit_on_line(
+        "param N;\nforS i in 0..N { wr[tid + i]; sync;\nif i + 1 == N { } else { rd[tid + 1]; sync } }",
+        3,
+    );
+    let w = wellformed(&k, "", &CheckOptions::default(), &Session::new()).unwrap();
+    // The exit is reached exactly when the loop runs (N >= 1): then the
+    // iterations 0..N-1 go on and the last is peeled; when it is not, the
+    // loop is empty.  No case keeps the exit.
+    let printed: Vec<String> = w
+        .cases
+        .iter()
+        .map(|c| c.protocol.erase().to_string())
+        .collect();
+    assert!(
+        printed.iter().any(|p| p.contains("wr[tid + (N - 1)]")),
+        "{printed:?}"
+    );
+    assert!(printed.iter().all(|p| !p.contains("if")), "{printed:?}");
+}
+
+#[test]
+fn an_exit_on_the_loop_variable_that_cannot_be_solved_stays_unknown() {
+    let k = with_exit_on_line(
+        "param N;\nforS i in 0..N { wr[tid]; sync;\nif 2 * i == N { } else { rd[tid + 1]; sync } }",
+        3,
+    );
+    let e = wellformed(&k, "", &CheckOptions::default(), &Session::new()).unwrap_err();
+    assert!(matches!(e, WfError::Unknown { .. }), "{e:?}");
+}
