@@ -226,6 +226,10 @@ pub enum SK {
     Continue,
     Return(Option<E>),
     Null,
+    /// `goto L` (only until `convert::gotos` rewrites it).
+    Goto(String),
+    /// `L: s` (only until `convert::gotos` drops it).
+    Label(String, Box<S>),
     Unknown(String),
 }
 

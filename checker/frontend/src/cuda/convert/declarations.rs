@@ -127,7 +127,7 @@ impl Converter<'_> {
             name: c.spelling(),
             key: c.decl_key(),
             params,
-            body: self.stmt(*body),
+            body: super::gotos::eliminate(self.stmt(*body)),
             is_kernel: c.has_attr(CXCursor_CUDAGlobalAttr),
             span: c.span(),
             in_main_file: c.in_main_file(),

@@ -16,6 +16,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 mod asm;
 mod calls;
 mod declarations;
+mod gotos;
 pub use calls::is_memory_function;
 use calls::{constructs, destructor, destructs};
 mod casts;
@@ -104,7 +105,8 @@ impl Converter<'_> {
             (Return, 0) => SK::Return(None),
             (Return, 1) => SK::Return(Some(self.expr(ch[0]))),
             (Null, _) => SK::Null,
-            (Label, 1) => return self.stmt(ch[0]),
+            (Label, 1) => SK::Label(c.spelling(), sub(0)),
+            (Goto, 1) => SK::Goto(ch[0].spelling()),
             (Unmodelled, 1) if self.is_attributed(c) => return self.stmt(ch[0]),
             _ if c.is_expression() => SK::Expr(self.expr(c)),
             _ if c.kind() == CXCursor_AsmStmt => self.inline_asm(c, &ch),

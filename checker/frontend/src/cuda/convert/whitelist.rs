@@ -72,6 +72,7 @@ pub enum StmtRule {
     Return,
     Null,
     Label,
+    Goto,
     Unmodelled,
 }
 
@@ -92,6 +93,7 @@ pub fn stmt_rule(kind: CXCursorKind) -> StmtRule {
         CXCursor_ReturnStmt => Return,
         CXCursor_NullStmt => Null,
         CXCursor_LabelStmt => Label,
+        CXCursor_GotoStmt => Goto,
         _ => Unmodelled,
     }
 }
@@ -177,6 +179,7 @@ mod tests {
             CXCursor_DoStmt,
             CXCursor_ForStmt,
             CXCursor_IfStmt,
+            CXCursor_GotoStmt,
             CXCursor_LabelStmt,
             CXCursor_NullStmt,
             CXCursor_ReturnStmt,

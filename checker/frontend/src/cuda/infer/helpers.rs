@@ -198,6 +198,7 @@ fn walk_stmt(s: &S, f: &mut impl FnMut(&E), loops: bool) {
             }
             walk_stmt(b, f, loops);
         }
+        SK::Label(_, b) => walk_stmt(b, f, loops),
         _ => {}
     }
 }
@@ -307,7 +308,7 @@ fn reference_aliases(s: &S, out: &mut Vec<(String, String)>) {
             }
             reference_aliases(body, out);
         }
-        SK::While(_, b) | SK::Do(b, _) | SK::Switch(_, b) | SK::Case(_, b) => {
+        SK::While(_, b) | SK::Do(b, _) | SK::Switch(_, b) | SK::Case(_, b) | SK::Label(_, b) => {
             reference_aliases(b, out)
         }
         _ => {}

@@ -242,7 +242,11 @@ pub(super) fn reference_inits(s: &S) -> Vec<&E> {
                 }
                 walk(body, out);
             }
-            SK::While(_, b) | SK::Do(b, _) | SK::Switch(_, b) | SK::Case(_, b) => walk(b, out),
+            SK::While(_, b)
+            | SK::Do(b, _)
+            | SK::Switch(_, b)
+            | SK::Case(_, b)
+            | SK::Label(_, b) => walk(b, out),
             _ => {}
         }
     }

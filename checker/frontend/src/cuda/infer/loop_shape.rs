@@ -307,7 +307,8 @@ pub(super) fn power_values(
 /// Whether `s` contains `break`, `continue` or `return` (at any depth).
 pub(super) fn has_jump(s: &S) -> bool {
     match &s.kind {
-        SK::Break | SK::Continue | SK::Return(_) => true,
+        SK::Break | SK::Continue | SK::Return(_) | SK::Goto(_) => true,
+        SK::Label(_, b) => has_jump(b),
         SK::Block(ss) => ss.iter().any(has_jump),
         SK::If(_, t, e) => has_jump(t) || e.as_deref().is_some_and(has_jump),
         SK::For { init, body, .. } => init.as_deref().is_some_and(has_jump) || has_jump(body),
@@ -346,16 +347,17 @@ fn continues(s: &S) -> bool {
         SK::Continue => true,
         SK::Block(ss) => ss.iter().any(continues),
         SK::If(_, t, e) => continues(t) || e.as_deref().is_some_and(continues),
-        SK::Switch(_, b) | SK::Case(_, b) => continues(b),
+        SK::Switch(_, b) | SK::Case(_, b) | SK::Label(_, b) => continues(b),
         SK::For { .. } | SK::While(..) | SK::Do(..) => false,
-        SK::Break | SK::Return(_) | SK::Decl(_) | SK::Expr(_) | SK::Null | SK::Unknown(_) => false,
+        SK::Break | SK::Return(_) | SK::Goto(_) | SK::Decl(_) | SK::Expr(_) | SK::Null => false,
+        SK::Unknown(_) => false,
     }
 }
 
 /// Does `s` hold a statement the front end does not model (at any depth)?
 fn unmodelled(s: &S) -> bool {
     match &s.kind {
-        SK::Unknown(_) => true,
+        SK::Unknown(_) | SK::Goto(_) | SK::Label(..) => true,
         SK::Block(ss) => ss.iter().any(unmodelled),
         SK::If(_, t, e) => unmodelled(t) || e.as_deref().is_some_and(unmodelled),
         SK::For { init, body, .. } => init.as_deref().is_some_and(unmodelled) || unmodelled(body),

@@ -36,6 +36,10 @@ impl Infer<'_> {
             SK::Break | SK::Continue => self.jump_in_loop(s.span),
             SK::Return(e) => self.ret(e.as_ref(), s.span),
             SK::Null => {}
+            // Only a `goto` that `convert::gotos` could not rewrite is
+            // left, as an unmodelled statement; labels are gone.
+            SK::Goto(_) => self.unsupported(s.span, "statement `GotoStmt`"),
+            SK::Label(_, inner) => self.stmt(inner),
             // Inline assembly (and a header or declaration not modelled)
             // may read and write any array; other
             // statements not modelled (`goto`, …) change control flow only.
