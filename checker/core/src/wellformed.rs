@@ -421,7 +421,10 @@ impl Resolver<'_> {
         let mut out = Vec::new();
         let mut assumed = Vec::new();
         for s in block {
-            if !s.has_sync() {
+            // A loop exit decides which threads reach the next iteration's
+            // barriers, even with no barrier in its own branches (the last
+            // statement of the body, or a second exit in the first's rest).
+            if !s.has_sync() && !self.loop_exits.contains(&s.span) {
                 out.push(s.clone());
                 continue;
             }

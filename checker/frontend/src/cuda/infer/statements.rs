@@ -188,7 +188,15 @@ impl Infer<'_> {
                     me.stmt(b);
                 }
                 if !jumps {
+                    // The rest after a loop exit is the rest of the loop's
+                    // body: a second `if (c) break;` there is an exit too.
+                    if keep {
+                        me.loop_bodies.push(me.blocks.len());
+                    }
                     me.block(rest);
+                    if keep {
+                        me.loop_bodies.pop();
+                    }
                 }
             });
             me.path.pop();
