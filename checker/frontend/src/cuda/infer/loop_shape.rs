@@ -341,6 +341,19 @@ pub(super) fn while_as_for(cond: &E, body: &S) -> Option<(S, E)> {
     Some((rest, inc.clone()))
 }
 
+/// Does `s` hold a `break` or `continue` of the loop around it (not of a
+/// loop or, for `break`, a `switch` inside)?
+pub(super) fn leaves_loop(s: &S) -> bool {
+    match &s.kind {
+        SK::Break => true,
+        SK::Block(ss) => ss.iter().any(leaves_loop),
+        SK::If(_, t, e) => leaves_loop(t) || e.as_deref().is_some_and(leaves_loop),
+        SK::Case(_, b) | SK::Label(_, b) => leaves_loop(b),
+        SK::Switch(..) => continues(s),
+        _ => continues(s),
+    }
+}
+
 /// Does `s` hold a `continue` of the loop around it (not of a loop inside)?
 fn continues(s: &S) -> bool {
     match &s.kind {

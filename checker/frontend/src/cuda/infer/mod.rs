@@ -268,6 +268,8 @@ pub struct Infer<'a> {
     /// The next `if` is a loop exit: emitted even when both branches are
     /// empty (taken by [`Infer::if_stmt`]).
     keep_exit: bool,
+    /// `do … while` loops being peeled around the statement (`statements.rs`).
+    peeled_dos: usize,
     /// The conditions of the enclosing branches (`if`, `case`) at the
     /// statement being inferred.
     path: Vec<BExp>,
@@ -407,6 +409,7 @@ impl<'a> Infer<'a> {
             loop_bodies: Vec::new(),
             exit_breaks: Vec::new(),
             keep_exit: false,
+            peeled_dos: 0,
             path: Vec::new(),
             return_paths: Vec::new(),
             reading_field: false,

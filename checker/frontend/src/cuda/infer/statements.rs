@@ -2,6 +2,10 @@
 
 use super::*;
 
+/// How many `do … while` loops, one inside another, have their first
+/// iteration peeled (`Infer::stmt`).
+const MAX_PEELED_DO: usize = 4;
+
 impl Infer<'_> {
     // ----- statements ----------------------------------------------------
 
@@ -30,7 +34,22 @@ impl Infer<'_> {
                 }
                 None => self.unknown_loop(Some(c), body, None, s.span),
             },
-            SK::Do(body, c) => self.unknown_loop(None, body, Some(c), s.span),
+            // `do { …; i++; } while (i < n);` is its body once, then the
+            // `while` loop (which `while_as_for` reads as a `for`), when no
+            // `break`/`continue` could leave the first copy.
+            // (At most `MAX_PEELED_DO` deep: each level doubles the body.)
+            SK::Do(body, c) => match super::loop_shape::while_as_for(c, body) {
+                Some((rest, inc))
+                    if !super::loop_shape::leaves_loop(body) && self.peeled_dos < MAX_PEELED_DO =>
+                {
+                    self.peeled_dos += 1;
+                    self.stmt(body);
+                    self.peeled_dos -= 1;
+                    let header = (None, Some(c), Some(&inc));
+                    self.for_loop(header, &rest, barrier_follows, s.span)
+                }
+                _ => self.unknown_loop(None, body, Some(c), s.span),
+            },
             SK::Switch(e, body) => self.switch(e, body, s.span),
             SK::Case(_, inner) => self.stmt(inner),
             SK::Break | SK::Continue => self.jump_in_loop(s.span),
