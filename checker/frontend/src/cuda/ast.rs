@@ -355,6 +355,9 @@ pub struct Launch {
     pub arguments: Vec<Option<String>>,
     /// Each argument's value when it is an integer constant.
     pub args: Vec<Option<i128>>,
+    /// Each argument's host storage when it is a pointer that host code
+    /// shows (`host_values::host_pointer`).
+    pub pointers: Vec<Option<super::host_values::HostPointer>>,
     /// Where the launch is (file, line, column).
     pub file: Option<std::path::PathBuf>,
     pub span: Span,

@@ -27,6 +27,86 @@ pub fn host_int(e: Cursor) -> Option<i128> {
     }
 }
 
+/// Where a pointer argument of a launch points: into the storage of host
+/// variable `base` (its declaration key), `offset` elements (of the
+/// argument's pointee type) in, when host code fixes the offset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostPointer {
+    pub base: String,
+    pub offset: Option<i128>,
+}
+
+/// The host variable pointer expression `e` points into, when host code
+/// shows it: a pointer variable (followed through its initialiser when
+/// nothing changes it: `float *in = d + 1;`), `p + k`, `p - k`, `&a[k]`
+/// and casts.  Two launch arguments with the same base may overlap
+/// (`kernel<<<…>>>(d, d + 1)`); `None` when the base is not shown.
+pub fn host_pointer(e: Cursor) -> Option<HostPointer> {
+    pointer(e, 0)
+}
+
+fn pointer(e: Cursor, depth: usize) -> Option<HostPointer> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    let e = strip(e);
+    let moved = |p: HostPointer, k: Option<i128>| HostPointer {
+        offset: p.offset.zip(k).and_then(|(a, b)| a.checked_add(b)),
+        base: p.base,
+    };
+    match e.kind() {
+        CXCursor_DeclRefExpr => {
+            let d = e.referenced();
+            if !matches!(d.kind(), CXCursor_VarDecl | CXCursor_ParmDecl) {
+                return None;
+            }
+            let followed = unchanged_local(d)
+                .filter(|init| init.ty().is_pointer())
+                .and_then(|init| pointer(init, depth + 1));
+            followed.or(Some(HostPointer {
+                base: d.decl_key(),
+                offset: Some(0),
+            }))
+        }
+        CXCursor_BinaryOperator => {
+            let ch = e.children();
+            let [a, b] = ch.as_slice() else { return None };
+            let sign = match e.binop() {
+                CXBinaryOperator_Add => 1,
+                CXBinaryOperator_Sub => -1,
+                _ => return None,
+            };
+            let (p, k) = match (a.ty().is_pointer(), b.ty().is_pointer()) {
+                (true, false) => (pointer(*a, depth + 1)?, host_int(*b)),
+                (false, true) if sign == 1 => (pointer(*b, depth + 1)?, host_int(*a)),
+                _ => return None,
+            };
+            Some(moved(p, k.and_then(|k| k.checked_mul(sign))))
+        }
+        CXCursor_UnaryOperator if e.unop() == CXUnaryOperator_AddrOf => {
+            let inner = strip(e.children().into_iter().find(|k| k.is_expression())?);
+            if inner.kind() != CXCursor_ArraySubscriptExpr {
+                return None;
+            }
+            let ch = inner.children();
+            let [a, i] = ch.as_slice() else { return None };
+            Some(moved(pointer(*a, depth + 1)?, host_int(*i)))
+        }
+        // A cast to another element type keeps the base; the offset then
+        // counts other elements.
+        CXCursor_CStyleCastExpr | CXCursor_CXXStaticCastExpr | CXCursor_CXXReinterpretCastExpr => {
+            let inner = e.children().into_iter().rfind(|k| k.is_expression())?;
+            let p = pointer(inner, depth + 1)?;
+            let same = inner.ty().pointee().spelling() == e.ty().pointee().spelling();
+            Some(match (same, p.offset) {
+                (true, _) | (false, Some(0)) => p,
+                (false, _) => HostPointer { offset: None, ..p },
+            })
+        }
+        _ => None,
+    }
+}
+
 /// The three components of a `dim3` expression (or of an integer
 /// converted to one), each when host code fixes it.
 pub fn host_dim3(e: Cursor) -> [Option<u64>; 3] {

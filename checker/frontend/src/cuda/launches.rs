@@ -9,7 +9,7 @@
 
 use super::ast::{Func, Launch, Shape, Unit};
 use super::clang::{Cursor, Tu};
-use super::host_values::{host_dim3, host_int};
+use super::host_values::{host_dim3, host_int, host_pointer};
 use super::instantiate::{launches_instance, Instance};
 use crate::options::Dims;
 use crate::LoadOptions;
@@ -29,8 +29,21 @@ pub struct Configured {
     /// Template parameters and scalar parameters (by key) every launch
     /// gives the same constant.
     pub constants: BTreeMap<String, i128>,
+    /// Pointer parameters (by key) that a launch passes pointers into the
+    /// same host storage as an earlier one: checked as that array.
+    pub aliases: BTreeMap<String, Alias>,
     /// What was taken from where, printed with the verdict.
     pub notes: Vec<String>,
+}
+
+/// A pointer parameter that may point into the array of an earlier one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Alias {
+    /// The earlier parameter's key.
+    pub of: String,
+    /// Its offset in elements when every launch gives the same one
+    /// (`k<<<…>>>(d, d + 1)`: 1); `None`: any, the same in every thread.
+    pub offset: Option<i128>,
 }
 
 /// The configuration of kernel `f` from its launches in `unit`.
@@ -59,6 +72,7 @@ pub fn configure(
         unsettled: Vec::new(),
         components: Vec::new(),
         constants: BTreeMap::new(),
+        aliases: BTreeMap::new(),
         notes: Vec::new(),
     };
     if let Some(i) = instance {
@@ -77,6 +91,7 @@ pub fn configure(
     if sites.is_empty() {
         let instances: Vec<&Launch> = unit.instantiations.iter().filter(of_f).collect();
         instantiated(&mut out, &instances);
+        distinct_pointers(&mut out, f);
         return out;
     }
     let agreed = |get: &dyn Fn(&Launch) -> Option<i128>| {
@@ -130,9 +145,30 @@ pub fn configure(
             }
         }
     }
+    out.aliases = aliases(f, &sites);
     for l in &sites {
         out.notes.push(describe(l, f));
     }
+    for (key, a) in &out.aliases {
+        let name = |k: &str| {
+            f.params
+                .iter()
+                .find(|p| p.key == k)
+                .map_or("?", |p| &p.name)
+        };
+        let offset = a
+            .offset
+            .map_or("any offset (the launches fix none)".into(), |o| {
+                format!("offset {o}")
+            });
+        out.notes.push(format!(
+            "the pointer parameters `{}` and `{}` overlap as a launch passes them (pointers into the same host storage): one array, `{}` at {offset}",
+            name(&a.of),
+            name(key),
+            name(key),
+        ));
+    }
+    distinct_pointers(&mut out, f);
     if sites.len() > 1 {
         out.notes.push(format!(
             "the {} launches of `{}` agree on what is fixed above; what they differ on stays symbolic",
@@ -144,6 +180,54 @@ pub fn configure(
         out.notes.push(
             "dimensions given by the header or the command line replace the launches'".into(),
         );
+    }
+    out
+}
+
+/// States the assumption that the pointer parameters not found to
+/// overlap point to distinct arrays (README, "Assumptions").
+fn distinct_pointers(out: &mut Configured, f: &Func) {
+    let names: Vec<String> = f
+        .params
+        .iter()
+        .filter(|p| p.shape == Shape::Pointer && !out.aliases.contains_key(&p.key))
+        .map(|p| format!("`{}`", p.name))
+        .collect();
+    if names.len() >= 2 {
+        out.notes.push(format!(
+            "the pointer parameters {} point to distinct arrays that do not overlap",
+            names.join(", ")
+        ));
+    }
+}
+
+/// The pointer parameters of `f` that some launch passes pointers into
+/// the same host storage as an earlier parameter (`host_pointer`): each
+/// is an alias of the first such parameter, at the offset every launch
+/// agrees on (else any offset).  Over-approximate for the launches where
+/// they do not overlap (more pairs may meet), never under.
+fn aliases(f: &Func, sites: &[&Launch]) -> BTreeMap<String, Alias> {
+    let pointers: Vec<usize> = (0..f.params.len())
+        .filter(|&i| f.params[i].shape == Shape::Pointer)
+        .collect();
+    let mut out = BTreeMap::new();
+    for (n, &j) in pointers.iter().enumerate() {
+        let overlaps = |l: &Launch, i: usize| {
+            let (a, b) = (l.pointers.get(i)?.as_ref()?, l.pointers.get(j)?.as_ref()?);
+            (a.base == b.base).then(|| b.offset.zip(a.offset).map(|(b, a)| b - a))
+        };
+        let Some(&i) = pointers[..n]
+            .iter()
+            .find(|&&i| sites.iter().any(|l| overlaps(l, i).is_some()))
+        else {
+            continue;
+        };
+        let offsets: Vec<Option<i128>> = sites.iter().map(|l| overlaps(l, i).flatten()).collect();
+        let agreed = sites.iter().all(|l| overlaps(l, i).is_some())
+            && offsets.windows(2).all(|w| w[0] == w[1]);
+        let offset = offsets[0].filter(|_| agreed);
+        let of = f.params[i].key.clone();
+        out.insert(f.params[j].key.clone(), Alias { of, offset });
     }
     out
 }
@@ -337,6 +421,9 @@ fn launch(c: Cursor) -> Option<Launch> {
         args: (0..c.num_args().max(0) as u32)
             .map(|i| host_int(c.arg(i)))
             .collect(),
+        pointers: (0..c.num_args().max(0) as u32)
+            .map(|i| host_pointer(c.arg(i)))
+            .collect(),
         file: c.file(),
         span: c.span(),
     })
@@ -388,6 +475,7 @@ pub fn explicit_instantiations(tu: &Tu, templates: &[Cursor]) -> Vec<Launch> {
                 template,
                 arguments: args.iter().map(|a| Some(a.join(" "))).collect(),
                 args: Vec::new(),
+                pointers: Vec::new(),
                 file: t.file(),
                 span: semantics::surface::Span::point(line, col),
             });

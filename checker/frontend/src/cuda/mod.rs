@@ -235,6 +235,8 @@ struct LaunchLimits {
     params: BTreeMap<String, u64>,
     /// Template and scalar parameters (by key) the launches fix.
     constants: BTreeMap<String, i128>,
+    /// Pointer parameters the launches pass overlapping pointers.
+    aliases: BTreeMap<String, launches::Alias>,
     large_params: bool,
     /// `gridDim.x ≤ n`, assumed (not a CUDA limit).
     grid_x: Option<i128>,
@@ -304,6 +306,7 @@ impl LaunchLimits {
             dims,
             grid_x,
             constants: launched.constants.clone(),
+            aliases: launched.aliases.clone(),
             params: opts.params.clone(),
             large_params: opts.large_params,
         }
@@ -436,6 +439,7 @@ fn build_kernel(
         .fixed_params(&limits.params)
         .large_params(limits.large_params)
         .constants(&limits.constants)
+        .aliases(&limits.aliases)
         .kernel(f);
     let mut program = Program {
         body: out.body,

@@ -223,6 +223,7 @@ pub struct Infer<'a> {
     /// Template and scalar parameters (keys) with a known constant value
     /// (the kernel's launches agree on it).
     constants: BTreeMap<String, i128>,
+    aliases: BTreeMap<String, crate::cuda::launches::Alias>,
     /// `--large-params`: no bound on the magnitude of integer parameters.
     large_params: bool,
     /// The constant length of each dimension of the arrays (by array name).
@@ -390,6 +391,7 @@ impl<'a> Infer<'a> {
             nonnegative: BTreeSet::new(),
             signed_parts: BTreeMap::new(),
             constants: BTreeMap::new(),
+            aliases: BTreeMap::new(),
             large_params: false,
             template_frames: Vec::new(),
             suffixes: BTreeMap::new(),
@@ -519,8 +521,12 @@ impl<'a> Infer<'a> {
         constants.retain(|k, _| !assigned.contains(k));
         constants.extend(self.constants.clone());
         for p in &f.params {
-            let v = match constants.get(&p.key) {
-                Some(c) if p.shape == Shape::Scalar => Val::Int(Lin::int(*c)),
+            let v = match (constants.get(&p.key), self.aliases.get(&p.key).cloned()) {
+                (Some(c), _) if p.shape == Shape::Scalar => Val::Int(Lin::int(*c)),
+                (_, Some(alias)) if p.shape == Shape::Pointer => {
+                    let earlier = f.params.iter().find(|q| q.key == alias.of);
+                    self.aliased_param(p, earlier, &alias)
+                }
                 _ => self.param_value(p),
             };
             self.note_array(&v);
@@ -555,6 +561,44 @@ impl<'a> Infer<'a> {
     pub fn constants(mut self, values: &BTreeMap<String, i128>) -> Self {
         self.constants = values.clone();
         self
+    }
+
+    /// Pointer parameters (by key) launched pointing into an earlier
+    /// parameter's array (`launches::aliases`).
+    pub fn aliases(mut self, aliases: &BTreeMap<String, crate::cuda::launches::Alias>) -> Self {
+        self.aliases = aliases.clone();
+        self
+    }
+
+    /// The value of pointer parameter `p` that a launch passes into the
+    /// array of an earlier one: a pointer into that array at the agreed
+    /// offset (else a uniform unknown one); with elements of another
+    /// size, a pointer nothing locates.
+    fn aliased_param(
+        &mut self,
+        p: &VarDecl,
+        earlier: Option<&VarDecl>,
+        alias: &crate::cuda::launches::Alias,
+    ) -> Val {
+        let same_size =
+            earlier.is_some_and(|e| e.elem_bytes.is_some() && e.elem_bytes == p.elem_bytes);
+        match (self.env.get(&alias.of).cloned(), same_size) {
+            (Some(Val::Ptr { arr, fixed, off }), true) if fixed.is_empty() => {
+                let by = match alias.offset {
+                    Some(o) => Lin::int(o),
+                    None => self.uniform_value(&format!("{}_offset", p.name), Some(IntTy::INT)),
+                };
+                Val::Ptr {
+                    arr,
+                    fixed,
+                    off: off.add(&by),
+                }
+            }
+            _ => Val::Bad(format!(
+                "`{}`, which a launch passes overlapping another parameter with elements of another size",
+                p.name
+            )),
+        }
     }
 
     /// `--large-params`: integer parameters may be 2^31 or more.
