@@ -379,14 +379,17 @@ impl Infer<'_> {
             Add => Some(a.add(&b)),
             Sub => Some(a.sub(&b)),
             Mul => Some(a.mul(&b)),
-            Div => a.divmod(NOp::Div, &b),
-            Rem => a.divmod(NOp::Mod, &b),
+            Div => a
+                .divmod(NOp::Div, &b)
+                .or_else(|| self.nonnegative_divmod(NOp::Div, &a, &b)),
+            Rem => a
+                .divmod(NOp::Mod, &b)
+                .or_else(|| self.nonnegative_divmod(NOp::Mod, &a, &b)),
             Shl => b.constant().and_then(pow2).map(|p| a.mul(&p)),
-
-            Shr => b
-                .constant()
-                .and_then(pow2)
-                .and_then(|p| a.divmod(NOp::Div, &p)),
+            Shr => b.constant().and_then(pow2).and_then(|p| {
+                a.divmod(NOp::Div, &p)
+                    .or_else(|| self.nonnegative_divmod(NOp::Div, &a, &p))
+            }),
             BitAnd => mask(&a, &b)
                 .or_else(|| mask(&b, &a))
                 .or_else(|| self.high_mask(&a, &b))
@@ -412,6 +415,18 @@ impl Infer<'_> {
                 self.computed_unknown(&fv, ty, &why, span)
             }
         }
+    }
+
+    /// `a / b` or `a % b` (C's, truncating) of a dividend written with a
+    /// subtraction (`2 * t + 2 - 1`, `t - 1 + n`) that the ranges show is
+    /// never negative, by a natural divisor: then `pos ∸ neg` is the
+    /// dividend exactly, and C's operator is the natural one.
+    fn nonnegative_divmod(&self, op: NOp, a: &Lin, b: &Lin) -> Option<Lin> {
+        if !b.is_nat() || self.range(a).lo.is_none_or(|lo| lo < 0) {
+            return None;
+        }
+        let dividend = NExp::sub(a.pos.clone(), a.neg.clone());
+        Some(Lin::nat(NExp::bin(op, dividend, b.pos.clone())).folded())
     }
 
     pub(super) fn unary(&mut self, op: UnOp, x: &E, span: Span) -> Val {
