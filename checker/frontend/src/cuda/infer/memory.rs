@@ -171,6 +171,8 @@ impl Infer<'_> {
             (Shape::Scalar, Memory::Local) => {
                 let ty = self.current_type();
                 let l = self.uniform_value(&launch, ty);
+                // A `size_t` field is a size like a `size_t` parameter.
+                self.bound_param(&launch, &l, ty);
                 self.invariant_unknowns.extend(lin_vars(&l));
                 let v = Val::Int(l);
                 self.param_fields.insert(launch.clone(), v.clone());
