@@ -3,7 +3,6 @@
 //! iteration (`od += w;` at the end of a pitched-row walk).
 
 use super::loop_shape::{has_jump, increment, mentions_any, Dir, Induction, LoopShape};
-use super::loops::wraps;
 use super::*;
 
 /// `shape` with the variables the body itself moves by a loop-invariant
@@ -39,11 +38,9 @@ pub(super) fn with_body_inductions(
             continue;
         };
         let invariant = pure(&step) && !mentions_any(&step, &moved);
-        let signed = ty.is_none_or(|t| !wraps(t));
         let known = key == shape.var_key || out.secondary.iter().any(|i| i.key == key);
         if !matches!(dir, Dir::Up | Dir::Down)
             || !invariant
-            || !signed
             || known
             || indirect.contains(&key)
             || assignments(body, &key) != 1

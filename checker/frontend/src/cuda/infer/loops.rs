@@ -284,9 +284,15 @@ impl Infer<'_> {
                     };
                     (at(&iteration), at(count))
                 }
+                // A type that wraps (unsigned, narrower than `int`) holds
+                // the moved value modulo its range, exactly.
                 _ if s.ty.is_some() => {
                     let v = self.lookup_int(&s.key, &s.name, span);
-                    (Val::Int(shift(&v, &iteration)), Val::Int(shift(&v, count)))
+                    let at = |me: &mut Self, n: &Lin| match s.ty.filter(|t| wraps(*t)) {
+                        Some(t) => me.convert_int(Val::Int(shift(&v, n)), Some(t)),
+                        None => Val::Int(shift(&v, n)),
+                    };
+                    (at(self, &iteration), at(self, count))
                 }
                 _ if s.in_body => continue,
                 _ => return None,
