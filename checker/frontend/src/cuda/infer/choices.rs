@@ -27,7 +27,7 @@ const MAX_CHOICES: usize = 3;
 /// non-linear terms make the solver slow (the unexpanded condition is an
 /// over-approximation, as before).
 const MAX_CONDITION_CHOICES: usize = 1;
-const MAX_CONDITION_SIZE: usize = 200;
+const MAX_CONDITION_SIZE: usize = 400;
 
 /// What an unknown stands for: `cond ? then : other`.
 #[derive(Clone, Debug)]

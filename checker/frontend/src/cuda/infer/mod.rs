@@ -16,6 +16,7 @@ mod helpers;
 mod inductions;
 mod integers;
 mod intrinsics;
+mod last_iteration;
 mod loop_changes;
 mod loop_order;
 mod loop_shape;
@@ -269,8 +270,9 @@ pub struct Infer<'a> {
     /// The next `if` is a loop exit: emitted even when both branches are
     /// empty (taken by [`Infer::if_stmt`]).
     keep_exit: bool,
-    /// `do … while` loops being peeled around the statement (`statements.rs`).
-    peeled_dos: usize,
+    /// Loops being peeled around the statement: `do … while` loops
+    /// (`statements.rs`) and last iterations (`last_iteration.rs`).
+    peeled_copies: usize,
     /// The conditions of the enclosing branches (`if`, `case`) at the
     /// statement being inferred.
     path: Vec<BExp>,
@@ -411,7 +413,7 @@ impl<'a> Infer<'a> {
             loop_bodies: Vec::new(),
             exit_breaks: Vec::new(),
             keep_exit: false,
-            peeled_dos: 0,
+            peeled_copies: 0,
             path: Vec::new(),
             return_paths: Vec::new(),
             reading_field: false,

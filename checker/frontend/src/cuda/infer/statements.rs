@@ -40,11 +40,12 @@ impl Infer<'_> {
             // (At most `MAX_PEELED_DO` deep: each level doubles the body.)
             SK::Do(body, c) => match super::loop_shape::while_as_for(c, body) {
                 Some((rest, inc))
-                    if !super::loop_shape::leaves_loop(body) && self.peeled_dos < MAX_PEELED_DO =>
+                    if !super::loop_shape::leaves_loop(body)
+                        && self.peeled_copies < MAX_PEELED_DO =>
                 {
-                    self.peeled_dos += 1;
+                    self.peeled_copies += 1;
                     self.stmt(body);
-                    self.peeled_dos -= 1;
+                    self.peeled_copies -= 1;
                     let header = (None, Some(c), Some(&inc));
                     self.for_loop(header, &rest, barrier_follows, s.span)
                 }
@@ -94,6 +95,9 @@ impl Infer<'_> {
             }
             self.barrier_follows = b.get(i + 1).is_some_and(begins_with_barrier);
             let before = self.return_paths.last().map_or(0, Vec::len);
+            if self.run_last_iteration_peeled(s, &b[i + 1..]) {
+                return;
+            }
             self.stmt(s);
             let rest = &b[i + 1..];
             let returned: Option<Vec<BExp>> = self
