@@ -5,6 +5,7 @@ use super::memory::{field_key, is_lvalue};
 use super::*;
 use crate::cuda::convert::is_memory_function;
 use crate::cuda::library::is_surface_function;
+use mapcheck_core::kernel::Written;
 
 impl Infer<'_> {
     // ----- calls -------------------------------------------------------------
@@ -246,6 +247,14 @@ impl Infer<'_> {
         let values: Vec<Val> = args[1..].iter().map(|a| self.eval(a)).collect();
         let mut cell = None;
         match self.index_place(target, Lin::int(0), span) {
+            Place::Elem { arr, index } if arr.tracked && self.block_scoped_atomic(name, &arr) => {
+                // Not atomic with respect to this other thread: a read
+                // and a write of unknown value.
+                let outer = std::mem::replace(&mut self.storing, Written::Unknown);
+                self.access(Mode::Rd, &arr, &index, span);
+                self.access(Mode::Wr, &arr, &index, span);
+                self.storing = outer;
+            }
             Place::Elem { arr, index } if arr.tracked => {
                 self.access(Mode::Atomic, &arr, &index, span);
                 cell = Some((arr.name, index));
@@ -263,6 +272,20 @@ impl Infer<'_> {
             self.note_atomic(name, (&array, &index), &values, &old);
         }
         old
+    }
+
+    /// Is the atomic `name` on `arr` one that is not atomic for the two
+    /// threads of this kernel?  `atomicAdd_block` and the other `_block`
+    /// forms are atomic only with respect to the threads of the caller's
+    /// block (CUDA C++ Programming Guide, "Atomic Functions"; in PTX,
+    /// `atom.cta` of two threads of different blocks is not morally
+    /// strong, so the two accesses race).  Across blocks (`grid_level`) a
+    /// global cell updated that way is plainly read and written; a
+    /// `__shared__` one belongs to one block.
+    fn block_scoped_atomic(&self, name: &str, arr: &Arr) -> bool {
+        name.ends_with("_block")
+            && self.grid_level
+            && !self.shared.iter().any(|s| belongs_to(&arr.name, s))
     }
 
     /// A surface read or write (`surf2Dwrite(v, surf, x, y)`,
