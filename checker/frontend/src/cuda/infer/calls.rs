@@ -59,7 +59,7 @@ impl Infer<'_> {
             return Val::Int(Lin::int(0));
         }
         if api && (name == "__requires" || name == "__assume") {
-            return self.requires(args, span);
+            return self.requires(args, name == "__assume", span);
         }
         if let ([arg], true) = (args, callee.copies_members) {
             // A struct of the thread's own is copied; one in shared or
@@ -192,16 +192,24 @@ impl Infer<'_> {
         self.eval(&choice)
     }
 
-    pub(super) fn requires(&mut self, args: &[E], span: Span) -> Val {
+    pub(super) fn requires(&mut self, args: &[E], positional: bool, span: Span) -> Val {
         if let Some(a) = args.first() {
             // Under a condition (a branch, a loop, after a `return`), the
             // assumption holds only on that path: dropping it is sound,
             // making it global is not; after a `return` on some path (in
             // a nested branch, a `switch`) the threads that returned never
             // check it.  In a called function it is a precondition the
-            // caller must establish, not a fact.
-            let unconditional =
-                self.blocks.len() == 1 && !self.jumped && !self.returned && self.calls.len() == 1;
+            // caller must establish, not a fact.  `__assume(e)` holds from
+            // where it stands (GPUVerify), unlike the precondition
+            // `__requires(e)`: after the first access or barrier, it says
+            // nothing of what came before (`b[0] = t; __assume(t == 0);`
+            // has threads 0 and 1 write `b[0]`), so it is dropped too.
+            let after_code = positional && self.blocks.first().is_some_and(|b| !b.is_empty());
+            let unconditional = self.blocks.len() == 1
+                && !self.jumped
+                && !self.returned
+                && self.calls.len() == 1
+                && !after_code;
             // `(v & (v - 1)) == 0` is stated exactly by the values it allows.
             if unconditional && self.assume_power(a) {
                 return Val::Int(Lin::int(0));
