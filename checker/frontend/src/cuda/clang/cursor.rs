@@ -287,6 +287,12 @@ impl Cursor {
     pub fn semantic_parent(&self) -> Cursor {
         Cursor(unsafe { clang_getCursorSemanticParent(self.0) })
     }
+    /// Where the declaration is written (a block-scope `extern` variable
+    /// has the translation unit as its semantic parent, its function as
+    /// its lexical one).
+    pub fn lexical_parent(&self) -> Cursor {
+        Cursor(unsafe { clang_getCursorLexicalParent(self.0) })
+    }
     pub fn overloaded_decl(&self, i: u32) -> Cursor {
         Cursor(unsafe { clang_getOverloadedDecl(self.0, i) })
     }
