@@ -59,8 +59,18 @@ impl Cursor {
             if p.kind() == CXCursor_NonTypeTemplateParameter
                 && kind == CXTemplateArgumentKind_Integral
             {
-                let v = unsafe { clang_Cursor_getTemplateArgumentValue(self.0, i as u32) };
-                out.push((p.decl_key(), v as i128));
+                // The signed accessor sign-extends at the parameter's
+                // width (`template <unsigned M>` with M = 2^32 − 1 is −1).
+                let unsigned = p.ty().int_type().is_some_and(|t| !t.signed);
+                let v = unsafe {
+                    match unsigned {
+                        true => {
+                            clang_Cursor_getTemplateArgumentUnsignedValue(self.0, i as u32) as i128
+                        }
+                        false => clang_Cursor_getTemplateArgumentValue(self.0, i as u32) as i128,
+                    }
+                };
+                out.push((p.decl_key(), v));
             }
         }
         out
@@ -71,6 +81,11 @@ impl Cursor {
     /// template arguments, packs, expressions clang did not evaluate).
     pub fn template_argument_texts(&self) -> Vec<Option<String>> {
         let n = unsafe { clang_Cursor_getNumTemplateArguments(self.0) };
+        let template = self.template_of();
+        let params = match template.is_null() {
+            true => Vec::new(),
+            false => template.template_parameters(),
+        };
         (0..n.max(0) as u32)
             .map(|i| unsafe {
                 match clang_Cursor_getTemplateArgumentKind(self.0, i) {
@@ -79,9 +94,16 @@ impl Cursor {
                         Some(t.spelling()).filter(|s| !s.is_empty())
                     }
                     CXTemplateArgumentKind_Integral => {
-                        let ty = Type(clang_Cursor_getTemplateArgumentType(self.0, i));
-                        let unsigned =
-                            ty.spelling().contains("unsigned") || ty.spelling() == "bool";
+                        // By the parameter's canonical type (libclang gives
+                        // no type for an integral argument): `size_t` and
+                        // `unsigned` are read unsigned, else 2^32 − 1 would
+                        // be −1.
+                        let ty = params
+                            .get(i as usize)
+                            .map_or(Type(clang_Cursor_getTemplateArgumentType(self.0, i)), |p| {
+                                p.ty()
+                            });
+                        let unsigned = ty.int_type().map_or(ty.is_bool(), |t| !t.signed);
                         Some(if unsigned {
                             clang_Cursor_getTemplateArgumentUnsignedValue(self.0, i).to_string()
                         } else {
@@ -266,8 +288,21 @@ impl Cursor {
             v
         }
     }
+    /// The value of an enumerator.  libclang's signed accessor
+    /// sign-extends the value at the enumeration's width, so an
+    /// enumerator of an unsigned enumeration is read unsigned
+    /// (`enum : unsigned { FULL = 0xffffffff }` is 2^32 − 1, not −1).
     pub fn enum_value(&self) -> i128 {
-        unsafe { clang_getEnumConstantDeclValue(self.0) as i128 }
+        let unsigned = unsafe {
+            let e = clang_getCursorSemanticParent(self.0);
+            super::types::Type(clang_getEnumDeclIntegerType(e))
+                .int_type()
+                .is_some_and(|t| !t.signed)
+        };
+        match unsigned {
+            true => unsafe { clang_getEnumConstantDeclUnsignedValue(self.0) as i128 },
+            false => unsafe { clang_getEnumConstantDeclValue(self.0) as i128 },
+        }
     }
     pub fn binop(&self) -> CXBinaryOperatorKind {
         unsafe { clang_getCursorBinaryOperatorKind(self.0) }
