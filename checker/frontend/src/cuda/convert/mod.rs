@@ -22,7 +22,7 @@ mod casts;
 mod whitelist;
 pub use whitelist::{expr_rule, stmt_rule, ExprRule, StmtRule};
 
-const BUILTIN_VARS: [&str; 4] = ["threadIdx", "blockIdx", "blockDim", "gridDim"];
+pub const BUILTIN_VARS: [&str; 4] = ["threadIdx", "blockIdx", "blockDim", "gridDim"];
 
 /// What an output operand of register-only inline assembly holds.
 pub const INLINE_ASSEMBLY: &str = "value computed by inline assembly";
