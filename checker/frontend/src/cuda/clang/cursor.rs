@@ -61,7 +61,8 @@ impl Cursor {
             {
                 // The signed accessor sign-extends at the parameter's
                 // width (`template <unsigned M>` with M = 2^32 − 1 is −1).
-                let unsigned = p.ty().int_type().is_some_and(|t| !t.signed);
+                let ty = p.ty();
+                let unsigned = ty.is_bool() || ty.int_type().is_some_and(|t| !t.signed);
                 let v = unsafe {
                     match unsigned {
                         true => {
@@ -291,13 +292,14 @@ impl Cursor {
     /// The value of an enumerator.  libclang's signed accessor
     /// sign-extends the value at the enumeration's width, so an
     /// enumerator of an unsigned enumeration is read unsigned
-    /// (`enum : unsigned { FULL = 0xffffffff }` is 2^32 − 1, not −1).
+    /// (`enum : unsigned { FULL = 0xffffffff }` is 2^32 − 1, not −1; the
+    /// `true` of an enumeration over `bool` is 1).
     pub fn enum_value(&self) -> i128 {
         let unsigned = unsafe {
             let e = clang_getCursorSemanticParent(self.0);
-            super::types::Type(clang_getEnumDeclIntegerType(e))
-                .int_type()
-                .is_some_and(|t| !t.signed)
+            let under = super::types::Type(clang_getEnumDeclIntegerType(e));
+            // `enum E : bool { F, T }`: T is 1 (its one bit, unsigned).
+            under.is_bool() || under.int_type().is_some_and(|t| !t.signed)
         };
         match unsigned {
             true => unsafe { clang_getEnumConstantDeclUnsignedValue(self.0) as i128 },
