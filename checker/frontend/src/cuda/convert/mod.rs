@@ -489,7 +489,18 @@ fn decl_ref(c: Cursor) -> EK {
         CXCursor_VarDecl if name == "warpSize" && r.in_library() => EK::Int(32),
         CXCursor_VarDecl => {
             let parent = r.semantic_parent().kind();
-            let global = matches!(parent, CXCursor_TranslationUnit | CXCursor_Namespace);
+            // A variable of no function: of a namespace, or a static data
+            // member of a class (`G::c`, `G<int>::c`).
+            let global = !matches!(
+                parent,
+                CXCursor_FunctionDecl
+                    | CXCursor_FunctionTemplate
+                    | CXCursor_CXXMethod
+                    | CXCursor_Constructor
+                    | CXCursor_Destructor
+                    | CXCursor_ConversionFunction
+                    | CXCursor_LambdaExpr
+            );
             if let Some(v) = integral_constant(r).filter(|_| global) {
                 return EK::Int(v);
             }
