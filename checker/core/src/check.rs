@@ -111,7 +111,13 @@ fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) ->
         }),
     });
     let mut arrays = if arrays.is_empty() {
-        unsupported_without_arrays(kernel).into_iter().collect()
+        unsupported_without_arrays(kernel)
+            .or_else(|| match &contradiction {
+                Some(_) => None,
+                None => ill_formed_without_arrays(session, kernel, opts, resolution.as_ref()),
+            })
+            .into_iter()
+            .collect()
     } else {
         arrays
     };
@@ -181,6 +187,25 @@ fn unsupported_without_arrays(kernel: &Kernel) -> Option<ArrayReport> {
         seconds: 0.0,
         benign: Vec::new(),
     })
+}
+
+/// A kernel without array accesses has no race, but its barriers may still
+/// diverge (`switch (threadIdx.x) { case 5: break; default:
+/// __syncthreads(); }`): barrier divergence is decided on the protocol,
+/// whatever the array, so it is reported for the kernel's protocol with no
+/// array (`None` when it is well formed).
+fn ill_formed_without_arrays(
+    session: &Session,
+    kernel: &Kernel,
+    opts: &CheckOptions,
+    resolution: Option<&Resolution>,
+) -> Option<ArrayReport> {
+    if opts.array.is_some() {
+        // Only a named array was asked for (and the kernel has none).
+        return None;
+    }
+    let report = run_array(session, kernel, "", opts, &mut Quiet, true, resolution);
+    (!report.verdict.is_drf()).then_some(report)
 }
 
 /// Assumptions that no parameter values satisfy (e.g. `assume N > 0` with

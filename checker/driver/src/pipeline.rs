@@ -36,7 +36,8 @@ pub struct FileReport {
 pub struct CheckedKernel {
     pub kernel: String,
     pub file: PathBuf,
-    /// One entry per array (or one unnamed entry when nothing could be modelled).
+    /// One entry per array (or one unnamed entry when nothing could be
+    /// modelled, or when a kernel without arrays is not well formed).
     pub arrays: Vec<CheckedArray>,
     /// Launch assumptions the user did not state: the default dimensions
     /// of a CUDA kernel (`blockDim.y = 1 (…)`, README, "Launch

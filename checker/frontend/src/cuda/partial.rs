@@ -5,7 +5,7 @@
 //! `unknown`, with the error as an unsupported construct (never DRF).
 //! Errors that touch no kernel are warnings.
 
-use super::ast::{Func, Unit, EK};
+use super::ast::{Func, RefKind, Unit, EK};
 use super::clang;
 use crate::Diagnostic;
 use mapcheck_core::kernel::Unsupported;
@@ -13,7 +13,10 @@ use semantics::surface::Span;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-/// The kernel and every function with a body it calls (transitively).
+/// The kernel and every function with a body it calls (transitively):
+/// by name, and through a pointer — every function of the pointer's type
+/// (the inference inlines those, `Unit::functions_of_type`) and every
+/// function named as a value.
 pub fn reachable<'u>(unit: &'u Unit, kernel: &'u Func) -> Vec<&'u Func> {
     let mut out = Vec::new();
     let mut seen = BTreeSet::new();
@@ -23,10 +26,17 @@ pub fn reachable<'u>(unit: &'u Unit, kernel: &'u Func) -> Vec<&'u Func> {
             continue;
         }
         let Some(f) = unit.func(&key) else { continue };
-        super::infer::visit_stmt(&f.body, &mut |e| {
-            if let EK::Call(c, _) = &e.kind {
+        super::infer::visit_stmt(&f.body, &mut |e| match &e.kind {
+            EK::Call(c, _) => {
                 todo.extend(c.key.clone());
+                let through_pointer = c.pointer.is_some() || c.signature.is_some();
+                if c.key.is_none() && !c.library && through_pointer {
+                    let targets = unit.functions_of_type(c.signature.as_deref());
+                    todo.extend(targets.map(|g| g.key.clone()));
+                }
             }
+            EK::Var(_, key, RefKind::Function) => todo.push(key.clone()),
+            _ => {}
         });
         out.push(f);
     }

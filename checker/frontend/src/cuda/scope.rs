@@ -90,7 +90,7 @@ pub fn default_dimensions(k: &mut Kernel, mentioned: &BTreeSet<String>, fixed: &
 /// The CUDA built-ins (`threadIdx.x`, `gridDim.y`, …) used by a kernel and
 /// the functions it calls.
 pub fn builtins_used(unit: &super::ast::Unit, f: &super::ast::Func) -> BTreeSet<String> {
-    use super::ast::EK;
+    use super::ast::{RefKind, EK};
     let mut out = BTreeSet::new();
     let mut todo = vec![f.key.clone()];
     let mut seen = BTreeSet::new();
@@ -102,6 +102,13 @@ pub fn builtins_used(unit: &super::ast::Unit, f: &super::ast::Func) -> BTreeSet<
         super::infer::visit_stmt(&g.body, &mut |e| match &e.kind {
             EK::Builtin(b) => {
                 out.insert(b.clone());
+            }
+            // The whole built-in (`uint3 i = threadIdx;`, `&threadIdx`,
+            // `dim3 d = blockDim;`): each of its components may be read.
+            EK::Var(name, _, RefKind::Global)
+                if super::convert::BUILTIN_VARS.contains(&name.as_str()) =>
+            {
+                out.extend(DIMS.iter().map(|d| format!("{name}.{d}")));
             }
             EK::Call(c, _) => {
                 // A method with no body here (`thread_rank()` of a library

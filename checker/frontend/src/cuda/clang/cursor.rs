@@ -59,8 +59,19 @@ impl Cursor {
             if p.kind() == CXCursor_NonTypeTemplateParameter
                 && kind == CXTemplateArgumentKind_Integral
             {
-                let v = unsafe { clang_Cursor_getTemplateArgumentValue(self.0, i as u32) };
-                out.push((p.decl_key(), v as i128));
+                // The signed accessor sign-extends at the parameter's
+                // width (`template <unsigned M>` with M = 2^32 − 1 is −1).
+                let ty = p.ty();
+                let unsigned = ty.is_bool() || ty.int_type().is_some_and(|t| !t.signed);
+                let v = unsafe {
+                    match unsigned {
+                        true => {
+                            clang_Cursor_getTemplateArgumentUnsignedValue(self.0, i as u32) as i128
+                        }
+                        false => clang_Cursor_getTemplateArgumentValue(self.0, i as u32) as i128,
+                    }
+                };
+                out.push((p.decl_key(), v));
             }
         }
         out
@@ -71,6 +82,11 @@ impl Cursor {
     /// template arguments, packs, expressions clang did not evaluate).
     pub fn template_argument_texts(&self) -> Vec<Option<String>> {
         let n = unsafe { clang_Cursor_getNumTemplateArguments(self.0) };
+        let template = self.template_of();
+        let params = match template.is_null() {
+            true => Vec::new(),
+            false => template.template_parameters(),
+        };
         (0..n.max(0) as u32)
             .map(|i| unsafe {
                 match clang_Cursor_getTemplateArgumentKind(self.0, i) {
@@ -79,9 +95,16 @@ impl Cursor {
                         Some(t.spelling()).filter(|s| !s.is_empty())
                     }
                     CXTemplateArgumentKind_Integral => {
-                        let ty = Type(clang_Cursor_getTemplateArgumentType(self.0, i));
-                        let unsigned =
-                            ty.spelling().contains("unsigned") || ty.spelling() == "bool";
+                        // By the parameter's canonical type (libclang gives
+                        // no type for an integral argument): `size_t` and
+                        // `unsigned` are read unsigned, else 2^32 − 1 would
+                        // be −1.
+                        let ty = params
+                            .get(i as usize)
+                            .map_or(Type(clang_Cursor_getTemplateArgumentType(self.0, i)), |p| {
+                                p.ty()
+                            });
+                        let unsigned = ty.int_type().map_or(ty.is_bool(), |t| !t.signed);
                         Some(if unsigned {
                             clang_Cursor_getTemplateArgumentUnsignedValue(self.0, i).to_string()
                         } else {
@@ -266,8 +289,22 @@ impl Cursor {
             v
         }
     }
+    /// The value of an enumerator.  libclang's signed accessor
+    /// sign-extends the value at the enumeration's width, so an
+    /// enumerator of an unsigned enumeration is read unsigned
+    /// (`enum : unsigned { FULL = 0xffffffff }` is 2^32 − 1, not −1; the
+    /// `true` of an enumeration over `bool` is 1).
     pub fn enum_value(&self) -> i128 {
-        unsafe { clang_getEnumConstantDeclValue(self.0) as i128 }
+        let unsigned = unsafe {
+            let e = clang_getCursorSemanticParent(self.0);
+            let under = super::types::Type(clang_getEnumDeclIntegerType(e));
+            // `enum E : bool { F, T }`: T is 1 (its one bit, unsigned).
+            under.is_bool() || under.int_type().is_some_and(|t| !t.signed)
+        };
+        match unsigned {
+            true => unsafe { clang_getEnumConstantDeclUnsignedValue(self.0) as i128 },
+            false => unsafe { clang_getEnumConstantDeclValue(self.0) as i128 },
+        }
     }
     pub fn binop(&self) -> CXBinaryOperatorKind {
         unsafe { clang_getCursorBinaryOperatorKind(self.0) }
@@ -286,6 +323,12 @@ impl Cursor {
     }
     pub fn semantic_parent(&self) -> Cursor {
         Cursor(unsafe { clang_getCursorSemanticParent(self.0) })
+    }
+    /// Where the declaration is written (a block-scope `extern` variable
+    /// has the translation unit as its semantic parent, its function as
+    /// its lexical one).
+    pub fn lexical_parent(&self) -> Cursor {
+        Cursor(unsafe { clang_getCursorLexicalParent(self.0) })
     }
     pub fn overloaded_decl(&self, i: u32) -> Cursor {
         Cursor(unsafe { clang_getOverloadedDecl(self.0, i) })

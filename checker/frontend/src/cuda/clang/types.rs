@@ -62,6 +62,11 @@ impl Type {
                 | CXType_BFloat16
         )
     }
+    /// A type libclang does not expose (`_BitInt(5)`): an integer
+    /// converted to it may lose bits in ways the front end does not know.
+    pub fn is_unexposed(&self) -> bool {
+        self.canonical().0.kind == CXType_Unexposed
+    }
     pub fn is_bool(&self) -> bool {
         self.canonical().0.kind == CXType_Bool
     }

@@ -71,6 +71,14 @@ impl Converter<'_> {
             .into_iter()
             .enumerate()
             .map(|(i, a)| match params.as_ref().and_then(|ps| ps.get(i)) {
+                // A function of the user's (defined elsewhere) gets the
+                // address of the element a reference argument names, as
+                // the ABI passes it: it may reach the rest of the array
+                // (`(&x)[1]`), like a pointer argument.
+                Some(t) if t.is_reference() && !library && names_storage(&a) => {
+                    let sp = a.span;
+                    E::new(EK::Un(UnOp::AddrOf, Box::new(a)), sp)
+                }
                 Some(t) if t.is_reference() && !t.spelling().starts_with("const ") => {
                     let sp = a.span;
                     let unknown = E::new(
@@ -437,4 +445,15 @@ fn pointee_bytes(a: Cursor) -> Option<u64> {
     let typed = |k: &Cursor| k.ty().is_pointer() && k.ty().pointee().kind() != CXType_Void;
     let k = a.implicit_chain().into_iter().find(typed)?;
     k.ty().pointee().size_of()
+}
+
+/// Does `e` name an element of an array, or a field of one (`a[i]`,
+/// `*p`, `p->x`), which other elements lie next to?  (A variable's
+/// neighbours are no part of it: `(&x)[1]` of a scalar is undefined.)
+fn names_storage(e: &E) -> bool {
+    match &e.kind {
+        EK::Index(..) | EK::Un(UnOp::Deref, _) => true,
+        EK::Member(base, ..) => names_storage(base),
+        _ => false,
+    }
 }

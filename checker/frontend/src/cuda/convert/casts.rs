@@ -18,6 +18,12 @@ impl Converter<'_> {
             (Some(_), None) if from.is_pointer() => {
                 EK::Unknown(PTR_TO_INT.into(), vec![self.expr(inner)])
             }
+            // To a type libclang does not expose (`_BitInt(5)`, which
+            // keeps 5 bits): an unknown value.
+            (None, Some(_)) if to.is_unexposed() => EK::Unknown(
+                format!("conversion to `{}`", to.spelling()),
+                vec![self.expr(inner)],
+            ),
             // To `bool` or a floating type: the operand keeps its own C
             // type (a value it reads is of that type).
             (None, Some(_)) => EK::Cast(Box::new(self.expr(inner))),
@@ -60,6 +66,12 @@ impl Converter<'_> {
             }
             (None, Some(_)) if to.is_pointer() => {
                 return EK::Unknown(INT_TO_PTR.into(), vec![self.expr(*op)])
+            }
+            (None, Some(_)) if to.is_unexposed() => {
+                return EK::Unknown(
+                    format!("conversion to `{}`", to.spelling()),
+                    vec![self.expr(*op)],
+                )
             }
             _ => {}
         }

@@ -23,7 +23,7 @@ mod casts;
 mod whitelist;
 pub use whitelist::{expr_rule, stmt_rule, ExprRule, StmtRule};
 
-const BUILTIN_VARS: [&str; 4] = ["threadIdx", "blockIdx", "blockDim", "gridDim"];
+pub const BUILTIN_VARS: [&str; 4] = ["threadIdx", "blockIdx", "blockDim", "gridDim"];
 
 /// What an output operand of register-only inline assembly holds.
 pub const INLINE_ASSEMBLY: &str = "value computed by inline assembly";
@@ -209,9 +209,23 @@ impl Converter<'_> {
         if let Some(d) = ch.iter().find(|d| !declares_no_code(d.kind())) {
             return SK::Unknown(format!("{} {UNMODELLED_DECLARATION}", d.kind_name()));
         }
+        let vars: Vec<&Cursor> = ch.iter().filter(|d| d.kind() == CXCursor_VarDecl).collect();
+        // `extern int m[64];` in a block declares the file-scope `m`, not a
+        // variable of its own: its uses are that variable (`decl_ref`).
+        // One whose file-scope declaration is not in the file is not
+        // modelled (it may be any global memory).
+        if let Some(d) = vars
+            .iter()
+            .find(|d| block_scope_extern(***d) && file_scope_declaration(***d).is_none())
+        {
+            return SK::Unknown(format!(
+                "block-scope `extern` declaration of `{}`, declared nowhere at file scope",
+                d.spelling()
+            ));
+        }
         SK::Decl(
-            ch.iter()
-                .filter(|d| d.kind() == CXCursor_VarDecl)
+            vars.into_iter()
+                .filter(|d| !block_scope_extern(**d))
                 .map(|d| self.var_decl(*d))
                 .collect(),
         )
@@ -452,10 +466,21 @@ fn integral_constant(var: Cursor) -> Option<i128> {
 }
 
 fn decl_ref(c: Cursor) -> EK {
-    let r = c.referenced();
+    let mut r = c.referenced();
     let name = c.spelling();
     if r.is_null() {
         return EK::Unknown(format!("unresolved name `{name}`"), vec![]);
+    }
+    if block_scope_extern(r) {
+        match file_scope_declaration(r) {
+            Some(d) => r = d,
+            None => {
+                return EK::Unknown(
+                    format!("`{name}`, declared `extern` in a block only"),
+                    vec![],
+                )
+            }
+        }
     }
     match r.kind() {
         CXCursor_EnumConstantDecl => EK::Int(r.enum_value()),
@@ -466,7 +491,18 @@ fn decl_ref(c: Cursor) -> EK {
         CXCursor_VarDecl if name == "warpSize" && r.in_library() => EK::Int(32),
         CXCursor_VarDecl => {
             let parent = r.semantic_parent().kind();
-            let global = matches!(parent, CXCursor_TranslationUnit | CXCursor_Namespace);
+            // A variable of no function: of a namespace, or a static data
+            // member of a class (`G::c`, `G<int>::c`).
+            let global = !matches!(
+                parent,
+                CXCursor_FunctionDecl
+                    | CXCursor_FunctionTemplate
+                    | CXCursor_CXXMethod
+                    | CXCursor_Constructor
+                    | CXCursor_Destructor
+                    | CXCursor_ConversionFunction
+                    | CXCursor_LambdaExpr
+            );
             if let Some(v) = integral_constant(r).filter(|_| global) {
                 return EK::Int(v);
             }
@@ -547,6 +583,32 @@ pub const UNMODELLED_DECLARATION: &str = "declaration, not modelled";
 /// The declarations a declaration statement may hold besides variables:
 /// they run no code at the statement (a whitelist; anything else is
 /// unsupported).
+/// Is `d` a variable declared `extern` in a block (`extern __device__ int
+/// m[64];` inside a function), other than dynamic shared memory (`extern
+/// __shared__`, one array however declared)?
+fn block_scope_extern(d: Cursor) -> bool {
+    d.kind() == CXCursor_VarDecl
+        && d.is_extern()
+        && !d.has_attr(CXCursor_CUDASharedAttr)
+        && !at_file_scope(d)
+}
+
+/// Is `d` written at file scope (in no function)?
+fn at_file_scope(d: Cursor) -> bool {
+    matches!(
+        d.lexical_parent().kind(),
+        CXCursor_TranslationUnit | CXCursor_Namespace | CXCursor_LinkageSpec
+    )
+}
+
+/// A file-scope declaration of the variable a block-scope `extern`
+/// declaration `d` names: its definition, or its first declaration.
+fn file_scope_declaration(d: Cursor) -> Option<Cursor> {
+    [d.definition(), d.canonical_decl()]
+        .into_iter()
+        .find(|k| !k.is_null() && k.kind() == CXCursor_VarDecl && at_file_scope(*k))
+}
+
 fn declares_no_code(kind: CXCursorKind) -> bool {
     matches!(
         kind,

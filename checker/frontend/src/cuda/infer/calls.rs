@@ -5,6 +5,7 @@ use super::memory::{field_key, is_lvalue};
 use super::*;
 use crate::cuda::convert::is_memory_function;
 use crate::cuda::library::is_surface_function;
+use mapcheck_core::kernel::Written;
 
 impl Infer<'_> {
     // ----- calls -------------------------------------------------------------
@@ -58,7 +59,7 @@ impl Infer<'_> {
             return Val::Int(Lin::int(0));
         }
         if api && (name == "__requires" || name == "__assume") {
-            return self.requires(args, span);
+            return self.requires(args, name == "__assume", span);
         }
         if let ([arg], true) = (args, callee.copies_members) {
             // A struct of the thread's own is copied; one in shared or
@@ -191,16 +192,24 @@ impl Infer<'_> {
         self.eval(&choice)
     }
 
-    pub(super) fn requires(&mut self, args: &[E], span: Span) -> Val {
+    pub(super) fn requires(&mut self, args: &[E], positional: bool, span: Span) -> Val {
         if let Some(a) = args.first() {
             // Under a condition (a branch, a loop, after a `return`), the
             // assumption holds only on that path: dropping it is sound,
             // making it global is not; after a `return` on some path (in
             // a nested branch, a `switch`) the threads that returned never
             // check it.  In a called function it is a precondition the
-            // caller must establish, not a fact.
-            let unconditional =
-                self.blocks.len() == 1 && !self.jumped && !self.returned && self.calls.len() == 1;
+            // caller must establish, not a fact.  `__assume(e)` holds from
+            // where it stands (GPUVerify), unlike the precondition
+            // `__requires(e)`: after the first access or barrier, it says
+            // nothing of what came before (`b[0] = t; __assume(t == 0);`
+            // has threads 0 and 1 write `b[0]`), so it is dropped too.
+            let after_code = positional && self.blocks.first().is_some_and(|b| !b.is_empty());
+            let unconditional = self.blocks.len() == 1
+                && !self.jumped
+                && !self.returned
+                && self.calls.len() == 1
+                && !after_code;
             // `(v & (v - 1)) == 0` is stated exactly by the values it allows.
             if unconditional && self.assume_power(a) {
                 return Val::Int(Lin::int(0));
@@ -246,6 +255,14 @@ impl Infer<'_> {
         let values: Vec<Val> = args[1..].iter().map(|a| self.eval(a)).collect();
         let mut cell = None;
         match self.index_place(target, Lin::int(0), span) {
+            Place::Elem { arr, index } if arr.tracked && self.block_scoped_atomic(name, &arr) => {
+                // Not atomic with respect to this other thread: a read
+                // and a write of unknown value.
+                let outer = std::mem::replace(&mut self.storing, Written::Unknown);
+                self.access(Mode::Rd, &arr, &index, span);
+                self.access(Mode::Wr, &arr, &index, span);
+                self.storing = outer;
+            }
             Place::Elem { arr, index } if arr.tracked => {
                 self.access(Mode::Atomic, &arr, &index, span);
                 cell = Some((arr.name, index));
@@ -263,6 +280,20 @@ impl Infer<'_> {
             self.note_atomic(name, (&array, &index), &values, &old);
         }
         old
+    }
+
+    /// Is the atomic `name` on `arr` one that is not atomic for the two
+    /// threads of this kernel?  `atomicAdd_block` and the other `_block`
+    /// forms are atomic only with respect to the threads of the caller's
+    /// block (CUDA C++ Programming Guide, "Atomic Functions"; in PTX,
+    /// `atom.cta` of two threads of different blocks is not morally
+    /// strong, so the two accesses race).  Across blocks (`grid_level`) a
+    /// global cell updated that way is plainly read and written; a
+    /// `__shared__` one belongs to one block.
+    fn block_scoped_atomic(&self, name: &str, arr: &Arr) -> bool {
+        name.ends_with("_block")
+            && self.grid_level
+            && !self.shared.iter().any(|s| belongs_to(&arr.name, s))
     }
 
     /// A surface read or write (`surf2Dwrite(v, surf, x, y)`,

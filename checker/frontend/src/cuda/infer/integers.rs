@@ -320,16 +320,25 @@ fn top_level_facts(f: &Func) -> (BTreeSet<String>, BTreeMap<String, i128>) {
         return out;
     };
     // Only the assumptions before the first statement that may jump hold
-    // on every path (as in `Infer::requires`).
+    // on every path (as in `Infer::requires`); an `__assume`, which holds
+    // from where it stands, only before the first statement that may
+    // access memory.
+    let mut code_before = false;
     for s in stmts {
         match &s.kind {
             SK::Expr(E {
                 kind: EK::Call(callee, args),
                 ..
             }) if matches!(callee.name.as_str(), "__requires" | "__assume") => {
-                args.iter().for_each(|a| lower_bounded(a, &mut out));
+                if callee.name == "__requires" || !code_before {
+                    args.iter().for_each(|a| lower_bounded(a, &mut out));
+                }
             }
-            SK::Expr(_) | SK::Decl(_) | SK::Null => {}
+            SK::Decl(ds) => {
+                code_before |= ds.iter().any(|d| d.init.as_ref().is_some_and(|e| !pure(e)));
+            }
+            SK::Expr(_) => code_before = true,
+            SK::Null => {}
             _ => break,
         }
     }

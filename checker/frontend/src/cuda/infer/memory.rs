@@ -209,6 +209,12 @@ impl Infer<'_> {
                 None if key == crate::cuda::convert::THIS => {
                     Place::Unknown("the object of a method called without it".into())
                 }
+                // A variable of static storage the front end did not bind
+                // (a static data member of a class template's instance,
+                // `G<int>::c`): one variable for all threads, anywhere.
+                None if *kind == RefKind::Global => {
+                    Place::Unknown(format!("global variable `{name}`, not modelled"))
+                }
                 _ => Place::Local(key.clone()),
             },
             EK::Member(base, field, _) => self.member_place(base, field),
