@@ -161,7 +161,7 @@ impl Infer<'_> {
                 match d.shape {
                     Shape::Array(r) => ptr(&d.name, r, false),
                     _ => Val::Rec {
-                        prefix: d.name.clone(),
+                        prefix: self.record_prefix(d),
                         memory: Memory::Local,
                     },
                 }
@@ -179,6 +179,22 @@ impl Infer<'_> {
             },
         };
         self.env.insert(d.key.clone(), v);
+    }
+
+    /// The name of the fields of the local struct `d` declares: its own
+    /// name, unless another variable (a struct of the same name in the
+    /// caller of an inlined function, a reference, a kernel parameter)
+    /// already names its fields so, whose fields it must not overwrite.
+    fn record_prefix(&mut self, d: &VarDecl) -> String {
+        let live = self.param_records.contains(&d.name)
+            || self.env.iter().any(|(k, v)| {
+                k != &d.key && matches!(v, Val::Rec { prefix, .. } if *prefix == d.name)
+            });
+        if !live {
+            return d.name.clone();
+        }
+        // `'` is no C identifier: no other declaration has this prefix.
+        format!("{}'", self.fresh_name(&d.name))
     }
 
     /// `T &r = e;` aliases the place of `e`.  A reference to a struct is
