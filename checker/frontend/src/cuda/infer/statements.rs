@@ -154,14 +154,25 @@ impl Infer<'_> {
                 v
             }
             (Shape::Array(_) | Shape::Record, _) => {
-                // The initialiser's accesses (`float4 p = pos[i];`) count.
-                if let Some(e) = &d.init {
-                    self.eval(e);
+                // The initialiser's accesses (`float4 p = pos[i];`) count;
+                // a struct of the thread's own it makes (`S a(1, 2);`, a
+                // copy) gives its fields' values, as in `a = S(1, 2);`.
+                let init = d.init.as_ref().map(|e| self.eval(e));
+                let prefix = self.record_prefix(d);
+                if let (
+                    Shape::Record,
+                    Some(Val::Rec {
+                        prefix: from,
+                        memory: Memory::Local,
+                    }),
+                ) = (&d.shape, init)
+                {
+                    self.assign_record(&prefix, &from);
                 }
                 match d.shape {
                     Shape::Array(r) => ptr(&d.name, r, false),
                     _ => Val::Rec {
-                        prefix: self.record_prefix(d),
+                        prefix,
                         memory: Memory::Local,
                     },
                 }
