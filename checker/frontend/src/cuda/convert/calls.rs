@@ -49,6 +49,13 @@ impl Converter<'_> {
         if c.ty().is_record() && ch.is_empty() && !callee.is_some_and(user_constructor) {
             return EK::Unknown("implicit construction".into(), vec![]);
         }
+        // A library class without data (a cooperative-groups tile) built
+        // by a constructor that does nothing: no memory is touched; the
+        // arguments are evaluated.
+        if constructor && library && callee.is_some_and(super::constructors::does_nothing) {
+            let what = format!("object of `{}`, which holds no data", c.ty().spelling());
+            return EK::Unknown(what, args);
+        }
         // `a = b` on records (float4, structs) is a call of `operator=` in
         // C++: an assignment to its first argument, not a read of it.
         if let (Some(op), [l, r]) = (assignment_operator(&name), args.as_slice()) {
@@ -57,7 +64,14 @@ impl Converter<'_> {
             }
         }
         let inlined = key.is_some() && !library;
-        let (object, args) = self.method_object(ch, callee, args, inlined);
+        let (object, mut args) = self.method_object(ch, callee, args, inlined);
+        // A constructor with a body is inlined with the object it builds
+        // as `this`, its first argument: which object that is, the
+        // inference decides (`Infer::construct`).
+        if constructor && inlined && callee.is_some_and(|k| !k.is_defaulted()) {
+            let span = c.span();
+            args.insert(0, E::new(EK::Unknown(CONSTRUCTED.into(), vec![]), span));
+        }
         // A function without a body may write through a non-const reference
         // parameter: the argument is read and written (`arg += unknown`).
         let params = callee.filter(|k| k.definition().is_null()).map(|k| {
@@ -273,7 +287,13 @@ impl Converter<'_> {
         if super::is_this(base) {
             return Some(super::this_object(span));
         }
-        if !base.ty().is_pointer() && !names_object(base) {
+        // A struct a call of the user's code returns (`S(1, 2).m()`,
+        // `f().m()`): the call, whose value the inference binds to `this`
+        // when it is a struct it knows.  (One built by a constructor that
+        // runs none of the user's code has no known fields: `None`.)
+        let returned = made_by_call(base) && has_effects(base);
+        let temporary = returned && base.ty().is_record();
+        if !(base.ty().is_pointer() || names_object(base) || temporary) {
             return None;
         }
         let o = self.expr(base);
@@ -283,6 +303,29 @@ impl Converter<'_> {
             o
         })
     }
+}
+
+/// The first argument of a call of a constructor with a body: the object
+/// it builds (see `Infer::construct`).
+pub const CONSTRUCTED: &str = "the object a constructor builds";
+
+/// An expression whose value a call makes (`f()`, `S(1, 2)`, `S(x)`, a
+/// functional cast), under parentheses and implicit conversions.
+fn made_by_call(e: Cursor) -> bool {
+    let mut k = e;
+    for _ in 0..8 {
+        match k.kind() {
+            CXCursor_CallExpr => return true,
+            CXCursor_UnexposedExpr | CXCursor_ParenExpr | CXCursor_CXXFunctionalCastExpr => {
+                match k.children().into_iter().rfind(|x| x.is_expression()) {
+                    Some(x) => k = x,
+                    None => return false,
+                }
+            }
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// An expression that names an object in memory (a variable, a member,

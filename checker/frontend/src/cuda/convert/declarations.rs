@@ -29,6 +29,12 @@ impl Converter<'_> {
                 {
                     self.methods(d, unit, 0)
                 }
+                // A constructor defined outside its class (`S::S(…) : … {}`).
+                CXCursor_Constructor if d.is_definition() && !d.in_library() => {
+                    if let Some(f) = self.func(d) {
+                        unit.funcs.push(f);
+                    }
+                }
                 CXCursor_FunctionDecl | CXCursor_FunctionTemplate if d.is_definition() => {
                     if !d.in_library() {
                         crate::cuda::launches::find(d, &mut unit.launches, &mut unit.escaped);
@@ -56,15 +62,19 @@ impl Converter<'_> {
 
     /// The methods defined in a class (and its nested classes): inlined
     /// like free functions, an instance method with its object as the
-    /// parameter `this` (`this_parameter`).  Constructors are not among
-    /// them: their member initialisers are outside their body.
+    /// parameter `this` (`this_parameter`); a constructor with the object
+    /// it builds as `this`, its body preceded by the initialisation of the
+    /// fields (`constructors.rs`).
     fn methods(&self, class: Cursor, unit: &mut Unit, depth: usize) {
         if depth > 8 {
             return;
         }
         for m in class.children() {
             match m.kind() {
-                CXCursor_CXXMethod | CXCursor_ConversionFunction | CXCursor_FunctionTemplate
+                CXCursor_CXXMethod
+                | CXCursor_ConversionFunction
+                | CXCursor_FunctionTemplate
+                | CXCursor_Constructor
                     if m.is_definition() =>
                 {
                     if m.kind() == CXCursor_FunctionTemplate {
@@ -120,14 +130,27 @@ impl Converter<'_> {
             })
             .collect();
         let mut params: Vec<VarDecl> = params;
-        if c.is_instance_method() {
+        let constructor = c.kind() == CXCursor_Constructor;
+        if c.is_instance_method() || constructor {
             params.insert(0, this_parameter(c));
+        }
+        let mut body = self.stmt(*body);
+        if constructor {
+            let mut stmts = self.member_initialisers(c);
+            if !stmts.is_empty() {
+                let span = body.span;
+                stmts.push(body);
+                body = S {
+                    kind: SK::Block(stmts),
+                    span,
+                };
+            }
         }
         Some(Func {
             name: c.spelling(),
             key: c.decl_key(),
             params,
-            body: super::gotos::eliminate(self.stmt(*body)),
+            body: super::gotos::eliminate(body),
             is_kernel: c.has_attr(CXCursor_CUDAGlobalAttr),
             span: c.span(),
             in_main_file: c.in_main_file(),

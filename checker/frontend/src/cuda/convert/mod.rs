@@ -15,10 +15,11 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 mod asm;
 mod calls;
+mod constructors;
 mod declarations;
 mod gotos;
-pub use calls::is_memory_function;
 use calls::{constructs, destructor, destructs};
+pub use calls::{is_memory_function, CONSTRUCTED};
 mod casts;
 mod whitelist;
 pub use whitelist::{expr_rule, stmt_rule, ExprRule, StmtRule};

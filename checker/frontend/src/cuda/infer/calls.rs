@@ -3,7 +3,7 @@
 
 use super::memory::{field_key, is_lvalue};
 use super::*;
-use crate::cuda::convert::is_memory_function;
+use crate::cuda::convert::{is_memory_function, CONSTRUCTED, THIS};
 use crate::cuda::library::is_surface_function;
 use mapcheck_core::kernel::Written;
 
@@ -91,6 +91,9 @@ impl Infer<'_> {
             return self.memory_function(callee, args, span);
         }
         if let Some(f) = key.and_then(|k| self.unit.callee(k, &callee.arguments)) {
+            if callee.constructor {
+                return self.construct(f, &callee.template_args, args, span);
+            }
             return self.inline(f, &callee.template_args, args, span);
         }
         match callee
@@ -556,6 +559,35 @@ impl Infer<'_> {
         )
     }
 
+    /// A constructor with a body: a new object of the thread's own (a
+    /// struct whose fields are unknown until assigned), built by the
+    /// constructor inlined with it as `this`; the value is that object,
+    /// which a declaration or an assignment copies (`S a(1, 2);`, `a =
+    /// S(…)`) and an argument passes.  The first argument is the
+    /// placeholder the conversion puts for the object
+    /// (`convert::CONSTRUCTED`); without it the call has no body.
+    fn construct(&mut self, f: &Func, template: &[(String, i128)], args: &[E], span: Span) -> Val {
+        let placeholder =
+            matches!(args.first(), Some(E { kind: EK::Unknown(w, _), .. }) if w == CONSTRUCTED);
+        if !placeholder || f.params.first().is_none_or(|p| p.key != THIS) {
+            let callee = Callee::named(&f.name, None, false, false);
+            return self.opaque_call(&callee, args, span);
+        }
+        // `'` is no C identifier: no declared struct has this prefix.
+        let prefix = format!("{}'", self.fresh_name(&format!("{}_object", f.name)));
+        let key = format!("object:{prefix}");
+        let object = Val::Rec {
+            prefix: prefix.clone(),
+            memory: Memory::Local,
+        };
+        self.env.insert(key.clone(), object.clone());
+        let mut all = args.to_vec();
+        all[0] = E::new(EK::Var(prefix, key.clone(), RefKind::Local), span);
+        self.inline(f, template, &all, span);
+        self.env.remove(&key);
+        object
+    }
+
     /// Inlines a device function (Sec. 6, "Function calls").
     /// Inlines `f` called with `args`; `template` gives the values of its
     /// template parameters (each call of a template is its own instance).
@@ -580,6 +612,17 @@ impl Infer<'_> {
                 // A reference to a struct is the struct itself: its fields
                 // are the caller's (in whatever memory it lives).
                 Val::Rec { prefix, memory }
+            } else if p.key == THIS && matches!(a.kind, EK::Call(..)) {
+                // The object is what a call returns (`(a * b) + c`,
+                // `f().m()`): the struct it makes or refers to, else an
+                // object no one knows.
+                match self.eval(a) {
+                    v @ Val::Rec { .. } => v,
+                    v if p.read_only => v,
+                    _ => Val::Ref(Box::new(Place::Unknown(
+                        "the target of an unmodelled lvalue".into(),
+                    ))),
+                }
             } else if p.shape == Shape::Reference && (is_lvalue(a) || !p.read_only) {
                 let pl = self.place(a);
                 Val::Ref(Box::new(pl))

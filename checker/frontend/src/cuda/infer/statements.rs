@@ -158,14 +158,25 @@ impl Infer<'_> {
                 v
             }
             (Shape::Array(_) | Shape::Record, _) => {
-                // The initialiser's accesses (`float4 p = pos[i];`) count.
-                if let Some(e) = &d.init {
-                    self.eval(e);
+                // The initialiser's accesses (`float4 p = pos[i];`) count;
+                // a struct of the thread's own it makes (`S a(1, 2);`, a
+                // copy) gives its fields' values, as in `a = S(1, 2);`.
+                let init = d.init.as_ref().map(|e| self.eval(e));
+                let prefix = self.record_prefix(d);
+                if let (
+                    Shape::Record,
+                    Some(Val::Rec {
+                        prefix: from,
+                        memory: Memory::Local,
+                    }),
+                ) = (&d.shape, init)
+                {
+                    self.assign_record(&prefix, &from);
                 }
                 match d.shape {
                     Shape::Array(r) => ptr(&d.name, r, false),
                     _ => Val::Rec {
-                        prefix: d.name.clone(),
+                        prefix,
                         memory: Memory::Local,
                     },
                 }
@@ -183,6 +194,22 @@ impl Infer<'_> {
             },
         };
         self.env.insert(d.key.clone(), v);
+    }
+
+    /// The name of the fields of the local struct `d` declares: its own
+    /// name, unless another variable (a struct of the same name in the
+    /// caller of an inlined function, a reference, a kernel parameter)
+    /// already names its fields so, whose fields it must not overwrite.
+    fn record_prefix(&mut self, d: &VarDecl) -> String {
+        let live = self.param_records.contains(&d.name)
+            || self.env.iter().any(|(k, v)| {
+                k != &d.key && matches!(v, Val::Rec { prefix, .. } if *prefix == d.name)
+            });
+        if !live {
+            return d.name.clone();
+        }
+        // `'` is no C identifier: no other declaration has this prefix.
+        format!("{}'", self.fresh_name(&d.name))
     }
 
     /// `T &r = e;` aliases the place of `e`.  A reference to a struct is

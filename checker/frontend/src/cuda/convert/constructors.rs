@@ -1,0 +1,188 @@
+//! User-written constructors as functions: the object being built is the
+//! parameter `this` (a reference, as for a method), and the body starts
+//! with the initialisation of the fields — from the member-initialiser
+//! list (`: r(a), i(b)`) or the default member initialiser (`int n = 4;`)
+//! — in the order the fields are declared (C++ [class.base.init]).
+//!
+//! What is not modelled runs as an opaque expression at the start of the
+//! body (unsupported, reaching every array): base classes, delegating
+//! constructors, initialisers of fields that are structs, arrays,
+//! references, bit-fields or of a type a template parameter gives, and
+//! default construction of a field whose class runs code of the user's.
+//! The fields it would set stay unknown.
+
+use super::*;
+
+impl Converter<'_> {
+    /// The statements that initialise the fields of the object before
+    /// the body of constructor `ctor` runs.
+    pub(super) fn member_initialisers(&self, ctor: Cursor) -> Vec<S> {
+        let span = ctor.span();
+        let class = ctor.semantic_parent();
+        let mut out = Vec::new();
+        let opaque = |what: String, out: &mut Vec<S>| {
+            let e = E::new(EK::Opaque(what), span);
+            out.push(S {
+                kind: SK::Expr(e),
+                span,
+            });
+        };
+        let name = class.spelling();
+        if !matches!(
+            class.kind(),
+            CXCursor_StructDecl
+                | CXCursor_ClassDecl
+                | CXCursor_ClassTemplate
+                | CXCursor_ClassTemplatePartialSpecialization
+        ) {
+            opaque(
+                format!("constructor of `{name}`, not a struct or class"),
+                &mut out,
+            );
+            return out;
+        }
+        if class.has_attr(CXCursor_CXXBaseSpecifier) {
+            opaque(
+                format!("construction of the base classes of `{name}`"),
+                &mut out,
+            );
+        }
+        // The list `: f(e), …`: each field (by key) and its expression.
+        let mut listed: BTreeMap<String, Cursor> = BTreeMap::new();
+        let mut member: Option<Cursor> = None;
+        for k in ctor.children() {
+            match k.kind() {
+                CXCursor_MemberRef => member = Some(k.referenced()),
+                _ if k.is_expression() => match member.take() {
+                    Some(f)
+                        if !f.is_null() && f.semantic_parent().decl_key() == class.decl_key() =>
+                    {
+                        listed.insert(f.decl_key(), k);
+                    }
+                    Some(f) => opaque(
+                        format!("initialiser of member `{}` of `{name}`", f.spelling()),
+                        &mut out,
+                    ),
+                    // `: Base(x)` or `: S(x, 0)` (a delegating constructor).
+                    None => opaque(
+                        format!("initialiser of a base or delegated constructor of `{name}`"),
+                        &mut out,
+                    ),
+                },
+                _ => {}
+            }
+        }
+        for f in class.children() {
+            if f.kind() != CXCursor_FieldDecl {
+                continue;
+            }
+            let field = f.spelling();
+            let init = listed.remove(&f.decl_key()).or_else(|| {
+                let ch = f.children();
+                let exprs: Vec<Cursor> = ch.into_iter().filter(|e| e.is_expression()).collect();
+                // A bit-field's first expression is its width.
+                let skip = usize::from(f.is_bit_field());
+                exprs.get(skip).copied()
+            });
+            let t = f.ty();
+            // A number or a pointer: not a struct, array, reference, nor a
+            // type that depends on a template parameter (`T r;` may be a
+            // reference in an instance).
+            let scalar = t.canonical().is_pointer()
+                || t.int_type().is_some()
+                || t.is_floating()
+                || t.is_bool();
+            let plain = scalar && !f.is_bit_field();
+            match init {
+                Some(e) if plain => {
+                    // `i{t}`: a number's braces hold its one value.
+                    let e = match e.children().as_slice() {
+                        [x] if e.kind() == CXCursor_InitListExpr && x.is_expression() => *x,
+                        _ => e,
+                    };
+                    let target = E::new(
+                        EK::Member(Box::new(this_object(e.span())), field, type_shape(t)),
+                        e.span(),
+                    );
+                    let value = self.expr(e);
+                    let assign = E::typed(
+                        EK::Assign(None, Box::new(target), Box::new(value)),
+                        e.span(),
+                        t.int_type(),
+                    );
+                    out.push(S {
+                        kind: SK::Expr(assign),
+                        span: e.span(),
+                    });
+                }
+                Some(_) => opaque(
+                    format!("initialisation of field `{field}` of `{name}`"),
+                    &mut out,
+                ),
+                None if t.runs_user_code(&constructs, 0) => opaque(
+                    format!("construction of field `{field}` of `{name}`"),
+                    &mut out,
+                ),
+                None => {}
+            }
+        }
+        // A listed member that is not a field of the class (an anonymous
+        // union's, …).
+        if !listed.is_empty() {
+            opaque(format!("initialiser of a member of `{name}`"), &mut out);
+        }
+        out
+    }
+}
+
+/// Does running constructor `ctor` of a library class touch no memory?
+/// Its body is empty, it has no member or base initialisers, and neither
+/// its class nor any base class has a data member (so no default member
+/// initialiser runs either) or a constructor that does something
+/// (`cooperative_groups::thread_block_tile`'s conversion from a tile of
+/// another parent type).
+pub(super) fn does_nothing(ctor: Cursor) -> bool {
+    if ctor.kind() != CXCursor_Constructor || !ctor.in_library() {
+        return false;
+    }
+    let d = ctor.definition();
+    if d.is_null() {
+        return false;
+    }
+    empty_body(d) && dataless(ctor.semantic_parent(), 0)
+}
+
+/// A constructor definition with an empty body and no initialisers.
+fn empty_body(d: Cursor) -> bool {
+    let ch = d.children();
+    let body = ch
+        .iter()
+        .filter(|k| k.kind() == CXCursor_CompoundStmt)
+        .all(|k| k.children().is_empty());
+    let inits = ch
+        .iter()
+        .any(|k| k.is_expression() || k.kind() == CXCursor_MemberRef);
+    body && !inits && ch.iter().any(|k| k.kind() == CXCursor_CompoundStmt)
+}
+
+/// A class without data members, whose bases are such classes and whose
+/// constructors (with a body) do nothing.
+fn dataless(class: Cursor, depth: usize) -> bool {
+    if depth > 8 || class.is_null() {
+        return false;
+    }
+    // An instance of a class template shows its members in the template
+    // (an explicit specialization in itself: both are checked).
+    let t = class.template_of();
+    let own = class.children().into_iter();
+    let template = if t.is_null() { vec![] } else { t.children() };
+    own.chain(template).all(|k| match k.kind() {
+        CXCursor_FieldDecl => false,
+        CXCursor_Constructor if k.is_definition() => empty_body(k),
+        CXCursor_CXXBaseSpecifier => {
+            let base = k.ty().canonical().declaration();
+            dataless(base, depth + 1)
+        }
+        _ => true,
+    })
+}
