@@ -227,23 +227,70 @@ fn is_var(e: &E, key: &str) -> bool {
     matches!(&e.kind, EK::Var(_, k, _) if k == key)
 }
 
-/// Does `rest` read a variable (other than the counter) that `p`'s body
-/// changes?
+/// Does `rest` decide anything by a variable (other than the counter)
+/// that `p`'s body changes — a condition (`if`, a loop's test, `?:`,
+/// `&&`, `||`) or an index?  A value only stored or discarded (`(void)x`)
+/// changes no access, so the loop is not copied for it.
 fn reads_changed(rest: &[S], p: &Peelable, unit: &Unit) -> bool {
     let EK::Var(_, counter, _) = &p.counter.kind else {
         return false;
     };
     let mut changed = modified_in(&p.body, unit);
     changed.remove(counter);
-    let mut found = false;
-    for s in rest {
-        visit_stmt(s, &mut |e| {
-            if let EK::Var(_, k, _) = &e.kind {
+    let mentions = |e: &E| {
+        let mut found = false;
+        visit_expr(e, &mut |x| {
+            if let EK::Var(_, k, _) = &x.kind {
                 found |= changed.contains(k);
             }
         });
+        found
+    };
+    let mut decides = false;
+    for s in rest {
+        visit_stmt_deciding(s, &mut |e| decides |= mentions(e));
+        visit_stmt(s, &mut |e| {
+            visit_expr(e, &mut |x| match &x.kind {
+                EK::Index(_, i) => decides |= mentions(i),
+                EK::Cond(c, ..) => decides |= mentions(c),
+                EK::Bin(BinOp::LAnd | BinOp::LOr, a, b) => decides |= mentions(a) || mentions(b),
+                _ => {}
+            })
+        });
     }
-    found
+    decides
+}
+
+/// The conditions of the statements of `s` (at any depth): `if`, `while`,
+/// `do`, `for` and `switch`.
+fn visit_stmt_deciding(s: &S, f: &mut impl FnMut(&E)) {
+    match &s.kind {
+        SK::If(c, t, e) => {
+            f(c);
+            visit_stmt_deciding(t, f);
+            if let Some(e) = e {
+                visit_stmt_deciding(e, f);
+            }
+        }
+        SK::For {
+            init, cond, body, ..
+        } => {
+            if let Some(i) = init {
+                visit_stmt_deciding(i, f);
+            }
+            if let Some(c) = cond {
+                f(c);
+            }
+            visit_stmt_deciding(body, f);
+        }
+        SK::While(c, b) | SK::Do(b, c) | SK::Switch(c, b) => {
+            f(c);
+            visit_stmt_deciding(b, f);
+        }
+        SK::Block(b) => b.iter().for_each(|s| visit_stmt_deciding(s, f)),
+        SK::Case(_, b) | SK::Label(_, b) => visit_stmt_deciding(b, f),
+        _ => {}
+    }
 }
 
 impl Peelable {
