@@ -196,6 +196,43 @@ impl Stmt {
         Stmt::new(kind, Span::default())
     }
 
+    /// `s[x := m]`, stopping under a loop that binds `x` again; `m` must
+    /// not mention a variable a loop of `s` binds (nothing is renamed).
+    pub fn subst(&self, x: &str, m: &NExp) -> Stmt {
+        let block = |b: &Block| b.iter().map(|s| s.subst(x, m)).collect::<Block>();
+        let kind = match &self.kind {
+            StmtKind::Access { mode, array, index } => StmtKind::Access {
+                mode: *mode,
+                array: array.clone(),
+                index: index.iter().map(|n| n.subst(x, m)).collect(),
+            },
+            StmtKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => StmtKind::If {
+                cond: cond.subst(x, m),
+                then_branch: block(then_branch),
+                else_branch: block(else_branch),
+            },
+            StmtKind::For {
+                tag,
+                var,
+                lo,
+                hi,
+                body,
+            } => StmtKind::For {
+                tag: *tag,
+                var: var.clone(),
+                lo: lo.subst(x, m),
+                hi: hi.subst(x, m),
+                body: if var == x { body.clone() } else { block(body) },
+            },
+            k @ (StmtKind::Skip | StmtKind::Sync) => k.clone(),
+        };
+        Stmt::new(kind, self.span)
+    }
+
     /// Does this statement contain a barrier (`sync`)?
     pub fn has_sync(&self) -> bool {
         match &self.kind {

@@ -70,7 +70,7 @@ pub(super) fn peel_exit(
         Stmt::new(kind, loop_stmt.span)
     };
     let mut leaving = vec![with_range(lo, &at)];
-    leaving.extend(prefix.iter().map(|s| subst_stmt(s, var, &at)));
+    leaving.extend(prefix.iter().map(|s| s.subst(var, &at)));
     let reached = BExp::and(
         defined,
         BExp::and(
@@ -125,43 +125,6 @@ fn plus(a: NExp, b: NExp) -> NExp {
         (_, NExp::Num(n)) if n == &0u32.into() => a,
         _ => NExp::add(a, b),
     }
-}
-
-/// `s[x := m]`, stopping under a loop that binds `x` again.  `m` mentions
-/// parameters only (no loop variable of `s`), so nothing is captured.
-fn subst_stmt(s: &Stmt, x: &str, m: &NExp) -> Stmt {
-    let block = |b: &Block| b.iter().map(|s| subst_stmt(s, x, m)).collect::<Block>();
-    let kind = match &s.kind {
-        StmtKind::Access { mode, array, index } => StmtKind::Access {
-            mode: *mode,
-            array: array.clone(),
-            index: index.iter().map(|n| n.subst(x, m)).collect(),
-        },
-        StmtKind::If {
-            cond,
-            then_branch,
-            else_branch,
-        } => StmtKind::If {
-            cond: cond.subst(x, m),
-            then_branch: block(then_branch),
-            else_branch: block(else_branch),
-        },
-        StmtKind::For {
-            tag,
-            var,
-            lo,
-            hi,
-            body,
-        } => StmtKind::For {
-            tag: *tag,
-            var: var.clone(),
-            lo: lo.subst(x, m),
-            hi: hi.subst(x, m),
-            body: if var == x { body.clone() } else { block(body) },
-        },
-        k @ (StmtKind::Skip | StmtKind::Sync) => k.clone(),
-    };
-    Stmt::new(kind, s.span)
 }
 
 #[cfg(test)]
