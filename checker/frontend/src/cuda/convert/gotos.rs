@@ -74,13 +74,21 @@ fn contains_goto(s: &S, label: &str) -> bool {
 
 /// Rewrites every block of `s`, outermost first.
 fn rewrite(s: S, totals: &BTreeMap<String, usize>, serial: &mut usize) -> S {
-    let span = s.span;
-    let mut go = |c: Box<S>| Box::new(rewrite(*c, totals, serial));
     let kind = match s.kind {
-        SK::Block(b) => {
-            let b = rewrite_block(b, totals, serial);
-            SK::Block(b.into_iter().map(|c| rewrite(c, totals, serial)).collect())
-        }
+        SK::Block(b) => SK::Block(rewrite_block(b, totals, serial)),
+        k => k,
+    };
+    S {
+        kind: map_statements(kind, &mut |c| rewrite(c, totals, serial)),
+        span: s.span,
+    }
+}
+
+/// `kind` with `f` applied to each statement directly inside it.
+fn map_statements(kind: SK, f: &mut impl FnMut(S) -> S) -> SK {
+    let mut go = |c: Box<S>| Box::new(f(*c));
+    match kind {
+        SK::Block(b) => SK::Block(b.into_iter().map(|c| *go(Box::new(c))).collect()),
         SK::If(c, t, e) => SK::If(c, go(t), e.map(&mut go)),
         SK::For {
             init,
@@ -88,7 +96,7 @@ fn rewrite(s: S, totals: &BTreeMap<String, usize>, serial: &mut usize) -> S {
             inc,
             body,
         } => SK::For {
-            init,
+            init: init.map(&mut go),
             cond,
             inc,
             body: go(body),
@@ -99,8 +107,7 @@ fn rewrite(s: S, totals: &BTreeMap<String, usize>, serial: &mut usize) -> S {
         SK::Case(c, b) => SK::Case(c, go(b)),
         SK::Label(l, b) => SK::Label(l, go(b)),
         k => k,
-    };
-    S { kind, span }
+    }
 }
 
 /// The labels of `block`'s own statements (`L: M: s` labels with both), in
@@ -218,31 +225,12 @@ fn loop_body(body: S, label: &str, flag: &Flag) -> S {
 
 /// Drops the labels; a `goto` left is a statement not modelled.
 fn unlabel(s: S) -> S {
-    let span = s.span;
-    let go = |c: Box<S>| Box::new(unlabel(*c));
     let kind = match s.kind {
         SK::Label(_, inner) => return unlabel(*inner),
         SK::Goto(_) => SK::Unknown("GotoStmt".into()),
-        SK::Block(b) => SK::Block(b.into_iter().map(unlabel).collect()),
-        SK::If(c, t, e) => SK::If(c, go(t), e.map(go)),
-        SK::For {
-            init,
-            cond,
-            inc,
-            body,
-        } => SK::For {
-            init: init.map(go),
-            cond,
-            inc,
-            body: go(body),
-        },
-        SK::While(c, b) => SK::While(c, go(b)),
-        SK::Do(b, c) => SK::Do(go(b), c),
-        SK::Switch(c, b) => SK::Switch(c, go(b)),
-        SK::Case(c, b) => SK::Case(c, go(b)),
-        k => k,
+        k => map_statements(k, &mut unlabel),
     };
-    S { kind, span }
+    S { kind, span: s.span }
 }
 
 /// The thread-local flag of one label: set by its `goto`s.
