@@ -11,7 +11,6 @@
 
 use super::loop_shape::{Dir, LoopShape};
 use super::*;
-use crate::cuda::rewrite::subst_block;
 
 impl Infer<'_> {
     /// The loop `for k in lo..hi { body }` with its iterations in the
@@ -34,7 +33,7 @@ impl Infer<'_> {
             var: down,
             lo: NExp::num(0),
             hi: NExp::sub(hi.to_nexp(), lo.to_nexp()),
-            body: subst_block(body, k, &value),
+            body: body.iter().map(|s| s.subst(k, &value)).collect(),
         }
     }
 
@@ -90,7 +89,7 @@ impl Infer<'_> {
             var: v.clone(),
             lo: range.0,
             hi: range.1,
-            body: subst_block(tail, k, &NExp::var(&v)),
+            body: tail.iter().map(|s| s.subst(k, &NExp::var(&v))).collect(),
         })
     }
 }
