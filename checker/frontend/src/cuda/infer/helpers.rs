@@ -402,6 +402,21 @@ fn reaches_barrier(s: &S, unit: &Unit, seen: &mut BTreeSet<String>) -> bool {
     found
 }
 
+/// Is `t` a plain `break` (`break;` or `{ break; }`)?
+pub(super) fn only_break(t: &S) -> bool {
+    match &t.kind {
+        SK::Break => true,
+        SK::Block(b) => matches!(
+            b.as_slice(),
+            [S {
+                kind: SK::Break,
+                ..
+            }]
+        ),
+        _ => false,
+    }
+}
+
 /// Is `callee` a call through a function pointer (a variable, an element
 /// of a table, …), not of a named function?
 fn through_pointer(callee: &Callee) -> bool {

@@ -153,20 +153,7 @@ fn last_body(body: &S, key: &str, hi: &E) -> Option<S> {
 
 /// `if (c) break;`
 fn is_exit(s: &S) -> bool {
-    let SK::If(_, t, None) = &s.kind else {
-        return false;
-    };
-    match &t.kind {
-        SK::Break => true,
-        SK::Block(b) => matches!(
-            b.as_slice(),
-            [S {
-                kind: SK::Break,
-                ..
-            }]
-        ),
-        _ => false,
-    }
+    matches!(&s.kind, SK::If(_, t, None) if helpers::only_break(t))
 }
 
 /// Is `c` `i == hi - 1` (either way round)?

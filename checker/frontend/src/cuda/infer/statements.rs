@@ -372,18 +372,7 @@ impl Infer<'_> {
     /// Is `if (c) t` with `t` a plain `break` a statement of the body of
     /// the innermost loop, a loop with a barrier?  Then it is a loop exit.
     fn is_loop_exit(&self, t: &S) -> bool {
-        let only_break = match &t.kind {
-            SK::Break => true,
-            SK::Block(b) => matches!(
-                b.as_slice(),
-                [S {
-                    kind: SK::Break,
-                    ..
-                }]
-            ),
-            _ => false,
-        };
-        only_break
+        only_break(t)
             && self.loops.last() == Some(&true)
             && self.loop_bodies.last() == Some(&self.blocks.len())
     }
