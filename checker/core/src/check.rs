@@ -411,15 +411,17 @@ fn check_array_with(
 ) -> ArrayReport {
     let domains = crate::domains::finite_domains(kernel);
     let fixed = |x: &Var| opts.params.contains_key(x);
-    let fixings: Vec<(Var, u64)> = match crate::domains::split_for(kernel, array, &domains, &fixed)
-    {
-        Some((x, values)) => values.iter().map(|&v| (x.clone(), v)).collect(),
-        None => match crate::domains::sign_split_for(kernel, array, &fixed) {
-            // Non-negative (`n_neg = 0`), then negative (`n = 0`).
-            Some((x, neg)) => vec![(neg, 0), (x, 0)],
-            None => return run_array(session, kernel, array, opts, &mut Quiet, true, resolution),
-        },
-    };
+    let fixings: Vec<Vec<(Var, u64)>> =
+        match crate::domains::split_for(kernel, array, &domains, &fixed) {
+            Some((x, values)) => values.iter().map(|&v| vec![(x.clone(), v)]).collect(),
+            None => {
+                let pairs = crate::domains::sign_splits_for(kernel, array, &fixed);
+                if pairs.is_empty() {
+                    return run_array(session, kernel, array, opts, &mut Quiet, true, resolution);
+                }
+                crate::domains::sign_combinations(&pairs)
+            }
+        };
     // The symbolic check first, briefly: often it decides (a race found
     // for some value, or DRF) faster than one check per value.
     let mut quick = opts.clone();
@@ -455,25 +457,25 @@ pub(crate) fn check_array_per_value(
     x: &Var,
     values: &[u64],
 ) -> ArrayReport {
-    let fixings: Vec<(Var, u64)> = values.iter().map(|&v| (x.clone(), v)).collect();
+    let fixings: Vec<Vec<(Var, u64)>> = values.iter().map(|&v| vec![(x.clone(), v)]).collect();
     check_array_per_fixing(kernel, array, opts, &fixings)
 }
 
-/// `array` checked once with each parameter of `fixings` fixed to its
-/// value, in parallel: race-free iff it is in every run (the fixings must
-/// cover every execution: the values of one parameter's domain, or the
-/// two signs of a signed one); otherwise the worst verdict, of the first
-/// among equals.
+/// `array` checked once per fixing of `fixings`, with its parameters fixed
+/// to their values, in parallel: race-free iff it is in every run (the
+/// fixings must cover every execution: the values of one parameter's
+/// domain, or every combination of signs of signed ones); otherwise the
+/// worst verdict, of the first among equals.
 fn check_array_per_fixing(
     kernel: &Kernel,
     array: &str,
     opts: &CheckOptions,
-    fixings: &[(Var, u64)],
+    fixings: &[Vec<(Var, u64)>],
 ) -> ArrayReport {
     let start = Instant::now();
-    let reports = par_map(fixings.to_vec(), |(x, v)| {
+    let reports = par_map(fixings.to_vec(), |fixing| {
         let mut fixed = opts.clone();
-        fixed.params.insert(x, v);
+        fixed.params.extend(fixing);
         Session::on_this_thread(|s| run_array(s, kernel, array, &fixed, &mut Quiet, true, None))
     });
     let mut out = worst(reports.iter(), |r| r.verdict.severity())

@@ -115,21 +115,47 @@ pub fn sign_pairs(kernel: &Kernel) -> Vec<(Var, Var)> {
     out
 }
 
-/// The signed parameter ([`sign_pairs`]) to split on for `array`: the
-/// first, neither part fixed, whose negative part occurs in a non-linear
+/// The signed parameters ([`sign_pairs`]) to split on for `array`: those,
+/// neither part fixed, whose negative part occurs in a non-linear
 /// position of one of the array's indices or of a condition or loop bound
 /// (`y * width` is `y * width - y * width_neg` in the protocol; with the
 /// sign known, one product is gone and the index can be split into digits
-/// by `crate::smt::stride`).
-pub fn sign_split_for(
+/// by `crate::smt::stride`), at most [`MAX_SIGN_SPLITS`] of them.  A
+/// linearised 3-D index `i + nx * (j + ny * k)` needs both `nx` and `ny`.
+pub fn sign_splits_for(
     kernel: &Kernel,
     array: &str,
     fixed: &dyn Fn(&Var) -> bool,
-) -> Option<(Var, Var)> {
+) -> Vec<(Var, Var)> {
     let exprs = index_and_bound_exprs(kernel, array);
     sign_pairs(kernel)
         .into_iter()
-        .find(|(x, neg)| !fixed(x) && !fixed(neg) && exprs.iter().any(|e| nonlinear_in(e, neg)))
+        .filter(|(x, neg)| !fixed(x) && !fixed(neg) && exprs.iter().any(|e| nonlinear_in(e, neg)))
+        .take(MAX_SIGN_SPLITS)
+        .collect()
+}
+
+/// At most this many signed parameters are split on at once (`2^3` runs).
+pub const MAX_SIGN_SPLITS: usize = 3;
+
+/// Every combination of signs of `pairs`, as the parameters each fixes to
+/// 0: non-negative (`n_neg = 0`) first, then negative (`n = 0`); the
+/// combinations cover every execution, since one part of each pair is 0.
+pub fn sign_combinations(pairs: &[(Var, Var)]) -> Vec<Vec<(Var, u64)>> {
+    let mut out = vec![Vec::new()];
+    for (x, neg) in pairs {
+        out = out
+            .into_iter()
+            .flat_map(|fixing: Vec<(Var, u64)>| {
+                [neg, x].map(|part| {
+                    let mut f = fixing.clone();
+                    f.push((part.clone(), 0));
+                    f
+                })
+            })
+            .collect();
+    }
+    out
 }
 
 /// The expressions of `kernel` whose non-linear parameters make `array`'s
@@ -255,18 +281,44 @@ wr A[(tid % W) * (16 / W) + tid / W]";
     }
 
     #[test]
+    fn sign_combinations_cover_every_sign_of_every_pair() {
+        let pairs = [("a", "a_neg"), ("b", "b_neg")].map(|(x, n)| (x.to_string(), n.to_string()));
+        let zero = |xs: &[&str]| xs.iter().map(|x| (x.to_string(), 0u64)).collect::<Vec<_>>();
+        assert_eq!(
+            sign_combinations(&pairs),
+            vec![
+                zero(&["a_neg", "b_neg"]),
+                zero(&["a_neg", "b"]),
+                zero(&["a", "b_neg"]),
+                zero(&["a", "b"]),
+            ]
+        );
+        assert_eq!(sign_combinations(&[]), vec![Vec::new()]);
+    }
+
+    #[test]
+    fn two_multiplying_signed_parameters_both_split() {
+        let k = kernel_of(
+            "param X, X_neg, Y, Y_neg; assume X == 0 || X_neg == 0; assume Y == 0 || Y_neg == 0;
+             wr A[tid + X * (tid * Y - tid * Y_neg) - X_neg * tid]",
+        );
+        let pairs = sign_splits_for(&k, "A", &|_| false);
+        assert_eq!(pairs.len(), 2, "{pairs:?}");
+    }
+
+    #[test]
     fn a_signed_parameter_splits_on_its_sign_when_it_multiplies() {
         let src =
             |index: &str| format!("param W, W_neg; assume W == 0 || W_neg == 0; wr A[{index}]");
         let k = kernel_of(&src("tid * W - tid * W_neg"));
         assert_eq!(sign_pairs(&k), [("W".to_string(), "W_neg".to_string())]);
-        let pair = Some(("W".to_string(), "W_neg".to_string()));
-        assert_eq!(sign_split_for(&k, "A", &|_| false), pair);
+        let pair = vec![("W".to_string(), "W_neg".to_string())];
+        assert_eq!(sign_splits_for(&k, "A", &|_| false), pair);
         // Linear in it, or one part fixed: no split.
         let k = kernel_of(&src("tid + W - W_neg"));
-        assert_eq!(sign_split_for(&k, "A", &|_| false), None);
+        assert!(sign_splits_for(&k, "A", &|_| false).is_empty());
         let k = kernel_of(&src("tid * W - tid * W_neg"));
-        assert_eq!(sign_split_for(&k, "A", &|y| y == "W_neg"), None);
+        assert!(sign_splits_for(&k, "A", &|y| y == "W_neg").is_empty());
         // Not a pair: one variable twice, or not both zero.
         for a in [
             "W == 0 || W == 0",

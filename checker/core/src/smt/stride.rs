@@ -115,7 +115,7 @@ impl Poly {
             NExp::Bin(NOp::Add, a, b) => Poly::of(a, fixed).add(Poly::of(b, fixed)),
             NExp::Bin(NOp::Mul, a, b) => Poly::of(a, fixed).mul(&Poly::of(b, fixed)),
             // `a ∸ 0` (the negative part of a signed parameter fixed to 0
-            // by `crate::domains::sign_split_for`) is `a`.
+            // by `crate::domains::sign_splits_for`) is `a`.
             NExp::Bin(NOp::Sub, a, b) if Poly::of(b, fixed).0.is_empty() => Poly::of(a, fixed),
             // Monus, division and remainder are atoms: natural numbers
             // whose value the split never needs to know.
