@@ -6,7 +6,8 @@
 //! of an unknown class converted to an unknown pointer), and it does not
 //! visit the instantiations clang builds.  So for every instantiation the
 //! file names — an explicit instantiation `template __global__ void
-//! k<int>(…);`, a launch `k<float, 256><<<…>>>(…)` (arguments deduced or
+//! k<int>(…);` (of a host wrapper too, whose copy launches the kernel's
+//! instance), a launch `k<float, 256><<<…>>>(…)` (arguments deduced or
 //! written), a call of a template device function with all its arguments
 //! known — the front end appends to the file a copy of the template's
 //! definition in a namespace of its own, where each template parameter is
@@ -60,9 +61,9 @@ pub struct Augmented {
 
 /// The file with a copy of each instance of a template function of the
 /// main file that `unit` names and `known` does not hold yet, and every
-/// instance (`known` and new); `None` when there is no new one.  Kernels
-/// are instantiated by their launches and explicit instantiations, any
-/// template function by its calls with complete arguments (calls inside
+/// instance (`known` and new); `None` when there is no new one.  Any
+/// template function is instantiated by its explicit instantiations and
+/// its calls with complete arguments, a kernel by its launches too (calls inside
 /// copies name instances too: [`crate::cuda`] repeats this a few rounds).
 pub fn augment(tu: &Tu, unit: &Unit, bytes: &[u8], known: &[Instance]) -> Option<Augmented> {
     let mut out = bytes.to_vec();
@@ -155,8 +156,8 @@ fn template_functions(scope: Cursor) -> Vec<Cursor> {
     out
 }
 
-/// The distinct, complete argument lists that name template `key`: for
-/// a kernel its launches and explicit instantiations, for any template
+/// The distinct, complete argument lists that name template `key`: its
+/// explicit instantiations, for a kernel its launches, for any template
 /// the calls of the unit's functions (at most [`MAX_INSTANCES`]; none
 /// when there are more, so that the template stays generic).
 fn argument_lists(unit: &Unit, key: &str, arity: usize, kernel: bool) -> Vec<Vec<String>> {
@@ -168,9 +169,12 @@ fn argument_lists(unit: &Unit, key: &str, arity: usize, kernel: bool) -> Vec<Vec
             }
         }
     };
-    if kernel {
-        let sites = unit.launches.iter().chain(&unit.instantiations);
-        for l in sites.filter(|l| l.kernel == key) {
+    // Any template function by its explicit instantiations (a host
+    // wrapper `template void reduce<float>(…);` whose copy then launches
+    // `reduce3<float>`), a kernel by its launches too.
+    let launches = if kernel { &unit.launches[..] } else { &[] };
+    for l in launches.iter().chain(&unit.instantiations) {
+        if l.kernel == key {
             add(complete(l, arity));
         }
     }
