@@ -32,7 +32,7 @@ use std::ops::Range;
 
 /// At most this many instances of one template kernel are checked; the
 /// others are dropped from the plan and the template stays generic.
-pub const MAX_INSTANCES: usize = 16;
+pub const MAX_INSTANCES: usize = 64;
 
 /// One instance of a template kernel, copied into the augmented file.
 #[derive(Clone, Debug)]
