@@ -86,6 +86,9 @@ impl Infer<'_> {
             if let Some(v) = self.pure_intrinsic(name, args, span) {
                 return v;
             }
+            if let Some(v) = self.pure_math(callee, args, span) {
+                return v;
+            }
         }
         if (callee.library || name.starts_with("__builtin_")) && is_memory_function(name) {
             return self.memory_function(callee, args, span);

@@ -60,7 +60,9 @@ impl Infer<'_> {
     fn eval_kind(&mut self, e: &E) -> Val {
         match &e.kind {
             EK::Int(i) => Val::Int(Lin::int(*i)),
-            EK::Float(_) => self.other("non-integer value", e.span),
+            // A floating-point literal: one (non-integer) value in every
+            // thread.
+            EK::Float(_) => self.uniform_unknown(None),
             EK::Var(..) | EK::Index(..) | EK::Member(..) | EK::Un(UnOp::Deref, _) => self.read(e),
             EK::Builtin(b) => Val::Int(Lin::var(b)),
             EK::Bin(op, a, b) => {
@@ -107,7 +109,7 @@ impl Infer<'_> {
     /// The integer (or truth value) made from floating-point values: the
     /// protocol's numbers are integers, so it is unknown — as alike across
     /// threads as the values it is made from.
-    fn floating_value(&mut self, values: &[Val], what: &str, span: Span) -> Val {
+    pub(super) fn floating_value(&mut self, values: &[Val], what: &str, span: Span) -> Val {
         let mut fv = BTreeSet::new();
         for v in values {
             match v {

@@ -5,6 +5,12 @@
 //! a pure function of its arguments: computed exactly when they are
 //! constants, else an unknown that is the same for every thread when the
 //! arguments are (the same inputs give the same result).
+//!
+//! The floating-point functions of the math API ([`is_pure_math`]: `sqrtf`,
+//! `__powf`, `__log2f`, `floorf`, `__float2int_rn`, …) are pure too: their
+//! result is an unknown (the protocol's numbers are integers) as alike in
+//! all threads as their arguments, so `n = ceilf(N / 32.0f)` is one value
+//! in every thread and a loop bounded by it may hold a barrier.
 
 use super::*;
 
@@ -51,6 +57,133 @@ impl Infer<'_> {
         let fv: BTreeSet<String> = ints.iter().flat_map(|l| lin_vars(l)).collect();
         Some(self.computed_unknown(&fv, ty, &why, span))
     }
+
+    /// The value of a call of a pure math function ([`is_pure_math`]): an
+    /// unknown as alike as its arguments when they are numbers, else what
+    /// any call without a body gives.  `None` for any other function.
+    pub(super) fn pure_math(&mut self, callee: &Callee, args: &[E], span: Span) -> Option<Val> {
+        if !is_pure_math(&callee.name) {
+            return None;
+        }
+        let values: Vec<Val> = args.iter().map(|a| self.eval(a)).collect();
+        if !values
+            .iter()
+            .all(|v| matches!(v, Val::Int(_) | Val::Bool(_)))
+        {
+            return Some(self.opaque_effects(callee, &values, span));
+        }
+        let why = format!("result of `{}`", callee.name);
+        Some(self.floating_value(&values, &why, span))
+    }
+}
+
+/// The bases of the pure functions of CUDA's math API (single and double
+/// precision, fast intrinsics and rounding variants): see
+/// [`is_pure_math`].  None has a pointer parameter (`sincosf`, `modff`,
+/// `frexpf` and `remquof` write through theirs and are not here).
+const PURE_MATH: [&str; 75] = [
+    "sqrt",
+    "rsqrt",
+    "cbrt",
+    "rcbrt",
+    "pow",
+    "powi",
+    "exp",
+    "exp2",
+    "exp10",
+    "expm1",
+    "log",
+    "log2",
+    "log10",
+    "log1p",
+    "logb",
+    "ilogb",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "atan2",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "sinpi",
+    "cospi",
+    "fabs",
+    "floor",
+    "ceil",
+    "round",
+    "trunc",
+    "rint",
+    "nearbyint",
+    "lround",
+    "llround",
+    "lrint",
+    "llrint",
+    "fmin",
+    "fmax",
+    "fmod",
+    "remainder",
+    "hypot",
+    "rhypot",
+    "fma",
+    "fdim",
+    "copysign",
+    "erf",
+    "erfc",
+    "erfinv",
+    "erfcinv",
+    "lgamma",
+    "tgamma",
+    "ldexp",
+    "scalbn",
+    "normcdf",
+    "normcdfinv",
+    "saturate",
+    "fdivide",
+    "frcp",
+    "fsqrt",
+    "frsqrt",
+    "fadd",
+    "fsub",
+    "fmul",
+    "fdiv",
+    "isnan",
+    "isinf",
+    "isfinite",
+    "signbit",
+    "nan",
+];
+
+/// A pure function of the math API: a base of [`PURE_MATH`] with the
+/// decorations CUDA adds (`__` of the fast intrinsics, `f` of single
+/// precision, `_rn`/`_rz`/`_ru`/`_rd` of a rounding mode), or a conversion
+/// between numeric types (`__float2int_rn`, `__int_as_float`, …).
+pub(super) fn is_pure_math(name: &str) -> bool {
+    let bare = name.trim_start_matches('_');
+    let bare = ["_rn", "_rz", "_ru", "_rd"]
+        .iter()
+        .find_map(|r| bare.strip_suffix(r))
+        .unwrap_or(bare);
+    let numeric = |t: &str| {
+        [
+            "float", "double", "int", "uint", "ll", "ull", "half", "hiint", "loint",
+        ]
+        .contains(&t)
+    };
+    let conversion = [bare.split_once('2'), bare.split_once("_as_")]
+        .into_iter()
+        .flatten()
+        .any(|(from, to)| numeric(from) && numeric(to));
+    conversion
+        || PURE_MATH.contains(&bare)
+        || bare
+            .strip_suffix('f')
+            .is_some_and(|b| PURE_MATH.contains(&b))
 }
 
 /// The type of the values intrinsic `name` can return: the counts are
@@ -124,7 +257,49 @@ fn high_half(name: &str, args: &[i128], bits: u32) -> Option<i128> {
 
 #[cfg(test)]
 mod tests {
-    use super::evaluate;
+    use super::{evaluate, is_pure_math};
+
+    #[test]
+    fn pure_math_functions_are_recognised_with_their_decorations() {
+        for f in [
+            "sqrtf",
+            "sqrt",
+            "__powf",
+            "__log2f",
+            "floorf",
+            "ceil",
+            "__fdividef",
+            "__saturatef",
+            "__fsqrt_rn",
+            "__fadd_rz",
+            "__float2int_rn",
+            "__int_as_float",
+            "__double2hiint",
+            "__uint2float_rd",
+            "fmaxf",
+            "isnan",
+        ] {
+            assert!(is_pure_math(f), "{f}");
+        }
+        // Pointer parameters, randomness, memory, time: not pure.
+        for f in [
+            "sincosf",
+            "modff",
+            "frexp",
+            "remquof",
+            "curand_uniform",
+            "atomicAdd",
+            "clock",
+            "memcpy",
+            "printf",
+            "__syncthreads",
+            "rand",
+            "f",
+            "float",
+        ] {
+            assert!(!is_pure_math(f), "{f}");
+        }
+    }
 
     #[test]
     fn bit_intrinsics_follow_the_cuda_math_api() {
