@@ -34,6 +34,14 @@ const PROTO: LexConfig = LexConfig {
     reject_array_reads: false,
 };
 
+/// A comment line of flags: `--blockDim=…`, not prose that happens to
+/// start with dashes (`// -- note`, `// ----`).
+fn is_flag_line(c: &str) -> bool {
+    c.strip_prefix("--")
+        .and_then(|rest| rest.chars().next())
+        .is_some_and(|ch| ch.is_ascii_alphabetic())
+}
+
 /// Reads the meaningful leading comment lines (README.md, "Expectation headers").
 pub fn parse_header(src: &str) -> Header {
     parse_header_with_spans(src).0
@@ -67,7 +75,7 @@ pub fn parse_header_with_spans(src: &str) -> (Header, Vec<Span>) {
             if kind.is_empty() || kind == "NOT_ALL_VERIFIED" {
                 header.expect = Some(Expect::Racy);
             }
-        } else if c.starts_with("--") {
+        } else if is_flag_line(c) {
             // `c` is a slice of `line`: the columns of its words follow the
             // characters before it.
             let offset = c.as_ptr() as usize - line.as_ptr() as usize;
@@ -457,6 +465,12 @@ mod tests {
         );
         assert_eq!(h.expect, Some(Expect::Racy));
         assert_eq!(h.flags, vec!["--blockDim=[16,16]", "--gridDim=64", "-DN=4"]);
+    }
+
+    #[test]
+    fn prose_starting_with_dashes_is_not_a_flag_line() {
+        let h = parse_header("//pass\n//--blockDim=64\n// -- a note\n// ----\n//--\nkernel");
+        assert_eq!(h.flags, vec!["--blockDim=64"]);
     }
 
     #[test]
