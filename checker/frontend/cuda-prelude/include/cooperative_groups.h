@@ -6,11 +6,12 @@
  * barriers (a grid barrier also orders the threads of a block, and the
  * threads of different blocks).  On a tile or a coalesced group they call
  * `__syncwarp()`, which the front end does not count as a block barrier.
- * The member functions `g.sync()` have the same bodies, but the front end
- * does not inline member functions yet: it must recognise
- * `cooperative_groups::thread_block::sync` and `grid_group::sync` itself.
+ * The member functions `g.sync()` have the same bodies; the front end
+ * recognises `thread_block::sync` and `grid_group::sync` by name, and
+ * inlines the other methods of these classes like the user's.
  * `thread_rank`, `size` and the block/thread indices of a block have exact
- * bodies in terms of threadIdx/blockIdx/blockDim. */
+ * bodies in terms of threadIdx/blockIdx/blockDim; a `thread_group` (a
+ * group of any kind) has none, so its `sync()` orders nothing. */
 #ifndef __MAPCHECK_COOPERATIVE_GROUPS_H
 #define __MAPCHECK_COOPERATIVE_GROUPS_H
 #include "cuda_runtime.h"

@@ -108,7 +108,12 @@ impl Converter<'_> {
             })
             .collect();
         let struct_pointers = ch.iter().any(|a| a.ty().record_holds_pointer(0));
-        let template_args = callee.map(|k| k.template_values()).unwrap_or_default();
+        let mut template_args = callee.map(|k| k.template_values()).unwrap_or_default();
+        // A method of a class template's specialization (`tile.size()` of
+        // `thread_block_tile<32>`) reads the class's arguments (`Size`).
+        if let Some(m) = callee.filter(|k| k.kind() == CXCursor_CXXMethod) {
+            template_args.extend(m.semantic_parent().template_values());
+        }
         // A call through a variable holding a function pointer.
         let pointer = callee
             .filter(|k| matches!(k.kind(), CXCursor_VarDecl | CXCursor_ParmDecl))

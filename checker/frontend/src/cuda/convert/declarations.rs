@@ -25,7 +25,7 @@ impl Converter<'_> {
                 | CXCursor_ClassDecl
                 | CXCursor_ClassTemplate
                 | CXCursor_ClassTemplatePartialSpecialization
-                    if !d.in_library() =>
+                    if !d.in_library() || is_cooperative_group(d) =>
                 {
                     self.methods(d, unit, 0)
                 }
@@ -77,7 +77,9 @@ impl Converter<'_> {
                 | CXCursor_Constructor
                     if m.is_definition() =>
                 {
-                    if m.kind() == CXCursor_FunctionTemplate {
+                    // (The templates of mapcheck's cooperative groups are
+                    // constructors and collectives no pointer reaches.)
+                    if m.kind() == CXCursor_FunctionTemplate && !is_cooperative_group(class) {
                         self.hide_targets("a function template");
                     }
                     if let Some(f) = self.func(m) {
@@ -234,4 +236,17 @@ fn this_parameter(m: Cursor) -> VarDecl {
         span: m.span(),
         read_only: unsafe { clang_CXXMethod_isConst(m.0) != 0 },
     }
+}
+
+/// A class of cooperative groups as mapcheck's own CUDA headers define it
+/// (`thread_block`, `thread_block_tile<N>`): its methods have exact bodies
+/// written for the front end (`b.thread_rank()`, `tile.meta_group_rank()`),
+/// so they are inlined like the user's.
+fn is_cooperative_group(class: Cursor) -> bool {
+    let parent = class.semantic_parent();
+    parent.kind() == CXCursor_Namespace
+        && parent.spelling() == "cooperative_groups"
+        && class
+            .file()
+            .is_some_and(|f| f.to_string_lossy().starts_with("/mapcheck-"))
 }
