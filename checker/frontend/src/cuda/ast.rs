@@ -356,8 +356,9 @@ pub struct Launch {
     /// Each argument's value when it is an integer constant.
     pub args: Vec<Option<i128>>,
     /// Each argument's host storage when it is a pointer that host code
-    /// shows (`host_values::host_pointer`).
-    pub pointers: Vec<Option<super::host_values::HostPointer>>,
+    /// shows, in each calling context of the launch
+    /// (`host_contexts::pointer_contexts`: through host wrappers).
+    pub pointers: Vec<super::host_contexts::Context>,
     /// Where the launch is (file, line, column).
     pub file: Option<std::path::PathBuf>,
     pub span: Span,

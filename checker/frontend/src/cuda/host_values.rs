@@ -331,6 +331,26 @@ fn unchanged_local(d: Cursor) -> Option<Cursor> {
     ok.then_some(init)
 }
 
+/// Is `p` a parameter of a function definition that the function never
+/// assigns, takes the address of or binds to a reference (so that its
+/// value is the caller's argument throughout)?
+pub fn unchanged_param(p: Cursor) -> bool {
+    if p.kind() != CXCursor_ParmDecl {
+        return false;
+    }
+    let fun = p.semantic_parent();
+    if !matches!(
+        fun.kind(),
+        CXCursor_FunctionDecl | CXCursor_FunctionTemplate | CXCursor_CXXMethod
+    ) || !fun.is_definition()
+    {
+        return false;
+    }
+    let mut ok = true;
+    reads_only(fun, false, &p.decl_key(), false, &mut ok, 0);
+    ok
+}
+
 /// Walks `c` for uses of variable `key` that may change it; `reading`:
 /// the value of `c` itself is only read (it is under an implicit
 /// conversion, perhaps through parentheses and `?:`, which pass an lvalue

@@ -9,7 +9,8 @@
 
 use super::ast::{Func, Launch, Shape, Unit};
 use super::clang::{Cursor, Tu};
-use super::host_values::{host_dim3, host_int, host_pointer};
+use super::host_contexts::Context;
+use super::host_values::{host_dim3, host_int};
 use super::instantiate::{launches_instance, Instance};
 use crate::options::Dims;
 use crate::LoadOptions;
@@ -206,14 +207,16 @@ fn distinct_pointers(out: &mut Configured, f: &Func) {
 /// is an alias of the first such parameter, at the offset every launch
 /// agrees on (else any offset).  Over-approximate for the launches where
 /// they do not overlap (more pairs may meet), never under.
-fn aliases(f: &Func, sites: &[&Launch]) -> BTreeMap<String, Alias> {
+fn aliases(f: &Func, launches: &[&Launch]) -> BTreeMap<String, Alias> {
     let pointers: Vec<usize> = (0..f.params.len())
         .filter(|&i| f.params[i].shape == Shape::Pointer)
         .collect();
+    // Each calling context of each launch.
+    let sites: Vec<&Context> = launches.iter().flat_map(|l| &l.pointers).collect();
     let mut out = BTreeMap::new();
     for (n, &j) in pointers.iter().enumerate() {
-        let overlaps = |l: &Launch, i: usize| {
-            let (a, b) = (l.pointers.get(i)?.as_ref()?, l.pointers.get(j)?.as_ref()?);
+        let overlaps = |l: &Context, i: usize| {
+            let (a, b) = (l.get(i)?.as_ref()?, l.get(j)?.as_ref()?);
             (a.base == b.base).then(|| b.offset.zip(a.offset).map(|(b, a)| b - a))
         };
         let Some(&i) = pointers[..n]
@@ -305,8 +308,13 @@ fn describe(l: &Launch, f: &Func) -> String {
 /// the functions `c` names other than as the kernel of a launch (see
 /// [`Escapes`]).
 pub fn find(c: Cursor, out: &mut Vec<Launch>, escaped: &mut Escapes) {
+    find_in(c, c, out, escaped)
+}
+
+/// The launches under `c`, a part of function `fun`.
+fn find_in(fun: Cursor, c: Cursor, out: &mut Vec<Launch>, escaped: &mut Escapes) {
     for k in c.children() {
-        visit(k, out, escaped);
+        visit(fun, k, out, escaped);
     }
 }
 
@@ -337,26 +345,26 @@ const KERNEL_QUERIES: &[&str] = &[
     "cudaOccupancyMaxPotentialClusterSize",
 ];
 
-fn visit(k: Cursor, out: &mut Vec<Launch>, escaped: &mut Escapes) {
+fn visit(fun: Cursor, k: Cursor, out: &mut Vec<Launch>, escaped: &mut Escapes) {
     // A branch the host never takes (`if (block_size == 16)` with
     // `block_size` fixed at 32) launches nothing; what it names still
     // escapes.
     if let Some(dead) = dead_branch(k) {
         for (i, child) in k.children().into_iter().enumerate() {
             match i == dead {
-                true => visit(child, &mut Vec::new(), escaped),
-                false => visit(child, out, escaped),
+                true => visit(fun, child, &mut Vec::new(), escaped),
+                false => visit(fun, child, out, escaped),
             }
         }
         return;
     }
     if k.kind() == CXCursor_CallExpr {
-        if let Some(l) = launch(k) {
+        if let Some(l) = launch(fun, k) {
             out.push(l);
             // The first child names the launched kernel; the configuration
             // and the arguments may name others.
             for child in k.children().into_iter().skip(1) {
-                visit(child, out, escaped);
+                visit(fun, child, out, escaped);
             }
             return;
         }
@@ -371,7 +379,7 @@ fn visit(k: Cursor, out: &mut Vec<Launch>, escaped: &mut Escapes) {
             escaped.insert(key);
         }
     }
-    find(k, out, escaped);
+    find_in(fun, k, out, escaped);
 }
 
 /// For `if (c) a else b` whose condition the host fixes: the position
@@ -391,8 +399,8 @@ fn dead_branch(k: Cursor) -> Option<usize> {
     }
 }
 
-/// The launch `c` is, if it is one.
-fn launch(c: Cursor) -> Option<Launch> {
+/// The launch `c` (in function `fun`) is, if it is one.
+fn launch(fun: Cursor, c: Cursor) -> Option<Launch> {
     let ch = c.children();
     let config = ch
         .get(1)
@@ -421,9 +429,10 @@ fn launch(c: Cursor) -> Option<Launch> {
         args: (0..c.num_args().max(0) as u32)
             .map(|i| host_int(c.arg(i)))
             .collect(),
-        pointers: (0..c.num_args().max(0) as u32)
-            .map(|i| host_pointer(c.arg(i)))
-            .collect(),
+        pointers: {
+            let args: Vec<Cursor> = (0..c.num_args().max(0) as u32).map(|i| c.arg(i)).collect();
+            super::host_contexts::pointer_contexts(fun, &args)
+        },
         file: c.file(),
         span: c.span(),
     })

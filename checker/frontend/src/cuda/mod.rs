@@ -15,6 +15,7 @@
 pub mod ast;
 pub mod clang;
 pub mod convert;
+mod host_contexts;
 mod host_values;
 pub mod infer;
 mod instantiate;

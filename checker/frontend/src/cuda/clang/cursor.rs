@@ -143,6 +143,14 @@ impl Cursor {
                 .file()
                 .is_some_and(|f| f.to_string_lossy().starts_with("/mapcheck-"))
     }
+    /// The cursor of the translation unit `self` belongs to.
+    pub fn tu_root(&self) -> Cursor {
+        unsafe {
+            Cursor(clang_getTranslationUnitCursor(
+                clang_Cursor_getTranslationUnit(self.0),
+            ))
+        }
+    }
     /// The first declaration of the same entity (a user's redeclaration
     /// of `fabs` has the library's declaration as canonical cursor).
     pub fn canonical_decl(&self) -> Cursor {

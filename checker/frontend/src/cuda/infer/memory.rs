@@ -164,7 +164,13 @@ impl Infer<'_> {
                 }
                 self.other(&format!("field `{name}` of a local struct"), span)
             }
-            (Shape::Pointer, Memory::Local) => ptr(&launch, 1, true),
+            (Shape::Pointer, Memory::Local) => {
+                let root = launch.split('.').next().unwrap_or(&launch).to_string();
+                self.note_once(&format!(
+                    "the pointer fields of the struct parameter `{root}` point to distinct arrays that do not overlap each other or the other parameters' (a launch that passes one buffer in two of them is not followed)"
+                ));
+                ptr(&launch, 1, true)
+            }
             (Shape::Array(r), _) => ptr(&name, *r, tracked || memory == Memory::Local),
             // A field of a struct kernel parameter: thread-global, of its
             // C type (a signed one may be negative), the same on every read.

@@ -1,0 +1,198 @@
+#![allow(non_upper_case_globals)]
+//! Where a launch's pointer arguments point, in each calling context the
+//! host code shows (issue 14; a missed race of the outside probe).
+//!
+//! `host_values::host_pointer` names the host storage of one argument
+//! expression.  A launch inside a host wrapper passes the wrapper's
+//! parameters, `shift_kernel<<<…>>>(out, in, n)`, and the wrapper is
+//! called as `shift_left(d, d, n)`: the two parameters are distinct
+//! variables but one buffer.  So the arguments are followed through the
+//! wrapper's calls in the file (a few levels up), giving one vector of
+//! pointers per call site; each pairs the arguments as that call does, so
+//! the ping-pong `step(a, b); step(b, a);` is two contexts in which `a`
+//! and `b` never meet.  An argument `c ? d : e` gives a context for each
+//! branch.  Where a context cannot be resolved the argument's pointer is
+//! the wrapper's parameter, as before (no overlap found, the printed
+//! assumption that they do not).
+
+use super::clang::Cursor;
+use super::host_values::{host_pointer, unchanged_param, HostPointer};
+use clang_sys::*;
+
+/// The pointers of one calling context, one per argument of the launch.
+pub type Context = Vec<Option<HostPointer>>;
+
+/// At most this many contexts per launch (more: only the launch's own).
+const MAX_CONTEXTS: usize = 16;
+
+/// Wrappers are followed this many calls up.
+const MAX_LEVELS: usize = 3;
+
+/// The contexts of a call with arguments `args` inside function `fun`.
+pub fn pointer_contexts(fun: Cursor, args: &[Cursor]) -> Vec<Context> {
+    let own: Context = args.iter().map(|a| host_pointer(*a)).collect();
+    let out = contexts(fun, args, 0);
+    match out.is_empty() || out.len() > MAX_CONTEXTS {
+        true => vec![own],
+        false => out,
+    }
+}
+
+fn contexts(fun: Cursor, args: &[Cursor], level: usize) -> Vec<Context> {
+    let mut out = Vec::new();
+    for alternative in branches(args) {
+        let pointers: Context = alternative.iter().map(|a| host_pointer(*a)).collect();
+        out.extend(through_callers(fun, pointers, level));
+        if out.len() > MAX_CONTEXTS {
+            break;
+        }
+    }
+    out
+}
+
+/// The argument lists with each `c ? x : y` argument replaced by one of
+/// its branches, every combination (at most [`MAX_CONTEXTS`]).
+fn branches(args: &[Cursor]) -> Vec<Vec<Cursor>> {
+    let mut out = vec![Vec::new()];
+    for a in args {
+        let options = match strip(*a) {
+            c if c.kind() == CXCursor_ConditionalOperator => {
+                c.children().into_iter().skip(1).collect()
+            }
+            _ => vec![*a],
+        };
+        out = out
+            .into_iter()
+            .flat_map(|prefix: Vec<Cursor>| {
+                options.iter().map(move |o| {
+                    let mut p = prefix.clone();
+                    p.push(*o);
+                    p
+                })
+            })
+            .collect();
+        if out.len() > MAX_CONTEXTS {
+            return vec![args.to_vec()];
+        }
+    }
+    out
+}
+
+/// `pointers` with each one into a parameter of host function `fun` that
+/// `fun` never changes replaced by what the callers of `fun` pass (one
+/// context per caller's context); `pointers` alone when none is, or when
+/// the callers are not all seen.
+fn through_callers(fun: Cursor, pointers: Context, level: usize) -> Vec<Context> {
+    let params: Vec<String> = parameters(fun).iter().map(|p| p.decl_key()).collect();
+    let of_param = |p: &Option<HostPointer>| {
+        p.as_ref()
+            .and_then(|p| params.iter().position(|k| *k == p.base))
+    };
+    if level >= MAX_LEVELS
+        || fun.has_attr(CXCursor_CUDAGlobalAttr)
+        || !pointers.iter().any(|p| of_param(p).is_some())
+    {
+        return vec![pointers];
+    }
+    let sites = calls_of(fun);
+    if sites.is_empty() || sites.len() > MAX_CONTEXTS {
+        return vec![pointers];
+    }
+    let mut out = Vec::new();
+    for (caller, call) in sites {
+        let args: Vec<Cursor> = (0..call.num_args().max(0) as u32)
+            .map(|i| call.arg(i))
+            .collect();
+        for outer in contexts(caller, &args, level + 1) {
+            let resolve = |p: &Option<HostPointer>| match of_param(p) {
+                Some(i) => {
+                    let at = outer.get(i).cloned().flatten()?;
+                    let inner = p.as_ref()?;
+                    Some(HostPointer {
+                        base: at.base,
+                        offset: at
+                            .offset
+                            .zip(inner.offset)
+                            .and_then(|(a, b)| a.checked_add(b)),
+                    })
+                }
+                None => p.clone(),
+            };
+            out.push(pointers.iter().map(resolve).collect());
+        }
+    }
+    out
+}
+
+/// The parameters of `fun` that it never assigns (their value is the
+/// caller's argument throughout).
+fn parameters(fun: Cursor) -> Vec<Cursor> {
+    fun.children()
+        .into_iter()
+        .filter(|p| p.kind() == CXCursor_ParmDecl && unchanged_param(*p))
+        .collect()
+}
+
+/// Every call of `fun` in the file's function definitions, with the
+/// function it is in.
+fn calls_of(fun: Cursor) -> Vec<(Cursor, Cursor)> {
+    let target = fun.canonical_decl().decl_key();
+    let mut out = Vec::new();
+    for f in definitions(fun.tu_root(), 0) {
+        collect_calls(f, f, &target, &mut out, 0);
+    }
+    out
+}
+
+fn definitions(scope: Cursor, depth: usize) -> Vec<Cursor> {
+    let mut out = Vec::new();
+    if depth > 8 {
+        return out;
+    }
+    for d in scope.children() {
+        match d.kind() {
+            CXCursor_Namespace | CXCursor_LinkageSpec | CXCursor_ClassDecl
+            | CXCursor_StructDecl => out.extend(definitions(d, depth + 1)),
+            CXCursor_FunctionDecl | CXCursor_CXXMethod | CXCursor_FunctionTemplate
+                if d.is_definition() && !d.in_library() =>
+            {
+                out.push(d)
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn collect_calls(
+    caller: Cursor,
+    c: Cursor,
+    target: &str,
+    out: &mut Vec<(Cursor, Cursor)>,
+    depth: usize,
+) {
+    if depth > 256 || out.len() > MAX_CONTEXTS {
+        return;
+    }
+    for k in c.children() {
+        if k.kind() == CXCursor_CallExpr {
+            let r = k.referenced();
+            if !r.is_null() && r.canonical_decl().decl_key() == target {
+                out.push((caller, k));
+            }
+        }
+        collect_calls(caller, k, target, out, depth + 1);
+    }
+}
+
+/// `e` without parentheses and implicit conversions.
+fn strip(e: Cursor) -> Cursor {
+    let mut e = e;
+    while matches!(e.kind(), CXCursor_UnexposedExpr | CXCursor_ParenExpr) {
+        match e.children().into_iter().find(|k| k.is_expression()) {
+            Some(k) => e = k,
+            None => break,
+        }
+    }
+    e
+}
