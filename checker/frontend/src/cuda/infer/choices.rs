@@ -153,6 +153,39 @@ impl Infer<'_> {
         b
     }
 
+    /// The loop `kind` (a protocol `for`) with each choice its bounds
+    /// mention (`i < min(n, base + T)`, at most [`MAX_CHOICES`]) split:
+    /// `if c { loop[u := then] } else { loop[u := other] }`, exact as for
+    /// accesses; any other statement as it is.
+    pub(super) fn loop_with_choices(&self, kind: StmtKind, span: Span) -> StmtKind {
+        self.split_loop(kind, span, MAX_CHOICES)
+    }
+
+    fn split_loop(&self, kind: StmtKind, span: Span, budget: usize) -> StmtKind {
+        let StmtKind::For { lo, hi, .. } = &kind else {
+            return kind;
+        };
+        let mut fv = lo.fv();
+        fv.extend(hi.fv());
+        let chosen = (budget > 0).then(|| self.choice_among(fv)).flatten();
+        let Some((u, c)) = chosen else {
+            return kind;
+        };
+        let with = |value: &Lin| {
+            let s = Stmt::new(kind.clone(), span);
+            let s = match &c.neg {
+                Some(n) => s.subst(&u, &value.pos).subst(n, &value.neg),
+                None => s.subst(&u, &value.to_nexp()),
+            };
+            Stmt::new(self.split_loop(s.kind, span, budget - 1), span)
+        };
+        StmtKind::If {
+            cond: c.cond.clone(),
+            then_branch: vec![with(&c.then)],
+            else_branch: vec![with(&c.other)],
+        }
+    }
+
     /// A choice in scope that `index` mentions.
     fn choice_in(&self, index: &[Lin]) -> Option<(String, Choice)> {
         let mut fv = BTreeSet::new();

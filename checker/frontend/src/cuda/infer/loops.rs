@@ -210,6 +210,7 @@ impl Infer<'_> {
                 body: std::mem::take(&mut stmts),
             },
         };
+        let emitted = self.loop_with_choices(emitted, span);
         self.emit(emitted, span);
         if let Some(tail) = tail {
             self.emit(tail, span);
