@@ -51,13 +51,20 @@ fn contexts(fun: Cursor, args: &[Cursor], level: usize) -> Vec<Context> {
 }
 
 /// The argument lists with each `c ? x : y` argument replaced by one of
-/// its branches, every combination (at most [`MAX_CONTEXTS`]).
+/// its branches, and each local pointer variable the host assigns by one
+/// of the values it is given ([`assigned_values`]), every combination (at
+/// most [`MAX_CONTEXTS`]).
 fn branches(args: &[Cursor]) -> Vec<Vec<Cursor>> {
     let mut out = vec![Vec::new()];
     for a in args {
         let options = match strip(*a) {
             c if c.kind() == CXCursor_ConditionalOperator => {
                 c.children().into_iter().skip(1).collect()
+            }
+            c if c.kind() == CXCursor_DeclRefExpr => {
+                let mut values = vec![*a];
+                values.extend(assigned_values(c.referenced()));
+                values
             }
             _ => vec![*a],
         };
@@ -182,6 +189,83 @@ fn collect_calls(
             }
         }
         collect_calls(caller, k, target, out, depth + 1);
+    }
+}
+
+/// The values a local pointer variable `v` of a host function may hold
+/// besides its own storage: its initialiser and the right-hand sides of
+/// its assignments `v = e` (`src = dst;` after a launch makes the next
+/// launch run in place), except the steps of a swap through a temporary
+/// (`t = a; a = b; b = t;`), which only exchange distinct values.  Empty
+/// for a variable nothing assigns (`host_pointer` follows those).
+fn assigned_values(v: Cursor) -> Vec<Cursor> {
+    let fun = v.semantic_parent();
+    if v.kind() != CXCursor_VarDecl
+        || !v.ty().is_pointer()
+        || !matches!(fun.kind(), CXCursor_FunctionDecl | CXCursor_CXXMethod)
+    {
+        return Vec::new();
+    }
+    let mut all = Vec::new();
+    assignments(fun, &mut all, 0);
+    let key = v.decl_key();
+    let var = |c: &Cursor| strip(*c).referenced();
+    let mine: Vec<Cursor> = all
+        .iter()
+        .filter(|(lhs, _)| var(lhs).decl_key() == key)
+        .map(|(_, rhs)| *rhs)
+        .collect();
+    if mine.is_empty() {
+        return Vec::new();
+    }
+    // The variables whose value variable `x` is given (assigned or
+    // initialised with).
+    let sources = |x: Cursor| -> Vec<String> {
+        let k = x.decl_key();
+        let mut out: Vec<String> = all
+            .iter()
+            .filter(|(lhs, _)| var(lhs).decl_key() == k)
+            .map(|(_, rhs)| var(rhs).decl_key())
+            .collect();
+        out.extend(x.var_init().map(|i| var(&i).decl_key()));
+        out
+    };
+    // The variables assigned the value of `x`.
+    let sinks = |x: &str| -> Vec<Cursor> {
+        all.iter()
+            .filter(|(_, rhs)| var(rhs).decl_key() == x)
+            .map(|(lhs, _)| var(lhs))
+            .collect()
+    };
+    let swap_step = |rhs: &Cursor| {
+        let r = var(rhs);
+        // `v = r` after `t = v`, followed by `r = t`.
+        let second = all
+            .iter()
+            .any(|(lhs, t)| var(lhs).decl_key() == r.decl_key() && sources(var(t)).contains(&key));
+        // `v = t` where `t` holds an `x` assigned `v` (`t = x; x = v;`).
+        let third = sources(r)
+            .iter()
+            .any(|x| sinks(&key).iter().any(|s| s.decl_key() == *x));
+        second || third
+    };
+    let mut out: Vec<Cursor> = v.var_init().into_iter().collect();
+    out.extend(mine.into_iter().filter(|rhs| !swap_step(rhs)));
+    out
+}
+
+/// Every assignment `lhs = rhs` in `c`.
+fn assignments(c: Cursor, out: &mut Vec<(Cursor, Cursor)>, depth: usize) {
+    if depth > 256 || out.len() > 256 {
+        return;
+    }
+    for k in c.children() {
+        if k.kind() == CXCursor_BinaryOperator && k.binop() == CXBinaryOperator_Assign {
+            if let [lhs, rhs] = k.children().as_slice() {
+                out.push((*lhs, *rhs));
+            }
+        }
+        assignments(k, out, depth + 1);
     }
 }
 
