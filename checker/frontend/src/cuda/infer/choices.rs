@@ -153,6 +153,23 @@ impl Infer<'_> {
         b
     }
 
+    /// `e` evaluated without emitting its reads ([`Infer::eval_quiet`]),
+    /// its own choices (`i < (a < b ? a : b)`, at the top of the
+    /// expression, not under a loop or branch of an inlined call) kept in
+    /// scope here, where the loop it bounds is emitted.
+    pub(super) fn eval_keeping_choices(&mut self, e: &E) -> Val {
+        let mut inner = self.block_path.clone();
+        inner.push(self.block_serial + 1);
+        let v = self.eval_quiet(e);
+        let here = self.block_path.clone();
+        for c in self.choices.values_mut() {
+            if c.scope == inner {
+                c.scope = here.clone();
+            }
+        }
+        v
+    }
+
     /// The loop `kind` (a protocol `for`) with each choice its bounds
     /// mention (`i < min(n, base + T)`, at most [`MAX_CHOICES`]) split:
     /// `if c { loop[u := then] } else { loop[u := other] }`, exact as for

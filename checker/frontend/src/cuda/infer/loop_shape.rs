@@ -156,6 +156,14 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
         }
         cond = r;
     }
+    let one_bound;
+    let cond = match conjunction_bound(cond, &counter) {
+        Some(c) => {
+            one_bound = c;
+            &one_bound
+        }
+        None => cond,
+    };
     let EK::Bin(op, l, r) = &cond.kind else {
         return None;
     };
@@ -201,6 +209,78 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
         ne: op == BinOp::Ne,
         secondary,
     })
+}
+
+/// `i < a && i < b` as `i < (a < b ? a : b)` (and `>`, `>=` with the
+/// larger bound, `<=` with the smaller): the same test when `a` and `b`
+/// have one integer type and read nothing, since the counter then
+/// compares with both in that type.  The conditional becomes a choice
+/// (`choices.rs`), and the loop is split on it, exactly.  `None` for any
+/// other condition.
+fn conjunction_bound(cond: &E, counter: &dyn Fn(&E) -> Option<()>) -> Option<E> {
+    let EK::Bin(BinOp::LAnd, c1, c2) = &cond.kind else {
+        return None;
+    };
+    let side = |c: &E| -> Option<(BinOp, E, E)> {
+        let EK::Bin(op, l, r) = &c.kind else {
+            return None;
+        };
+        match (counter(l), counter(r)) {
+            (Some(()), _) => Some((*op, (**l).clone(), (**r).clone())),
+            (None, Some(())) => Some((flip(*op)?, (**r).clone(), (**l).clone())),
+            _ => None,
+        }
+    };
+    let ((op, v, a), (op2, _, b)) = (side(c1)?, side(c2)?);
+    let larger = match op {
+        BinOp::Lt | BinOp::Le => false,
+        BinOp::Gt | BinOp::Ge => true,
+        _ => return None,
+    };
+    if a.ty.is_none() || a.ty != b.ty || !pure(&a) || !pure(&b) {
+        return None;
+    }
+    let e = |kind, ty| E {
+        kind,
+        span: cond.span,
+        ty,
+    };
+    // `i <= a && i < b`: `i < a + 1 && i < b` for a signed type (whose
+    // arithmetic does not wrap: `a + 1` is exact).
+    let strict = |op: BinOp, x: E| -> Option<(BinOp, E)> {
+        let (to, step) = match op {
+            BinOp::Le => (BinOp::Lt, BinOp::Add),
+            BinOp::Ge => (BinOp::Gt, BinOp::Sub),
+            _ => return Some((op, x)),
+        };
+        x.ty.filter(|t| t.signed)?;
+        let one = e(EK::Int(1), x.ty);
+        let ty = x.ty;
+        Some((to, e(EK::Bin(step, Box::new(x), Box::new(one)), ty)))
+    };
+    let (op, a, b) = if op == op2 {
+        (op, a, b)
+    } else {
+        let (o1, a) = strict(op, a)?;
+        let (o2, b) = strict(op2, b)?;
+        if o1 != o2 {
+            return None;
+        }
+        (o1, a, b)
+    };
+    let pick = e(
+        EK::Bin(
+            if larger { BinOp::Gt } else { BinOp::Lt },
+            Box::new(a.clone()),
+            Box::new(b.clone()),
+        ),
+        None,
+    );
+    let bound = e(
+        EK::Cond(Box::new(pick), Box::new(a.clone()), Box::new(b)),
+        a.ty,
+    );
+    Some(e(EK::Bin(op, Box::new(v), Box::new(bound)), None))
 }
 
 /// An operand without reads or effects, a GPUVerify loop invariant

@@ -81,7 +81,7 @@ impl Infer<'_> {
             return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
         }
         bound_reads.extend(step_reads);
-        let bound = match self.eval_quiet(&shape.bound) {
+        let bound = match self.eval_keeping_choices(&shape.bound) {
             Val::Int(b) => b,
             _ => return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span),
         };
