@@ -224,6 +224,9 @@ impl Infer<'_> {
                 _ => Place::Local(key.clone()),
             },
             EK::Member(base, field, _) => self.member_place(base, field),
+            EK::Index(..) if self.array_field_of_element(e).is_some() => {
+                self.element_of_array_field(e)
+            }
             EK::Index(base, idx) => {
                 let b = self.eval(base);
                 let i = self.eval(idx);
@@ -266,6 +269,35 @@ impl Infer<'_> {
                 self.eval(e);
                 Place::Unknown("the target of an unmodelled lvalue".into())
             }
+        }
+    }
+
+    /// For `a[i].f[k]…` (an array-typed field of an element of an array,
+    /// indexed): the element expression `a[i]` and the field `f`.
+    fn array_field_of_element<'e>(&self, e: &'e E) -> Option<(&'e E, &'e str)> {
+        let mut e = e;
+        while let EK::Index(base, _) = &e.kind {
+            e = base;
+        }
+        match &e.kind {
+            EK::Member(inner, field, Shape::Array(_)) if self.record_path(inner).is_none() => {
+                Some((inner, field))
+            }
+            _ => None,
+        }
+    }
+
+    /// The place of `a[i].f[k]…`: the element `a[i]` (its fields are one
+    /// cell, as for `a[i].x`), after the indices are evaluated.
+    fn element_of_array_field(&mut self, e: &E) -> Place {
+        let mut x = e;
+        while let EK::Index(base, idx) = &x.kind {
+            self.eval(idx);
+            x = base;
+        }
+        match self.array_field_of_element(e) {
+            Some((inner, field)) => self.member_place(inner, field),
+            None => Place::Unknown("an array field".into()),
         }
     }
 
