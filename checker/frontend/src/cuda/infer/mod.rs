@@ -258,6 +258,10 @@ pub struct Infer<'a> {
     /// Reads whose value may be the same in every thread of a block
     /// (`uniform_reads`).
     uniform_reads: Vec<uniform_reads::UniformRead>,
+    /// The thread-local unknowns [`Infer::computed_unknown`] made, each
+    /// with the variables it is computed from: alike in all threads of a
+    /// block when those are (`uniform_reads`).
+    derived: BTreeMap<String, BTreeSet<String>>,
     /// Reads at indices that name one cell for the whole run (`cells.rs`).
     cell_reads: Vec<cells::CellRead>,
     /// Evaluating a specification (`__requires`): its reads are not
@@ -409,6 +413,7 @@ impl<'a> Infer<'a> {
             storing: Written::Unknown,
             last_read: None,
             uniform_reads: Vec::new(),
+            derived: BTreeMap::new(),
             cell_reads: Vec::new(),
             spec: false,
             loop_bodies: Vec::new(),
@@ -479,6 +484,11 @@ impl<'a> Infer<'a> {
             return self.uniform_unknown(ty);
         }
         let v = self.other_typed(why, span, ty);
+        if let Val::Int(l) = &v {
+            for x in lin_vars(l) {
+                self.derived.insert(x, fv.clone());
+            }
+        }
         if self.alike_in_iteration(fv) {
             if let Val::Int(l) = &v {
                 self.out.iteration_uniform.extend(lin_vars(l));

@@ -111,7 +111,32 @@ impl Infer<'_> {
                 Some(Alike::PerThread) | None => {}
             }
         }
+        self.promote_derived(&mut uniform);
         self.out.locals.retain(|x| !uniform.contains(x));
+    }
+
+    /// Adds to `uniform` the unknowns computed (C's operations are
+    /// deterministic) only from values in it and from values invariant for
+    /// the whole run (`t % 64` of a read `t` every thread reads alike):
+    /// each is one value in all threads of the block, as its inputs are.
+    fn promote_derived(&self, uniform: &mut BTreeSet<String>) {
+        loop {
+            let more: Vec<String> = self
+                .derived
+                .iter()
+                .filter(|(u, from)| {
+                    !uniform.contains(*u)
+                        && from
+                            .iter()
+                            .all(|x| uniform.contains(x) || self.invariant_var(x))
+                })
+                .map(|(u, _)| u.clone())
+                .collect();
+            if more.is_empty() {
+                return;
+            }
+            uniform.extend(more);
+        }
     }
 }
 
