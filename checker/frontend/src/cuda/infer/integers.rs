@@ -269,6 +269,18 @@ impl Infer<'_> {
                 self.learn_bounds(a);
                 self.learn_bounds(b);
             }
+            // `c <= x` as `x >= c`.
+            BExp::Rel(op, NExp::Num(n), NExp::Var(x)) => {
+                let flipped = match op {
+                    ROp::Lt => ROp::Gt,
+                    ROp::Le => ROp::Ge,
+                    ROp::Gt => ROp::Lt,
+                    ROp::Ge => ROp::Le,
+                    o => *o,
+                };
+                let c = BExp::Rel(flipped, NExp::Var(x.clone()), NExp::Num(n.clone()));
+                self.learn_bounds(&c);
+            }
             BExp::Rel(op, NExp::Var(x), NExp::Num(n)) => {
                 let Some(n) = n.to_i128() else { return };
                 let (lo, hi) = self.bounds.get(x).copied().unwrap_or((0, None));
@@ -530,7 +542,12 @@ fn nat_op(op: NOp, (alo, ahi): NatRange, (blo, bhi): NatRange) -> NatRange {
             };
             (alo.saturating_mul(blo), hi)
         }
-        NOp::Div => (0, if blo >= 1 { ahi.map(|h| h / blo) } else { ahi }),
+        // `a / b ≥ alo / bhi` when `b` is never 0 (`/ 0` is 0).
+        NOp::Div => match (blo >= 1, bhi) {
+            (true, Some(h)) => (alo / h, ahi.map(|a| a / blo)),
+            (true, None) => (0, ahi.map(|a| a / blo)),
+            (false, _) => (0, ahi),
+        },
         NOp::Mod => {
             let hi = match bhi {
                 Some(m) if blo >= 1 => Some(ahi.map_or(m - 1, |h| h.min(m - 1))),
@@ -556,8 +573,10 @@ mod tests {
         assert_eq!(nat_op(NOp::Sub, r(5, 9), r(1, 2)), r(3, 8));
         assert_eq!(nat_op(NOp::Mul, r(2, 3), r(4, 5)), r(8, 15));
         assert_eq!(nat_op(NOp::Mul, (2, None), r(0, 0)), r(0, 0));
-        assert_eq!(nat_op(NOp::Div, r(7, 9), r(2, 3)), r(0, 4));
+        assert_eq!(nat_op(NOp::Div, r(7, 9), r(2, 3)), r(2, 4));
+        // A divisor that may be 0 (`/ 0` is 0), or unbounded: no least value.
         assert_eq!(nat_op(NOp::Div, r(7, 9), r(0, 3)), r(0, 9));
+        assert_eq!(nat_op(NOp::Div, r(7, 9), (2, None)), r(0, 4));
         assert_eq!(nat_op(NOp::Mod, (0, None), r(1, 256)), r(0, 255));
         assert_eq!(nat_op(NOp::Mod, r(0, 10), r(0, 256)), r(0, 10));
         // `% 0` is the dividend: a divisor that may be 0 bounds nothing.

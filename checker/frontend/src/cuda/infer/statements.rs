@@ -93,7 +93,9 @@ impl Infer<'_> {
                     return;
                 }
             }
-            self.barrier_follows = b.get(i + 1).is_some_and(begins_with_barrier);
+            self.barrier_follows = b.get(i + 1).is_some_and(|n| {
+                begins_with_barrier(n) || self.entered_loop_begins_with_barrier(n)
+            });
             let before = self.return_paths.last().map_or(0, Vec::len);
             if self.run_last_iteration_peeled(s, &b[i + 1..]) {
                 return;
@@ -528,6 +530,62 @@ fn nested_label(s: &S) -> bool {
 
 /// Does `s` begin with a block barrier (`__syncthreads();`, perhaps as
 /// the first statement of a `{ … }` block)?
+impl Infer<'_> {
+    /// Is `s` a `for (T v = e; v OP b; …)` loop whose body begins with a
+    /// barrier and whose first test holds (by the ranges of `e` and `b`,
+    /// both without effects): then a barrier follows the statement before
+    /// it (a bitonic sort's merge loop after its build loop).
+    fn entered_loop_begins_with_barrier(&mut self, s: &S) -> bool {
+        let SK::For {
+            init: Some(init),
+            cond: Some(cond),
+            body,
+            ..
+        } = &s.kind
+        else {
+            return false;
+        };
+        let (SK::Decl(vars), true) = (&init.kind, begins_with_barrier(body)) else {
+            return false;
+        };
+        let [VarDecl {
+            key,
+            init: Some(start),
+            ..
+        }] = vars.as_slice()
+        else {
+            return false;
+        };
+        let EK::Bin(op, l, r) = &cond.kind else {
+            return false;
+        };
+        let is_var = |e: &E| matches!(&strip_casts(e).kind, EK::Var(_, k, _) if k == key);
+        let (op, bound) = match (is_var(l), is_var(r)) {
+            (true, false) => (*op, r),
+            (false, true) => match super::loop_shape::flip(*op) {
+                Some(o) => (o, l),
+                None => return false,
+            },
+            _ => return false,
+        };
+        if !pure(start) || !pure(bound) || super::loop_shape::mentions_var(bound, key) {
+            return false;
+        }
+        let (Val::Int(v), Val::Int(b)) = (self.eval_quiet(start), self.eval_quiet(bound)) else {
+            return false;
+        };
+        let (v, b) = (self.range(&v), self.range(&b));
+        let first_test = match op {
+            BinOp::Gt => v.lo.zip(b.hi).map(|(x, y)| x > y),
+            BinOp::Ge => v.lo.zip(b.hi).map(|(x, y)| x >= y),
+            BinOp::Lt => v.hi.zip(b.lo).map(|(x, y)| x < y),
+            BinOp::Le => v.hi.zip(b.lo).map(|(x, y)| x <= y),
+            _ => None,
+        };
+        first_test == Some(true)
+    }
+}
+
 fn begins_with_barrier(s: &S) -> bool {
     match &s.kind {
         SK::Expr(e) => {
