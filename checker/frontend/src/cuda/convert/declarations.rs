@@ -13,6 +13,19 @@ impl Converter<'_> {
             crate::cuda::launches::explicit_instantiations(self.tu, &self.templates.borrow());
         unit.dynamic_shared_sizes = self.dynamic_shared_sizes.take();
         unit.field_layouts = self.field_layouts.take();
+        // A lambda converted to a function pointer where clang shows the
+        // conversion as a call (`g = [](int) { return 0; };`, `return
+        // [](int) {…};`) is not converted as an expression: look for one
+        // anywhere in the user's code.
+        if self
+            .tu
+            .root()
+            .children()
+            .iter()
+            .any(|d| !d.in_library() && holds_lambda(*d))
+        {
+            self.hide_targets("a lambda expression");
+        }
         unit.hidden_targets = self.hidden_targets.take();
         unit
     }
@@ -234,4 +247,16 @@ fn this_parameter(m: Cursor) -> VarDecl {
         span: m.span(),
         read_only: unsafe { clang_CXXMethod_isConst(m.0) != 0 },
     }
+}
+
+/// Does the tree under `c` hold a lambda expression?
+fn holds_lambda(c: Cursor) -> bool {
+    let mut todo = vec![c];
+    while let Some(c) = todo.pop() {
+        if c.kind() == CXCursor_LambdaExpr {
+            return true;
+        }
+        todo.extend(c.children());
+    }
+    false
 }
