@@ -45,6 +45,10 @@ pub struct Converter<'a> {
     /// The signatures of functions declared without a body, computed on
     /// first use (`calls.rs`).
     bodyless_signatures: OnceCell<HashSet<String>>,
+    /// The function templates (by the key of their first declaration)
+    /// that the user's code specializes explicitly, computed on first use
+    /// (`calls.rs`).
+    specialized_templates: OnceCell<HashSet<String>>,
 }
 
 impl<'a> Converter<'a> {
@@ -57,6 +61,7 @@ impl<'a> Converter<'a> {
             field_layouts: RefCell::new(BTreeMap::new()),
             hidden_targets: RefCell::new(None),
             bodyless_signatures: OnceCell::new(),
+            specialized_templates: OnceCell::new(),
         }
     }
 }
