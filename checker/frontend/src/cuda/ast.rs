@@ -116,8 +116,9 @@ pub enum EK {
     Cast(Box<E>),
     /// A pointer reinterpreted as a pointer to elements of another size
     /// (`(char *)v`, `(int *)shorts`): the operand, the size in bytes of
-    /// the elements it points to, and of the new ones (`infer/views.rs`).
-    Reinterpret(Box<E>, u64, u64),
+    /// the elements it points to, and the size and alignment of the new
+    /// ones (`infer/views.rs`).
+    Reinterpret(Box<E>, u64, u64, u64),
     /// An expression the front end does not model, with its sub-expressions.
     Unknown(String, Vec<E>),
     /// An expression that holds statements or declarations the front end

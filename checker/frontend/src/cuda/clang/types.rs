@@ -25,6 +25,11 @@ impl Type {
         let n = unsafe { clang_Type_getSizeOf(self.canonical().0) };
         u64::try_from(n).ok()
     }
+    /// The alignment in bytes (`float3`: 4, though its size is 12).
+    pub fn align_of(&self) -> Option<u64> {
+        let n = unsafe { clang_Type_getAlignOf(self.canonical().0) };
+        u64::try_from(n).ok()
+    }
     /// The declaration of a record (or other named) type.
     pub fn declaration(&self) -> Cursor {
         Cursor(unsafe { clang_getTypeDeclaration(self.canonical().0) })
