@@ -100,6 +100,22 @@ impl Converter<'_> {
                 CXCursor_StructDecl | CXCursor_ClassDecl | CXCursor_ClassTemplate => {
                     self.methods(m, unit, depth + 1)
                 }
+                // A friend function defined in the class (`friend int f(S
+                // s) { … }`) is a free function with its body here.
+                CXCursor_FriendDecl => {
+                    for f in m.children() {
+                        if matches!(f.kind(), CXCursor_FunctionDecl | CXCursor_FunctionTemplate)
+                            && f.is_definition()
+                        {
+                            if f.kind() == CXCursor_FunctionTemplate {
+                                self.hide_targets("a function template");
+                            }
+                            if let Some(f) = self.func(f) {
+                                unit.funcs.push(f);
+                            }
+                        }
+                    }
+                }
                 _ => {}
             }
         }
