@@ -12,6 +12,7 @@ impl Converter<'_> {
         unit.instantiations =
             crate::cuda::launches::explicit_instantiations(self.tu, &self.templates.borrow());
         unit.dynamic_shared_sizes = self.dynamic_shared_sizes.take();
+        unit.dynamic_shared_shapes = self.dynamic_shared_shapes.take();
         unit.field_layouts = self.field_layouts.take();
         // A lambda converted to a function pointer where clang shows the
         // conversion as a call (`g = [](int) { return 0; };`, `return
@@ -211,6 +212,10 @@ impl Converter<'_> {
             self.dynamic_shared_sizes
                 .borrow_mut()
                 .insert(elem_bytes(c.ty()));
+            let sizes = c.ty().array_sizes();
+            self.dynamic_shared_shapes
+                .borrow_mut()
+                .insert(sizes.get(1..).unwrap_or_default().to_vec());
         }
         let (name, key) = if dynamic {
             (DYNAMIC_SHARED.to_string(), c.decl_key())

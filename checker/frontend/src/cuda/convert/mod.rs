@@ -40,6 +40,8 @@ pub struct Converter<'a> {
     field_layouts: RefCell<BTreeMap<[u32; 4], Option<FieldLayout>>>,
     /// Element sizes of the `extern __shared__` arrays seen so far.
     dynamic_shared_sizes: RefCell<BTreeSet<Option<u64>>>,
+    /// `Unit::dynamic_shared_shapes` seen so far.
+    dynamic_shared_shapes: RefCell<BTreeSet<Vec<Option<u64>>>>,
     /// `Unit::hidden_targets`.
     hidden_targets: RefCell<Option<String>>,
     /// The signatures of functions declared without a body, computed on
@@ -57,6 +59,7 @@ impl<'a> Converter<'a> {
             tu,
             library_functions: OnceCell::new(),
             dynamic_shared_sizes: RefCell::new(BTreeSet::new()),
+            dynamic_shared_shapes: RefCell::new(BTreeSet::new()),
             templates: RefCell::new(Vec::new()),
             field_layouts: RefCell::new(BTreeMap::new()),
             hidden_targets: RefCell::new(None),

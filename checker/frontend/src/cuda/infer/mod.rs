@@ -794,6 +794,20 @@ impl<'a> Infer<'a> {
                     )),
                 }
             }
+            // Declarations of dynamic shared memory with several shapes
+            // (`a[]` and `b[][32]`): `b[1][0]` is `a[32]`, which the
+            // indices of a multi-dimensional view do not show.
+            (Shape::Array(r), _)
+                if *r > 1
+                    && d.name == DYNAMIC_SHARED
+                    && (self.unit.dynamic_shared_shapes.len() > 1
+                        || self.unit.dynamic_shared_sizes.len() > 1) =>
+            {
+                Val::Bad(format!(
+                    "multi-dimensional `extern __shared__` array `{}` over the same memory as one of another shape or element size",
+                    d.name
+                ))
+            }
             (Shape::Array(r), _) => {
                 self.sizes.insert(d.name.clone(), d.sizes.clone());
                 ptr(&d.name, *r, tracked && d.memory != Memory::Constant)
