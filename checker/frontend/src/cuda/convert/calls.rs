@@ -21,6 +21,18 @@ impl Converter<'_> {
                 name = format!("{}::sync", k.semantic_parent().spelling());
             }
         }
+        // `cg::sync(g)` of a `thread_group`, whose kind (a block, a tile,
+        // the grid) is not known here.
+        if let Some(k) = callee.filter(|k| k.kind() == CXCursor_FunctionDecl && k.in_library()) {
+            let of_group = k
+                .children()
+                .into_iter()
+                .find(|p| p.kind() == CXCursor_ParmDecl)
+                .is_some_and(|p| p.ty().canonical().spelling().contains("thread_group"));
+            if matches!(name.as_str(), "sync" | "synchronize") && of_group {
+                name = GROUP_SYNC.into();
+            }
+        }
         // The object a call makes (a local, a temporary, a copy) is
         // destroyed later, running the user's destructor where the tree
         // shows nothing: unsupported.

@@ -698,6 +698,10 @@ fn assignment_operator(name: &str) -> Option<Option<BinOp>> {
 }
 
 /// The size of the innermost elements of an array type.
+/// The name of a call of `thread_group::sync` or `cg::sync(thread_group)`
+/// (`infer::calls`: unsupported).
+pub const GROUP_SYNC: &str = "thread_group::sync";
+
 /// The field name of the members of a union laid out alike (one cell
 /// array), and of a union whose members have different element sizes or
 /// row lengths (`infer::memory`: not located in shared or global memory).

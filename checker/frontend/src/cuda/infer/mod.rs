@@ -346,6 +346,8 @@ const BARRIERS: &[&str] = &[
     "__syncthreads_and",
     "__syncthreads_or",
     "thread_block::sync",
+    // `__barrier_sync(0)`; another barrier id is unsupported (`calls.rs`).
+    "__barrier_sync",
 ];
 
 /// Barriers of the whole grid (cooperative groups): they order the threads
