@@ -170,7 +170,10 @@ impl Infer<'_> {
                 }
                 self.other(&format!("field `{name}` of a local struct"), span)
             }
-            (Shape::Pointer, Memory::Local) => ptr(&launch, 1, true),
+            (Shape::Pointer, Memory::Local) => {
+                self.host_pointers.insert(launch.clone());
+                ptr(&launch, 1, true)
+            }
             (Shape::Array(r), _) => ptr(&name, *r, tracked || memory == Memory::Local),
             // A field of a struct kernel parameter: thread-global, of its
             // C type (a signed one may be negative), the same on every read.

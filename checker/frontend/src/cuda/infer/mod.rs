@@ -226,6 +226,10 @@ pub struct Infer<'a> {
     /// (the kernel's launches agree on it).
     constants: BTreeMap<String, i128>,
     aliases: BTreeMap<String, crate::cuda::launches::Alias>,
+    /// Arrays of pointers the host gives other than pointer parameters:
+    /// pointer fields of struct parameters, file-scope pointers the host
+    /// sets (each an array of its own: the assumption is printed).
+    host_pointers: BTreeSet<String>,
     /// `--large-params`: no bound on the magnitude of integer parameters.
     large_params: bool,
     /// The constant length of each dimension of the arrays (by array name).
@@ -397,6 +401,7 @@ impl<'a> Infer<'a> {
             signed_parts: BTreeMap::new(),
             constants: BTreeMap::new(),
             aliases: BTreeMap::new(),
+            host_pointers: BTreeSet::new(),
             large_params: false,
             template_frames: Vec::new(),
             suffixes: BTreeMap::new(),
@@ -559,6 +564,12 @@ impl<'a> Infer<'a> {
         self.out.shared = std::mem::take(&mut self.shared);
         self.assume_param_types();
         self.assume_small_params();
+        let pointer_params = f
+            .params
+            .iter()
+            .filter(|p| p.shape == Shape::Pointer)
+            .count();
+        self.assume_distinct_host_pointers(pointer_params);
         self.out
     }
 
@@ -852,6 +863,7 @@ impl<'a> Infer<'a> {
             (Shape::Pointer, Memory::Device | Memory::Constant)
                 if d.init.is_none() && !self.changed_anywhere(&d.key) =>
             {
+                self.host_pointers.insert(d.name.clone());
                 ptr(&d.name, 1, true)
             }
             (Shape::Pointer, _) => Val::Bad(format!("global pointer `{}`", d.name)),
