@@ -116,8 +116,9 @@ pub enum EK {
     Cast(Box<E>),
     /// A pointer reinterpreted as a pointer to elements of another size
     /// (`(char *)v`, `(int *)shorts`): the operand, the size in bytes of
-    /// the elements it points to, and of the new ones (`infer/views.rs`).
-    Reinterpret(Box<E>, u64, u64),
+    /// the elements it points to, and the size and alignment of the new
+    /// ones (`infer/views.rs`).
+    Reinterpret(Box<E>, u64, u64, u64),
     /// An expression the front end does not model, with its sub-expressions.
     Unknown(String, Vec<E>),
     /// An expression that holds statements or declarations the front end
@@ -331,6 +332,10 @@ pub struct Unit {
     /// are the same memory): more than one means indices of one view are
     /// not indices of another.
     pub dynamic_shared_sizes: std::collections::BTreeSet<Option<u64>>,
+    /// The dimensions after the first of the `extern __shared__` arrays
+    /// (empty for `a[]`, `[32]` for `b[][32]`): more than one shape means
+    /// that an index of one is not an index of another.
+    pub dynamic_shared_shapes: std::collections::BTreeSet<Vec<Option<u64>>>,
     /// Why a function pointer may reach a function that is not among
     /// `funcs` with its signature (a function template's instance, a
     /// lambda): `None` when every function it may call is there.

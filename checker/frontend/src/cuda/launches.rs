@@ -163,7 +163,7 @@ pub fn configure(
                 format!("offset {o}")
             });
         out.notes.push(format!(
-            "the pointer parameters `{}` and `{}` overlap as a launch passes them (pointers into the same host storage): one array, `{}` at {offset}",
+            "the pointer parameters `{}` and `{}` may overlap (launches pass pointers into the same host storage, to them or to parameters overlapping them): one array, `{}` at {offset}",
             name(&a.of),
             name(key),
             name(key),
@@ -203,30 +203,49 @@ fn distinct_pointers(out: &mut Configured, f: &Func) {
 }
 
 /// The pointer parameters of `f` that some launch passes pointers into
-/// the same host storage as an earlier parameter (`host_pointer`): each
-/// is an alias of the first such parameter, at the offset every launch
-/// agrees on (else any offset).  Over-approximate for the launches where
-/// they do not overlap (more pairs may meet), never under.
+/// the same host storage as an earlier parameter (`host_pointer`).  Two
+/// parameters some launch passes overlapping are one array, and so,
+/// transitively, are all the parameters of such a class (one launch may
+/// pass `c` with `a`, another `c` with `b`: `a`, `b` and `c` are then
+/// one array): each is an alias of the class's first parameter, at the
+/// offset every launch agrees on (else any offset).  Over-approximate for
+/// the launches where they do not overlap (more pairs may meet), never
+/// under.  Each calling context of each launch (`host_contexts`) counts
+/// as a launch.
 fn aliases(f: &Func, launches: &[&Launch]) -> BTreeMap<String, Alias> {
     let pointers: Vec<usize> = (0..f.params.len())
         .filter(|&i| f.params[i].shape == Shape::Pointer)
         .collect();
-    // Each calling context of each launch.
     let sites: Vec<&Context> = launches.iter().flat_map(|l| &l.pointers).collect();
-    let mut out = BTreeMap::new();
+    // `Some(offset of j from i)` when context `l` passes both into the
+    // same host storage (the offset `None` when not shown).
+    let overlaps = |l: &Context, i: usize, j: usize| {
+        let (a, b) = (l.get(i)?.as_ref()?, l.get(j)?.as_ref()?);
+        (a.base == b.base).then(|| b.offset.zip(a.offset).map(|(b, a)| b - a))
+    };
+    // Each parameter's class, named by its first parameter.
+    let mut class: BTreeMap<usize, usize> = pointers.iter().map(|&i| (i, i)).collect();
     for (n, &j) in pointers.iter().enumerate() {
-        let overlaps = |l: &Context, i: usize| {
-            let (a, b) = (l.get(i)?.as_ref()?, l.get(j)?.as_ref()?);
-            (a.base == b.base).then(|| b.offset.zip(a.offset).map(|(b, a)| b - a))
-        };
-        let Some(&i) = pointers[..n]
-            .iter()
-            .find(|&&i| sites.iter().any(|l| overlaps(l, i).is_some()))
-        else {
+        for &i in &pointers[..n] {
+            if sites.iter().any(|l| overlaps(l, i, j).is_some()) {
+                let (ci, cj) = (class[&i], class[&j]);
+                let (keep, gone) = (ci.min(cj), ci.max(cj));
+                for c in class.values_mut() {
+                    if *c == gone {
+                        *c = keep;
+                    }
+                }
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    for (&j, &i) in &class {
+        if i == j {
             continue;
-        };
-        let offsets: Vec<Option<i128>> = sites.iter().map(|l| overlaps(l, i).flatten()).collect();
-        let agreed = sites.iter().all(|l| overlaps(l, i).is_some())
+        }
+        let offsets: Vec<Option<i128>> =
+            sites.iter().map(|l| overlaps(l, i, j).flatten()).collect();
+        let agreed = sites.iter().all(|l| overlaps(l, i, j).is_some())
             && offsets.windows(2).all(|w| w[0] == w[1]);
         let offset = offsets[0].filter(|_| agreed);
         let of = f.params[i].key.clone();

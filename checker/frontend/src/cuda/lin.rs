@@ -127,7 +127,7 @@ impl Lin {
 
     /// `self / c` for a positive constant `c` that divides every term of
     /// both parts (`(2 * a + 4 * b) / 2` is `a + 2 * b`).
-    fn divided_exactly(&self, o: &Lin) -> Option<Lin> {
+    pub fn divided_exactly(&self, o: &Lin) -> Option<Lin> {
         let c = Nat::from(u128::try_from(o.constant()?).ok().filter(|c| *c > 0)?);
         Some(Lin {
             pos: divide_terms(&self.pos, &c)?,

@@ -115,9 +115,13 @@ pub fn builtins_used(unit: &super::ast::Unit, f: &super::ast::Func) -> BTreeSet<
                 // class such as cooperative groups' `thread_block`) may read
                 // any index, and so may inline assembly (`%tid.x`): the
                 // dimensions must not default to 1 on their account.
-                // So do the lane masks (`__lanemask_lt()`: the lane index).
+                // So do the lane masks (`__lanemask_lt()`: the lane index),
+                // and a free function without a body that is not the CUDA
+                // API's or the C library's (`extern __device__ int row();`
+                // defined elsewhere, clang's `__nvvm_read_ptx_sreg_tid_y()`).
                 let lane = c.name.starts_with("__lanemask");
-                if lane || !c.free && c.key.as_ref().is_none_or(|k| unit.func(k).is_none()) {
+                let bodyless = c.key.as_ref().is_none_or(|k| unit.func(k).is_none());
+                if lane || bodyless && (!c.free || !c.library) {
                     out.extend(every_index());
                 }
                 todo.extend(c.key.clone())

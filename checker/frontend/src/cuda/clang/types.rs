@@ -25,6 +25,11 @@ impl Type {
         let n = unsafe { clang_Type_getSizeOf(self.canonical().0) };
         u64::try_from(n).ok()
     }
+    /// The alignment in bytes (`float3`: 4, though its size is 12).
+    pub fn align_of(&self) -> Option<u64> {
+        let n = unsafe { clang_Type_getAlignOf(self.canonical().0) };
+        u64::try_from(n).ok()
+    }
     /// The declaration of a record (or other named) type.
     pub fn declaration(&self) -> Cursor {
         Cursor(unsafe { clang_getTypeDeclaration(self.canonical().0) })
@@ -37,14 +42,17 @@ impl Type {
         unsafe { clang_isConstQualifiedType(self.0) != 0 }
     }
     /// The canonical spelling of the function type a value of this type
-    /// calls (a function, or a pointer to one), e.g. `int (int, float)`.
+    /// calls (a function, or a pointer to one), e.g. `int (int, float)`,
+    /// without its exception specification: a pointer to `int (int)` may
+    /// hold a `noexcept` function (C++17 converts it implicitly).
     pub fn function_signature(&self) -> Option<String> {
         let t = if self.is_pointer() {
             self.pointee().canonical()
         } else {
             self.canonical()
         };
-        matches!(t.0.kind, CXType_FunctionProto | CXType_FunctionNoProto).then(|| t.spelling())
+        matches!(t.0.kind, CXType_FunctionProto | CXType_FunctionNoProto)
+            .then(|| without_exception_spec(&t.spelling()))
     }
     pub fn is_pointer(&self) -> bool {
         self.kind() == CXType_Pointer
@@ -179,5 +187,42 @@ impl Type {
             bits: 8 * bytes as u32,
             signed,
         })
+    }
+}
+
+/// A function type's spelling without the exception specification at its
+/// end (`int (int) noexcept`, `noexcept(true)`, `throw()` — part of the
+/// type in C++17, but dropped by the implicit conversion of a pointer to
+/// such a function into a pointer to the same type without it).
+fn without_exception_spec(spelling: &str) -> String {
+    let mut s = spelling.trim_end();
+    loop {
+        let cut = [" noexcept(true)", " noexcept", " throw()"]
+            .iter()
+            .find_map(|suffix| s.strip_suffix(suffix));
+        match cut {
+            Some(rest) => s = rest.trim_end(),
+            None => return s.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_exception_spec;
+
+    #[test]
+    fn exception_specifications_are_not_part_of_the_signature() {
+        assert_eq!(without_exception_spec("int (int) noexcept"), "int (int)");
+        assert_eq!(
+            without_exception_spec("int (int) noexcept(true)"),
+            "int (int)"
+        );
+        assert_eq!(without_exception_spec("int (int) throw()"), "int (int)");
+        assert_eq!(without_exception_spec("int (int)"), "int (int)");
+        assert_eq!(
+            without_exception_spec("int (*(int))(float) noexcept"),
+            "int (*(int))(float)"
+        );
     }
 }

@@ -21,6 +21,18 @@ impl Converter<'_> {
                 name = format!("{}::sync", k.semantic_parent().spelling());
             }
         }
+        // `cg::sync(g)` of a `thread_group`, whose kind (a block, a tile,
+        // the grid) is not known here.
+        if let Some(k) = callee.filter(|k| k.kind() == CXCursor_FunctionDecl && k.in_library()) {
+            let of_group = k
+                .children()
+                .into_iter()
+                .find(|p| p.kind() == CXCursor_ParmDecl)
+                .is_some_and(|p| p.ty().canonical().spelling().contains("thread_group"));
+            if matches!(name.as_str(), "sync" | "synchronize") && of_group {
+                name = GROUP_SYNC.into();
+            }
+        }
         // The object a call makes (a local, a temporary, a copy) is
         // destroyed later, running the user's destructor where the tree
         // shows nothing: unsupported.
@@ -30,7 +42,14 @@ impl Converter<'_> {
         // A virtual method may be overridden: the body that runs depends
         // on the object's dynamic type, which is not known here, so the
         // call has no body (it may access every array).
-        let key = callee.filter(|k| !k.is_virtual()).and_then(definition_key);
+        // A dependent call in a template analysed generically (`f<N>(t)`)
+        // names the function template itself; if the user specializes it
+        // explicitly (`template <> int f<0>(int)`), the body that runs
+        // depends on the arguments: the call has no known body.
+        let specialized = callee.is_some_and(|k| self.specialized_template(k));
+        let key = callee
+            .filter(|k| !k.is_virtual() && !specialized)
+            .and_then(definition_key);
         // A user's redeclaration of a library function (`__device__ float
         // fabs(float);`) is the library function.
         let library = callee.is_some_and(|k| {
@@ -39,12 +58,13 @@ impl Converter<'_> {
                 || (k.definition().is_null() && self.library_declares(k))
         });
 
-        let free = callee.is_some_and(|k| {
-            matches!(
-                k.kind(),
-                CXCursor_FunctionDecl | CXCursor_FunctionTemplate | CXCursor_Constructor
-            )
-        });
+        let free = !specialized
+            && callee.is_some_and(|k| {
+                matches!(
+                    k.kind(),
+                    CXCursor_FunctionDecl | CXCursor_FunctionTemplate | CXCursor_Constructor
+                )
+            });
         let constructor = callee.is_some_and(|k| k.kind() == CXCursor_Constructor);
         if c.ty().is_record() && ch.is_empty() && !callee.is_some_and(user_constructor) {
             return EK::Unknown("implicit construction".into(), vec![]);
@@ -159,6 +179,20 @@ impl Converter<'_> {
             }
             None => call,
         }
+    }
+
+    /// Is `k` a function template that the user's code specializes
+    /// explicitly?
+    fn specialized_template(&self, k: Cursor) -> bool {
+        if k.kind() != CXCursor_FunctionTemplate {
+            return false;
+        }
+        let specialized = self.specialized_templates.get_or_init(|| {
+            let mut out = HashSet::new();
+            explicit_specializations(self.tu.root(), 0, &mut out);
+            out
+        });
+        specialized.contains(&k.canonical_decl().decl_key())
     }
 
     /// The canonical type of the function a call through a function
@@ -448,6 +482,34 @@ pub(super) fn callee_object(ch: &[Cursor]) -> Option<(Cursor, bool)> {
     }
     let base = m.children().into_iter().find(|b| b.is_expression())?;
     Some((base, base.ty().is_pointer()))
+}
+
+/// The function templates (keys of their first declarations) of which
+/// the user's code under `c` holds an explicit specialization.
+fn explicit_specializations(c: Cursor, depth: usize, out: &mut HashSet<String>) {
+    if depth > 8 {
+        return;
+    }
+    for d in c.children() {
+        if d.in_library() {
+            continue;
+        }
+        match d.kind() {
+            CXCursor_FunctionDecl | CXCursor_CXXMethod => {
+                let t = d.template_of();
+                if !t.is_null() {
+                    out.insert(t.canonical_decl().decl_key());
+                }
+            }
+            CXCursor_Namespace
+            | CXCursor_StructDecl
+            | CXCursor_ClassDecl
+            | CXCursor_ClassTemplate
+            | CXCursor_LinkageSpec
+            | CXCursor_UnexposedDecl => explicit_specializations(d, depth + 1, out),
+            _ => {}
+        }
+    }
 }
 
 /// The signatures of the functions declared without a body anywhere in

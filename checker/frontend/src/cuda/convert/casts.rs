@@ -100,7 +100,8 @@ impl Converter<'_> {
             let sizes = (from.pointee().size_of(), to.pointee().size_of());
             if let (Some(f), Some(t), false) = (sizes.0, sizes.1, same_size) {
                 if f > 0 && t > 0 {
-                    return EK::Reinterpret(Box::new(self.expr(*op)), f, t);
+                    let align = to.pointee().align_of().unwrap_or(1);
+                    return EK::Reinterpret(Box::new(self.expr(*op)), f, t, align);
                 }
             }
             if strip(&a) != strip(&b) && !same_size {

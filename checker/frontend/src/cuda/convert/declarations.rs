@@ -12,7 +12,21 @@ impl Converter<'_> {
         unit.instantiations =
             crate::cuda::launches::explicit_instantiations(self.tu, &self.templates.borrow());
         unit.dynamic_shared_sizes = self.dynamic_shared_sizes.take();
+        unit.dynamic_shared_shapes = self.dynamic_shared_shapes.take();
         unit.field_layouts = self.field_layouts.take();
+        // A lambda converted to a function pointer where clang shows the
+        // conversion as a call (`g = [](int) { return 0; };`, `return
+        // [](int) {…};`) is not converted as an expression: look for one
+        // anywhere in the user's code.
+        if self
+            .tu
+            .root()
+            .children()
+            .iter()
+            .any(|d| !d.in_library() && holds_lambda(*d))
+        {
+            self.hide_targets("a lambda expression");
+        }
         unit.hidden_targets = self.hidden_targets.take();
         unit
     }
@@ -88,6 +102,22 @@ impl Converter<'_> {
                 }
                 CXCursor_StructDecl | CXCursor_ClassDecl | CXCursor_ClassTemplate => {
                     self.methods(m, unit, depth + 1)
+                }
+                // A friend function defined in the class (`friend int f(S
+                // s) { … }`) is a free function with its body here.
+                CXCursor_FriendDecl => {
+                    for f in m.children() {
+                        if matches!(f.kind(), CXCursor_FunctionDecl | CXCursor_FunctionTemplate)
+                            && f.is_definition()
+                        {
+                            if f.kind() == CXCursor_FunctionTemplate {
+                                self.hide_targets("a function template");
+                            }
+                            if let Some(f) = self.func(f) {
+                                unit.funcs.push(f);
+                            }
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -184,6 +214,10 @@ impl Converter<'_> {
             self.dynamic_shared_sizes
                 .borrow_mut()
                 .insert(elem_bytes(c.ty()));
+            let sizes = c.ty().array_sizes();
+            self.dynamic_shared_shapes
+                .borrow_mut()
+                .insert(sizes.get(1..).unwrap_or_default().to_vec());
         }
         let (name, key) = if dynamic {
             (DYNAMIC_SHARED.to_string(), c.decl_key())
@@ -249,4 +283,16 @@ fn is_cooperative_group(class: Cursor) -> bool {
         && class
             .file()
             .is_some_and(|f| f.to_string_lossy().starts_with("/mapcheck-"))
+}
+
+/// Does the tree under `c` hold a lambda expression?
+fn holds_lambda(c: Cursor) -> bool {
+    let mut todo = vec![c];
+    while let Some(c) = todo.pop() {
+        if c.kind() == CXCursor_LambdaExpr {
+            return true;
+        }
+        todo.extend(c.children());
+    }
+    false
 }

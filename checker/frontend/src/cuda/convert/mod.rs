@@ -40,11 +40,17 @@ pub struct Converter<'a> {
     field_layouts: RefCell<BTreeMap<[u32; 4], Option<FieldLayout>>>,
     /// Element sizes of the `extern __shared__` arrays seen so far.
     dynamic_shared_sizes: RefCell<BTreeSet<Option<u64>>>,
+    /// `Unit::dynamic_shared_shapes` seen so far.
+    dynamic_shared_shapes: RefCell<BTreeSet<Vec<Option<u64>>>>,
     /// `Unit::hidden_targets`.
     hidden_targets: RefCell<Option<String>>,
     /// The signatures of functions declared without a body, computed on
     /// first use (`calls.rs`).
     bodyless_signatures: OnceCell<HashSet<String>>,
+    /// The function templates (by the key of their first declaration)
+    /// that the user's code specializes explicitly, computed on first use
+    /// (`calls.rs`).
+    specialized_templates: OnceCell<HashSet<String>>,
 }
 
 impl<'a> Converter<'a> {
@@ -53,10 +59,12 @@ impl<'a> Converter<'a> {
             tu,
             library_functions: OnceCell::new(),
             dynamic_shared_sizes: RefCell::new(BTreeSet::new()),
+            dynamic_shared_shapes: RefCell::new(BTreeSet::new()),
             templates: RefCell::new(Vec::new()),
             field_layouts: RefCell::new(BTreeMap::new()),
             hidden_targets: RefCell::new(None),
             bodyless_signatures: OnceCell::new(),
+            specialized_templates: OnceCell::new(),
         }
     }
 }
@@ -552,8 +560,14 @@ fn member(c: Cursor, base: E, arrow: bool) -> EK {
         return EK::Opaque(format!("member `{field}` of reference type"));
     }
     if !decl.is_null() {
-        if decl.semantic_parent().kind() == CXCursor_UnionDecl {
-            field = "union_members".into();
+        if let Some(parent) = enclosing_union(decl) {
+            // Members laid out alike (one element size, the same rows) are
+            // one array whose indices mean the same bytes; others
+            // (`int a[32]` with `short h[64]` or `int b[2][16]`) are not.
+            field = match union_members_agree(parent) {
+                true => UNION_MEMBERS.into(),
+                false => MIXED_UNION_MEMBERS.into(),
+            };
         } else if decl.is_bit_field() {
             field = "bit_fields".into();
         }
@@ -684,6 +698,76 @@ fn assignment_operator(name: &str) -> Option<Option<BinOp>> {
 }
 
 /// The size of the innermost elements of an array type.
+/// The name of a call of `thread_group::sync` or `cg::sync(thread_group)`
+/// (`infer::calls`: unsupported).
+pub const GROUP_SYNC: &str = "thread_group::sync";
+
+/// The field name of the members of a union laid out alike (one cell
+/// array), and of a union whose members have different element sizes or
+/// row lengths (`infer::memory`: not located in shared or global memory).
+pub const UNION_MEMBERS: &str = "union_members";
+pub const MIXED_UNION_MEMBERS: &str = "union_members_of_mixed_layout";
+
+/// The union field `f` is a member of: its parent, or the union an
+/// anonymous struct holding it is a member of (`union { struct { int x,
+/// y; }; long long v; }`: `u.y` overlaps `u.v`).
+fn enclosing_union(f: Cursor) -> Option<Cursor> {
+    let mut p = f.semantic_parent();
+    for _ in 0..8 {
+        match p.kind() {
+            CXCursor_UnionDecl => return Some(p),
+            CXCursor_StructDecl | CXCursor_ClassDecl
+                if unsafe { clang_Cursor_isAnonymousRecordDecl(p.0) } != 0 =>
+            {
+                p = p.semantic_parent()
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Do the members of union `u` have one element size and the same
+/// dimensions after the first (a scalar: none), and none of them (when
+/// there are several) is a struct — whose fields would be arrays of their
+/// own (`u.p.y`), apart from the bytes of the other members they overlap?
+fn union_members_agree(u: Cursor) -> bool {
+    // An anonymous struct or union member shows as its declaration.
+    let anonymous = |m: &Cursor| {
+        matches!(
+            m.kind(),
+            CXCursor_StructDecl | CXCursor_ClassDecl | CXCursor_UnionDecl
+        ) && unsafe { clang_Cursor_isAnonymousRecordDecl(m.0) } != 0
+    };
+    let members: Vec<Cursor> = u
+        .children()
+        .into_iter()
+        .filter(|m| m.kind() == CXCursor_FieldDecl || anonymous(m))
+        .collect();
+    let record = |m: &Cursor| {
+        if anonymous(m) {
+            return true;
+        }
+        let mut t = m.ty().canonical();
+        while t.is_array() {
+            t = t.element();
+        }
+        t.is_record()
+    };
+    if members.len() > 1 && members.iter().any(record) {
+        return false;
+    }
+    let layouts: BTreeSet<(Option<u64>, Vec<Option<u64>>)> = members
+        .iter()
+        .map(|m| {
+            let sizes = m.ty().array_sizes();
+            let rows = sizes.get(1..).unwrap_or_default().to_vec();
+            (elem_bytes(m.ty()), rows)
+        })
+        .collect();
+    layouts.len() <= 1
+}
+
 fn elem_bytes(t: super::clang::Type) -> Option<u64> {
     let mut t = t.canonical();
     while t.is_array() {

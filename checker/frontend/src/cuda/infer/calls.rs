@@ -3,7 +3,7 @@
 
 use super::memory::{field_key, is_lvalue};
 use super::*;
-use crate::cuda::convert::{is_memory_function, CONSTRUCTED, THIS};
+use crate::cuda::convert::{is_memory_function, CONSTRUCTED, GROUP_SYNC, THIS};
 use crate::cuda::library::is_surface_function;
 use mapcheck_core::kernel::Written;
 
@@ -21,6 +21,32 @@ impl Infer<'_> {
             return Val::Bool(BExp::Bool(true));
         }
         let grid_barrier = api && GRID_BARRIERS.contains(&name);
+        // `__barrier_sync(0)` is barrier 0, `__syncthreads()`; a named
+        // barrier of another id does not meet it (nor is it modelled).
+        let zero = |a: &E| matches!(super::helpers::strip_casts(a).kind, EK::Int(0));
+        if api && name == "__barrier_sync" && !matches!(args, [a] if zero(a)) {
+            args.iter().for_each(|a| {
+                self.eval(a);
+            });
+            self.unsupported(span, "named barrier `__barrier_sync` of an id other than 0");
+            return Val::Int(Lin::int(0));
+        }
+        // Clang's NVVM barrier builtins (`__nvvm_bar_sync(0)`,
+        // `__nvvm_barrier_sync_cnt`, `__nvvm_bar0_or`, …) are barriers, not
+        // functions defined elsewhere without one: not modelled.
+        if name.starts_with("__nvvm_bar") && key.is_none() {
+            args.iter().for_each(|a| {
+                self.eval(a);
+            });
+            self.unsupported(span, format!("barrier builtin `{name}`"));
+            return self.unknown(
+                "sync_result",
+                UnknownCause::Call {
+                    function: name.into(),
+                },
+                span,
+            );
+        }
         if is_barrier(callee) || grid_barrier {
             args.iter().for_each(|a| {
                 self.eval(a);
@@ -48,6 +74,19 @@ impl Infer<'_> {
         }
         if api && self.spec && matches!(name, "__other_int" | "__other_bool") && args.len() == 1 {
             return self.other_thread_value(&args[0], span);
+        }
+        // A barrier of a `cooperative_groups::thread_group` of unknown
+        // kind: of the block (divergence, if the threads disagree on it),
+        // of a warp (no order between warps) or of the grid.
+        if api && name == GROUP_SYNC {
+            args.iter().for_each(|a| {
+                self.eval(a);
+            });
+            self.unsupported(
+                span,
+                "`sync` of a cooperative `thread_group` of unknown kind (a block, a tile or the grid)",
+            );
+            return Val::Int(Lin::int(0));
         }
         if api && POINTER_QUERIES.contains(&name) {
             let why = UnknownCause::Call {

@@ -94,7 +94,9 @@ impl Infer<'_> {
             }
             EK::Call(callee, args) => self.call(callee, args, e.span),
             EK::Cond(c, t, f) => self.conditional(c, t, f, e.span),
-            EK::Reinterpret(x, from, to) => self.reinterpret(x, *from, *to, e.span),
+            EK::Reinterpret(x, from, to, align) => {
+                self.reinterpret(x, *from, (*to, *align), e.span)
+            }
             EK::Unknown(what, subs) => self.unknown_expr(what, subs, e.span),
             EK::Opaque(what) => {
                 let why = what.clone();

@@ -2,6 +2,7 @@
 //! that reading and writing them emit.
 
 use super::*;
+use crate::cuda::convert::{MIXED_UNION_MEMBERS, UNION_MEMBERS};
 
 /// The member names `convert` gives the bit-fields of a struct (adjacent
 /// bit-fields are one memory location, C11 3.14) and the members of a
@@ -9,7 +10,7 @@ use super::*;
 /// tracked ([`Infer::member_value`]): one name stands for several members,
 /// and a store to one member (cut to a bit-field's width) is read back
 /// through another (another type, another width).
-const MERGED_MEMBERS: [&str; 2] = ["bit_fields", "union_members"];
+const MERGED_MEMBERS: [&str; 3] = ["bit_fields", UNION_MEMBERS, MIXED_UNION_MEMBERS];
 
 impl Infer<'_> {
     // ----- places: variables, array elements -----------------------------
@@ -153,6 +154,11 @@ impl Infer<'_> {
             }
         }
         let tracked = matches!(memory, Memory::Shared | Memory::Device);
+        if tracked && in_mixed_union(&name) {
+            return Some(Val::Bad(format!(
+                "member of the union `{prefix}` in shared or global memory, whose members are laid out differently"
+            )));
+        }
         let param = self.in_param_record(&prefix);
         Some(match (shape, memory) {
             // A field of a local struct (or of a struct argument of an
@@ -165,10 +171,7 @@ impl Infer<'_> {
                 self.other(&format!("field `{name}` of a local struct"), span)
             }
             (Shape::Pointer, Memory::Local) => {
-                let root = launch.split('.').next().unwrap_or(&launch).to_string();
-                self.note_once(&format!(
-                    "the pointer fields of the struct parameter `{root}` point to distinct arrays that do not overlap each other or the other parameters' (a launch that passes one buffer in two of them is not followed)"
-                ));
+                self.host_pointers.insert(launch.clone());
                 ptr(&launch, 1, true)
             }
             (Shape::Array(r), _) => ptr(&name, *r, tracked || memory == Memory::Local),
@@ -325,6 +328,11 @@ impl Infer<'_> {
         if let Some((prefix, memory)) = self.record_path(base) {
             let name = format!("{prefix}.{field}");
             return match memory {
+                Memory::Shared | Memory::Device if in_mixed_union(&name) => {
+                    Place::Unknown(format!(
+                        "member of the union `{prefix}` in shared or global memory, whose members are laid out differently"
+                    ))
+                }
                 Memory::Shared | Memory::Device => Place::Elem {
                     arr: Arr {
                         name,
@@ -849,4 +857,11 @@ pub(super) fn is_lvalue(e: &E) -> bool {
         EK::Member(base, ..) => is_lvalue(base),
         _ => false,
     }
+}
+
+/// Is the field path `name` (`u.union_members_of_mixed_layout.y`) a
+/// member of a union whose members are laid out differently, or inside
+/// one?
+fn in_mixed_union(name: &str) -> bool {
+    name.split('.').any(|f| f == MIXED_UNION_MEMBERS)
 }

@@ -226,6 +226,10 @@ pub struct Infer<'a> {
     /// (the kernel's launches agree on it).
     constants: BTreeMap<String, i128>,
     aliases: BTreeMap<String, crate::cuda::launches::Alias>,
+    /// Arrays of pointers the host gives other than pointer parameters:
+    /// pointer fields of struct parameters, file-scope pointers the host
+    /// sets (each an array of its own: the assumption is printed).
+    host_pointers: BTreeSet<String>,
     /// `--large-params`: no bound on the magnitude of integer parameters.
     large_params: bool,
     /// The constant length of each dimension of the arrays (by array name).
@@ -350,6 +354,8 @@ const BARRIERS: &[&str] = &[
     "__syncthreads_and",
     "__syncthreads_or",
     "thread_block::sync",
+    // `__barrier_sync(0)`; another barrier id is unsupported (`calls.rs`).
+    "__barrier_sync",
 ];
 
 /// Barriers of the whole grid (cooperative groups): they order the threads
@@ -399,6 +405,7 @@ impl<'a> Infer<'a> {
             signed_parts: BTreeMap::new(),
             constants: BTreeMap::new(),
             aliases: BTreeMap::new(),
+            host_pointers: BTreeSet::new(),
             large_params: false,
             template_frames: Vec::new(),
             suffixes: BTreeMap::new(),
@@ -567,6 +574,12 @@ impl<'a> Infer<'a> {
         self.out.shared = std::mem::take(&mut self.shared);
         self.assume_param_types();
         self.assume_small_params();
+        let pointer_params = f
+            .params
+            .iter()
+            .filter(|p| p.shape == Shape::Pointer)
+            .count();
+        self.assume_distinct_host_pointers(pointer_params);
         self.out
     }
 
@@ -804,6 +817,20 @@ impl<'a> Infer<'a> {
                     )),
                 }
             }
+            // Declarations of dynamic shared memory with several shapes
+            // (`a[]` and `b[][32]`): `b[1][0]` is `a[32]`, which the
+            // indices of a multi-dimensional view do not show.
+            (Shape::Array(r), _)
+                if *r > 1
+                    && d.name == DYNAMIC_SHARED
+                    && (self.unit.dynamic_shared_shapes.len() > 1
+                        || self.unit.dynamic_shared_sizes.len() > 1) =>
+            {
+                Val::Bad(format!(
+                    "multi-dimensional `extern __shared__` array `{}` over the same memory as one of another shape or element size",
+                    d.name
+                ))
+            }
             (Shape::Array(r), _) => {
                 self.sizes.insert(d.name.clone(), d.sizes.clone());
                 ptr(&d.name, *r, tracked && d.memory != Memory::Constant)
@@ -846,6 +873,7 @@ impl<'a> Infer<'a> {
             (Shape::Pointer, Memory::Device | Memory::Constant)
                 if d.init.is_none() && !self.changed_anywhere(&d.key) =>
             {
+                self.host_pointers.insert(d.name.clone());
                 ptr(&d.name, 1, true)
             }
             (Shape::Pointer, _) => Val::Bad(format!("global pointer `{}`", d.name)),

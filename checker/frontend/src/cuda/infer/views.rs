@@ -10,16 +10,26 @@
 //! not located: its accesses reach every array).
 //!
 //! Converting an offset from `v`-byte to `w`-byte units multiplies it
-//! when `w` divides `v`; when `v` divides `w` it divides it, which is exact
-//! because CUDA requires a `w`-byte access to be `w`-aligned (a misaligned
-//! one faults): stated with the verdict.
+//! when `w` divides `v`; when `v` divides `w` it divides it: exactly when
+//! every term of the offset is a multiple of `w / v`, and otherwise
+//! because CUDA requires an access to a type aligned to its size `w` to
+//! be `w`-aligned (a misaligned one faults): stated with the verdict.  A
+//! type aligned to less than its size (`float3`: 12 bytes, aligned to 4)
+//! may start at any multiple of its alignment, so `(float3 *)(f + 1)` is
+//! not located that way (unsupported).
 
 use super::*;
 
 impl Infer<'_> {
     /// `(T *)x` where `x` points to elements of `from` bytes and `T` has
-    /// `to` bytes.
-    pub(super) fn reinterpret(&mut self, x: &E, from: u64, to: u64, span: Span) -> Val {
+    /// `to` bytes and is aligned to `align` bytes.
+    pub(super) fn reinterpret(
+        &mut self,
+        x: &E,
+        from: u64,
+        (to, align): (u64, u64),
+        span: Span,
+    ) -> Val {
         let v = self.eval(x);
         let Val::Ptr { arr, fixed, off } = v else {
             // A thread's own variable stays private; other values are
@@ -29,7 +39,7 @@ impl Infer<'_> {
         if !fixed.is_empty() || arr.rank != 1 {
             return Val::Bad("pointer cast of a row of a multi-dimensional array".into());
         }
-        match self.view(arr.clone(), off, from, to) {
+        match self.view(arr.clone(), off, from, (to, align)) {
             Some(p) => p,
             None => {
                 // Unsupported, but still a pointer into the same array: its
@@ -49,10 +59,10 @@ impl Infer<'_> {
 
     /// The pointer `off` elements into `arr` seen with elements of `to`
     /// bytes (`from`: the size it points to now, when it is no view yet).
-    fn view(&mut self, arr: Arr, off: Lin, from: u64, to: u64) -> Option<Val> {
+    fn view(&mut self, arr: Arr, off: Lin, from: u64, (to, align): (u64, u64)) -> Option<Val> {
         if let Some(s) = arr.bytes {
             // An array already modelled in bytes: only the view changes.
-            let off = self.rescale(&off, s, to)?;
+            let off = self.rescale(&off, s, (to, align))?;
             let arr = Arr {
                 bytes: Some(to),
                 ..arr
@@ -64,7 +74,7 @@ impl Infer<'_> {
             });
         }
         let (v, e) = arr.view.unwrap_or((from, from));
-        let off = self.rescale(&off, v, to)?;
+        let off = self.rescale(&off, v, (to, align))?;
         let view = if to == e {
             None
         } else if e.is_multiple_of(to) || to.is_multiple_of(e) {
@@ -79,16 +89,26 @@ impl Infer<'_> {
         })
     }
 
-    /// An offset of `off` elements of `v` bytes, in elements of `w` bytes.
-    fn rescale(&mut self, off: &Lin, v: u64, w: u64) -> Option<Lin> {
+    /// An offset of `off` elements of `v` bytes, in elements of `w` bytes
+    /// aligned to `align` bytes.
+    fn rescale(&mut self, off: &Lin, v: u64, (w, align): (u64, u64)) -> Option<Lin> {
         if v.is_multiple_of(w) {
             return Some(off.mul(&Lin::int((v / w) as i128)));
         }
         if !w.is_multiple_of(v) {
             return None;
         }
+        let per = Lin::int((w / v) as i128);
+        if let Some(q) = off.divided_exactly(&per) {
+            return Some(q);
+        }
+        // Only a type aligned to its whole size must start at a multiple
+        // of it.
+        if align < w {
+            return None;
+        }
         self.note_alignment();
-        off.divmod(NOp::Div, &Lin::int((w / v) as i128))
+        off.divmod(NOp::Div, &per)
     }
 
     fn note_alignment(&mut self) {
