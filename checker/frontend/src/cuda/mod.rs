@@ -221,7 +221,7 @@ fn with_instances(
 }
 
 /// How many times the file is parsed again for instances of templates.
-const INSTANCE_ROUNDS: usize = 3;
+const INSTANCE_ROUNDS: usize = 6;
 
 /// The largest value of each launch dimension, used by the inference to
 /// tell when integer arithmetic cannot wrap: CUDA's limits, the dimensions

@@ -120,11 +120,13 @@ pub fn builtins_used(unit: &super::ast::Unit, f: &super::ast::Func) -> BTreeSet<
                 // API's or the C library's (`extern __device__ int row();`
                 // defined elsewhere, clang's `__nvvm_read_ptx_sreg_tid_y()`).
                 let lane = c.name.starts_with("__lanemask");
-                let bodyless = c.key.as_ref().is_none_or(|k| unit.func(k).is_none());
-                if lane || bodyless && (!c.free || !c.library) {
+                // A call of a template goes to the copy of its instance
+                // (`Unit::callee`), as the inference inlines it.
+                let target = c.key.as_ref().and_then(|k| unit.callee(k, &c.arguments));
+                if lane || target.is_none() && (!c.free || !c.library) {
                     out.extend(every_index());
                 }
-                todo.extend(c.key.clone())
+                todo.extend(target.map(|g| g.key.clone()))
             }
             EK::Unknown(what, _) if what == super::convert::INLINE_ASSEMBLY => {
                 out.extend(every_index())
