@@ -318,36 +318,29 @@ fn unchanged_local(d: Cursor) -> Option<Cursor> {
     if d.kind() != CXCursor_VarDecl {
         return None;
     }
-    let scope = d.semantic_parent();
-    if !matches!(
-        scope.kind(),
-        CXCursor_FunctionDecl | CXCursor_FunctionTemplate | CXCursor_CXXMethod
-    ) {
-        return None;
-    }
     let init = d.var_init()?;
-    let mut ok = true;
-    reads_only(scope, false, &d.decl_key(), false, &mut ok, 0);
-    ok.then_some(init)
+    unchanged_in_function(d).then_some(init)
 }
 
 /// Is `p` a parameter of a function definition that the function never
 /// assigns, takes the address of or binds to a reference (so that its
 /// value is the caller's argument throughout)?
 pub fn unchanged_param(p: Cursor) -> bool {
-    if p.kind() != CXCursor_ParmDecl {
-        return false;
-    }
-    let fun = p.semantic_parent();
+    p.kind() == CXCursor_ParmDecl && p.semantic_parent().is_definition() && unchanged_in_function(p)
+}
+
+/// Does nothing in the function that declares `d` (a local or a
+/// parameter) change it ([`reads_only`])?
+fn unchanged_in_function(d: Cursor) -> bool {
+    let scope = d.semantic_parent();
     if !matches!(
-        fun.kind(),
+        scope.kind(),
         CXCursor_FunctionDecl | CXCursor_FunctionTemplate | CXCursor_CXXMethod
-    ) || !fun.is_definition()
-    {
+    ) {
         return false;
     }
     let mut ok = true;
-    reads_only(fun, false, &p.decl_key(), false, &mut ok, 0);
+    reads_only(scope, false, &d.decl_key(), false, &mut ok, 0);
     ok
 }
 
