@@ -542,9 +542,10 @@ fn nat_op(op: NOp, (alo, ahi): NatRange, (blo, bhi): NatRange) -> NatRange {
             };
             (alo.saturating_mul(blo), hi)
         }
-        // `a / b ≥ alo / bhi` when `b` is never 0 (`/ 0` is 0).
+        // `a / b ≥ alo / bhi` when `b` is never 0 (`/ 0` is 0); an empty
+        // range (`bhi < blo`) bounds nothing.
         NOp::Div => match (blo >= 1, bhi) {
-            (true, Some(h)) => (alo / h, ahi.map(|a| a / blo)),
+            (true, Some(h)) => (alo / h.max(blo), ahi.map(|a| a / blo)),
             (true, None) => (0, ahi.map(|a| a / blo)),
             (false, _) => (0, ahi),
         },
@@ -577,6 +578,8 @@ mod tests {
         // A divisor that may be 0 (`/ 0` is 0), or unbounded: no least value.
         assert_eq!(nat_op(NOp::Div, r(7, 9), r(0, 3)), r(0, 9));
         assert_eq!(nat_op(NOp::Div, r(7, 9), (2, None)), r(0, 4));
+        // An empty divisor range (least 3, largest 0) does not divide by 0.
+        assert_eq!(nat_op(NOp::Div, r(7, 9), (3, Some(0))), r(2, 3));
         assert_eq!(nat_op(NOp::Mod, (0, None), r(1, 256)), r(0, 255));
         assert_eq!(nat_op(NOp::Mod, r(0, 10), r(0, 256)), r(0, 10));
         // `% 0` is the dividend: a divisor that may be 0 bounds nothing.
