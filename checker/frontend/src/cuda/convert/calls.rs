@@ -66,7 +66,16 @@ impl Converter<'_> {
                 )
             });
         let constructor = callee.is_some_and(|k| k.kind() == CXCursor_Constructor);
-        if c.ty().is_record() && ch.is_empty() && !callee.is_some_and(user_constructor) {
+        // `T()` or `T{}` of a class whose default constructor the compiler
+        // writes (no user code runs): the object's fields are unknowns,
+        // no memory is touched.
+        let implicit_default = constructor
+            && n == 0
+            && callee.is_some_and(|k| k.is_defaulted() && !user_constructor(k));
+        if c.ty().is_record()
+            && (ch.is_empty() || implicit_default)
+            && !callee.is_some_and(user_constructor)
+        {
             return EK::Unknown("implicit construction".into(), vec![]);
         }
         // A library class without data (a cooperative-groups tile) built
