@@ -94,7 +94,7 @@ impl Infer<'_> {
                 }
             }
             self.barrier_follows = b.get(i + 1).is_some_and(|n| {
-                begins_with_barrier(n) || self.entered_loop_begins_with_barrier(n)
+                begins_with_barrier(n) || self.entered_loop_begins_with_barrier(s, n)
             });
             let before = self.return_paths.last().map_or(0, Vec::len);
             if self.run_last_iteration_peeled(s, &b[i + 1..]) {
@@ -533,9 +533,11 @@ fn nested_label(s: &S) -> bool {
 impl Infer<'_> {
     /// Is `s` a `for (T v = e; v OP b; …)` loop whose body begins with a
     /// barrier and whose first test holds (by the ranges of `e` and `b`,
-    /// both without effects): then a barrier follows the statement before
-    /// it (a bitonic sort's merge loop after its build loop).
-    fn entered_loop_begins_with_barrier(&mut self, s: &S) -> bool {
+    /// both without effects and reading nothing the statement `before` it
+    /// changes, so that their values now are their values then): then a
+    /// barrier follows `before` (a bitonic sort's merge loop after its
+    /// build loop).
+    fn entered_loop_begins_with_barrier(&mut self, before: &S, s: &S) -> bool {
         let SK::For {
             init: Some(init),
             cond: Some(cond),
@@ -568,7 +570,13 @@ impl Infer<'_> {
             },
             _ => return false,
         };
-        if !pure(start) || !pure(bound) || super::loop_shape::mentions_var(bound, key) {
+        let changed = self.modified_by(before);
+        if !pure(start)
+            || !pure(bound)
+            || super::loop_shape::mentions_var(bound, key)
+            || super::loop_shape::mentions_any(start, &changed)
+            || super::loop_shape::mentions_any(bound, &changed)
+        {
             return false;
         }
         let (Val::Int(v), Val::Int(b)) = (self.eval_quiet(start), self.eval_quiet(bound)) else {
