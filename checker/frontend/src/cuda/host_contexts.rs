@@ -16,7 +16,7 @@
 //! assumption that they do not).
 
 use super::clang::Cursor;
-use super::host_values::{host_pointer, unchanged_param, HostPointer};
+use super::host_values::{host_pointer, strip, unchanged_param, HostPointer};
 use clang_sys::*;
 
 /// The pointers of one calling context, one per argument of the launch.
@@ -267,16 +267,4 @@ fn assignments(c: Cursor, out: &mut Vec<(Cursor, Cursor)>, depth: usize) {
         }
         assignments(k, out, depth + 1);
     }
-}
-
-/// `e` without parentheses and implicit conversions.
-fn strip(e: Cursor) -> Cursor {
-    let mut e = e;
-    while matches!(e.kind(), CXCursor_UnexposedExpr | CXCursor_ParenExpr) {
-        match e.children().into_iter().find(|k| k.is_expression()) {
-            Some(k) => e = k,
-            None => break,
-        }
-    }
-    e
 }

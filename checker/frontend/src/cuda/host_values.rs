@@ -373,7 +373,7 @@ fn reads_only(c: Cursor, reading: bool, key: &str, in_config: bool, ok: &mut boo
 }
 
 /// Looks through parentheses, implicit conversions and functional casts.
-fn strip(e: Cursor) -> Cursor {
+pub(super) fn strip(e: Cursor) -> Cursor {
     let mut e = e;
     while matches!(
         e.kind(),
