@@ -19,6 +19,16 @@ pub fn is_surface_function(name: &str) -> bool {
     name.starts_with("surf") && (name.ends_with("write") || name.ends_with("read"))
 }
 
+/// A texture fetch of the CUDA headers (`tex1Dfetch`, `tex2D`,
+/// `tex2DLayered`, `texCubemap`, `tex2Dgather`, …).
+pub fn is_texture_fetch(name: &str) -> bool {
+    name.strip_prefix("tex").is_some_and(|rest| {
+        ["1D", "2D", "3D", "Cubemap"]
+            .iter()
+            .any(|d| rest.starts_with(d))
+    })
+}
+
 /// The size of the element a surface call moves: its first argument's
 /// (the written value, or the pointee of `T *ret`), or the call's own
 /// type for the form that returns the value read.

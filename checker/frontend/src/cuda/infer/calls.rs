@@ -526,7 +526,7 @@ impl Infer<'_> {
     /// arguments, and its result (an unknown).
     pub(super) fn opaque_effects(&mut self, callee: &Callee, values: &[Val], span: Span) -> Val {
         let name = callee.name.as_str();
-        if callee.library && is_texture_fetch(name) {
+        if callee.library && crate::cuda::library::is_texture_fetch(name) {
             self.note_once("textures are read-only during a kernel: no texture is bound to memory the kernel writes (a texture fetch is not an access)");
         }
         // A struct in shared or global memory passed by reference (a copy
@@ -811,14 +811,4 @@ fn function_targets(e: &E, pointer: &mut Option<String>, targets: &mut BTreeSet<
         }
         _ => false,
     }
-}
-
-/// A texture fetch of the CUDA headers (`tex1Dfetch`, `tex2D`,
-/// `tex2DLayered`, `texCubemap`, `tex2Dgather`, …).
-fn is_texture_fetch(name: &str) -> bool {
-    name.strip_prefix("tex").is_some_and(|rest| {
-        ["1D", "2D", "3D", "Cubemap"]
-            .iter()
-            .any(|d| rest.starts_with(d))
-    })
 }
