@@ -138,10 +138,12 @@ impl Cursor {
     pub fn in_library(&self) -> bool {
         let loc = unsafe { clang_getCursorLocation(self.0) };
         let system = unsafe { clang_Location_isInSystemHeader(loc) != 0 };
-        system
-            || self
-                .file()
-                .is_some_and(|f| f.to_string_lossy().starts_with("/mapcheck-"))
+        system || self.in_prelude()
+    }
+    /// In mapcheck's own CUDA headers (embedded under `/mapcheck-…`).
+    pub fn in_prelude(&self) -> bool {
+        self.file()
+            .is_some_and(|f| f.to_string_lossy().starts_with("/mapcheck-"))
     }
     /// The cursor of the translation unit `self` belongs to.
     pub fn tu_root(&self) -> Cursor {

@@ -280,9 +280,7 @@ fn is_cooperative_group(class: Cursor) -> bool {
     let parent = class.semantic_parent();
     parent.kind() == CXCursor_Namespace
         && parent.spelling() == "cooperative_groups"
-        && class
-            .file()
-            .is_some_and(|f| f.to_string_lossy().starts_with("/mapcheck-"))
+        && class.in_prelude()
 }
 
 /// Does the tree under `c` hold a lambda expression?
