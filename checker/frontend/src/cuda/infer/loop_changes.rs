@@ -265,6 +265,16 @@ impl Infer<'_> {
         out
     }
 
+    /// Does `e` move a reference of the environment (`r++` with `int &r =
+    /// j;` declared before)?  Then it changes what `r` binds.
+    pub(super) fn moves_reference(&self, e: &E) -> bool {
+        let mut moved = BTreeSet::new();
+        modified_expr(e, self.unit, &mut moved);
+        moved
+            .iter()
+            .any(|k| matches!(self.env.get(k), Some(Val::Ref(_))))
+    }
+
     /// The references of the environment that bind one of `keys` (`int &r
     /// = n;`: `r` changes with `n`).
     pub(super) fn references_to(&self, keys: &BTreeSet<String>) -> BTreeSet<String> {

@@ -27,12 +27,16 @@ impl Infer<'_> {
         let (fields, _) = self.changed_fields(body, &[], &modified);
         modified.extend(self.references_to(&fields));
         // A bound or step reading a field the body changes is not evaluated
-        // once: the loop's shape is not known.
+        // once: the loop's shape is not known.  Nor when the increment
+        // moves a reference (`r++` with `int &r = j;`): the counter or
+        // induction variable is then what it binds, which the loop would
+        // leave unchanged.
         let shape = cond
             .zip(inc)
             .filter(|(c, i)| {
                 !self.reads_changed_field(c, body, &modified)
                     && !self.reads_changed_field(i, body, &modified)
+                    && !self.moves_reference(i)
             })
             .and_then(|(c, i)| loop_shape(c, i, &modified));
         // The fallback: a loop of unknown shape over the body followed by
