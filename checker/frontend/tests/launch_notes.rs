@@ -1,0 +1,99 @@
+//! What the launches of a kernel fix (`launches.rs`), read off the notes
+//! printed with its verdict: where each launch is, the offsets at which
+//! launches make two pointer parameters overlap, that several launches
+//! agree only on what they share, that a header's dimensions win, and
+//! the explicit instantiations of a template kernel.
+
+use mapcheck_frontend::load_source;
+use mapcheck_frontend::options::Flags;
+use std::path::Path;
+
+const KERNEL: &str =
+    "__global__ void k(float *x, float *y) { x[threadIdx.x] = y[threadIdx.x + 1]; }\n";
+
+/// The notes printed with the kernels of `source`.
+fn notes(source: &str) -> Vec<String> {
+    let loaded = load_source(Path::new("k.cu"), source, &Flags::default()).expect("loads");
+    loaded
+        .kernels
+        .iter()
+        .flat_map(|k| k.launch.iter().cloned())
+        .collect()
+}
+
+fn has(notes: &[String], text: &str) -> bool {
+    notes.iter().any(|n| n.contains(text))
+}
+
+/// `KERNEL` launched by `launches` in `main`.
+fn program(launches: &str) -> String {
+    format!("{KERNEL}int main() {{ float *d, *a, *b; int n = 3; {launches} return 0; }}\n")
+}
+
+#[test]
+fn each_launch_is_described_at_its_place() {
+    let n = notes(&program("k<<<2, 32>>>(a, b);"));
+    assert!(
+        has(
+            &n,
+            "the launch at k.cu:2:43: gridDim = [2, 1, 1], blockDim = [32, 1, 1]"
+        ),
+        "{n:?}"
+    );
+}
+
+/// Launches that agree on an offset fix it; launches that differ leave
+/// it open (each offset is taken by some launch).
+#[test]
+fn an_alias_offset_is_fixed_only_when_every_launch_agrees() {
+    let same = notes(&program("k<<<1, 32>>>(d, d + 1); k<<<1, 32>>>(d, d + 1);"));
+    assert!(has(&same, "one array, `y` at offset 1"), "{same:?}");
+    let differ = notes(&program("k<<<1, 32>>>(d, d + 1); k<<<1, 32>>>(d, d + 2);"));
+    assert!(has(&differ, "one array, `y` at any offset"), "{differ:?}");
+    let one_overlaps = notes(&program("k<<<1, 32>>>(d, d + 1); k<<<1, 32>>>(a, b);"));
+    assert!(
+        has(&one_overlaps, "one array, `y` at any offset"),
+        "{one_overlaps:?}"
+    );
+}
+
+#[test]
+fn several_launches_are_said_to_agree_only_on_what_they_share() {
+    let agree = "the 2 launches of `k` agree on what is fixed above";
+    assert!(has(
+        &notes(&program("k<<<1, 32>>>(a, b); k<<<2, 32>>>(a, b);")),
+        agree
+    ));
+    let one = notes(&program("k<<<1, 32>>>(a, b);"));
+    assert!(!has(&one, "launches of `k` agree"), "{one:?}");
+}
+
+/// Dimensions of the header replace the launches', either family alone.
+#[test]
+fn header_dimensions_replace_the_launches_aloud() {
+    let replaced = "dimensions given by the header or the command line replace the launches'";
+    for header in ["//--blockDim=64\n", "//--gridDim=4\n"] {
+        let n = notes(&format!("{header}{}", program("k<<<1, 32>>>(a, b);")));
+        assert!(has(&n, replaced), "{header}: {n:?}");
+    }
+    let n = notes(&program("k<<<1, 32>>>(a, b);"));
+    assert!(!has(&n, replaced), "{n:?}");
+}
+
+/// A template kernel without launches: each explicit instantiation is
+/// named at its place, with its arguments.
+#[test]
+fn explicit_instantiations_are_named_with_their_arguments() {
+    let source = "template <int N> __global__ void t(int *a) { a[threadIdx.x % N] = 1; }\n\
+                  template __global__ void t<64>(int *);\n\
+                  template __global__ void t<32>(int *);\n";
+    let n = notes(source);
+    assert!(
+        has(&n, "the explicit instantiation at k.cu:2:1: N = 64"),
+        "{n:?}"
+    );
+    assert!(
+        has(&n, "the explicit instantiation at k.cu:3:1: N = 32"),
+        "{n:?}"
+    );
+}
