@@ -97,3 +97,51 @@ fn explicit_instantiations_are_named_with_their_arguments() {
         "{n:?}"
     );
 }
+
+/// The dynamic shared memory a launch asks for is part of its
+/// description; none asked, none said.
+#[test]
+fn dynamic_shared_memory_is_described_when_asked_for() {
+    let n = notes(&program("k<<<1, 32, 256>>>(a, b);"));
+    assert!(
+        has(
+            &n,
+            "blockDim = [32, 1, 1], 256 bytes of dynamic shared memory"
+        ),
+        "{n:?}"
+    );
+    let n = notes(&program("k<<<1, 32, 0>>>(a, b);"));
+    assert!(!has(&n, "dynamic shared memory"), "{n:?}");
+}
+
+/// A branch the host never takes launches nothing: the `else` of a
+/// condition fixed true, the `then` of one fixed false.
+#[test]
+fn launches_in_branches_the_host_never_takes_fix_nothing() {
+    for launches in [
+        "if (1) k<<<1, 32>>>(a, b); else k<<<1, 32>>>(d, d);",
+        "if (0) k<<<1, 32>>>(d, d); else k<<<1, 32>>>(a, b);",
+    ] {
+        let n = notes(&program(launches));
+        assert!(!has(&n, "may overlap"), "{launches}: {n:?}");
+        assert!(
+            has(&n, "`x`, `y` point to distinct arrays"),
+            "{launches}: {n:?}"
+        );
+    }
+    let live = notes(&program(
+        "if (n) k<<<1, 32>>>(d, d); else k<<<1, 32>>>(a, b);",
+    ));
+    assert!(has(&live, "may overlap"), "{live:?}");
+}
+
+/// The explicit instantiation of another template is not one of the
+/// kernel's, even when it is written with `<`.
+#[test]
+fn an_instantiation_of_another_template_is_not_the_kernels() {
+    let source = "template <int N> __global__ void t(int *a) { a[threadIdx.x % N] = 1; }\n\
+                  template <typename T> void fill(T *p) { p[0] = 0; }\n\
+                  template void fill<float>(float *);\n";
+    let n = notes(source);
+    assert!(!has(&n, "explicit instantiation"), "{n:?}");
+}
