@@ -145,3 +145,28 @@ fn an_instantiation_of_another_template_is_not_the_kernels() {
     let n = notes(source);
     assert!(!has(&n, "explicit instantiation"), "{n:?}");
 }
+
+/// Template arguments of an explicit instantiation: hexadecimal and
+/// suffixed literals, `true`, and type arguments holding `<`, `,` and
+/// `>>`; an argument that is not a literal fixes nothing.
+#[test]
+fn instantiation_arguments_are_read_from_their_tokens() {
+    let source = "template <typename T> struct S {};\n\
+                  template <typename T, int N, bool B> __global__ void t(int *a) { a[threadIdx.x % N] = B; }\n\
+                  template __global__ void t<S<S<int>>, 0x20u, true>(int *);\n\
+                  template __global__ void t<S<int>, 8L, false>(int *);\n\
+                  template __global__ void t<int, 2 + 2, false>(int *);\n";
+    let n = notes(source);
+    assert!(
+        has(&n, "the explicit instantiation at k.cu:3:1: N = 32, B = 1"),
+        "{n:?}"
+    );
+    assert!(
+        has(&n, "the explicit instantiation at k.cu:4:1: N = 8, B = 0"),
+        "{n:?}"
+    );
+    assert!(
+        has(&n, "the explicit instantiation at k.cu:5:1: B = 0"),
+        "{n:?}"
+    );
+}
