@@ -11,9 +11,12 @@
 //! pointers per call site; each pairs the arguments as that call does, so
 //! the ping-pong `step(a, b); step(b, a);` is two contexts in which `a`
 //! and `b` never meet.  An argument `c ? d : e` gives a context for each
-//! branch.  Where a context cannot be resolved the argument's pointer is
-//! the wrapper's parameter, as before (no overlap found, the printed
-//! assumption that they do not).
+//! branch, and so does each value the host assigns to a pointer variable,
+//! a wrapper's parameter or a pointer of the file (`src = dst;`).  Where a
+//! context cannot be resolved (beyond the bounds below, or a value
+//! assigned from another function's parameter) the argument's pointer is
+//! the variable's own, as before: no overlap found, and the printed
+//! assumption that there is none.
 
 use super::clang::Cursor;
 use super::host_values::{host_pointer, strip, unchanged_param, HostPointer};
@@ -193,23 +196,27 @@ fn collect_calls(
     }
 }
 
-/// The values a local pointer variable or parameter `v` of a host
-/// function may hold besides its own storage (a parameter: the caller's
-/// argument): its initialiser and the right-hand sides of
+/// The values a pointer variable or parameter `v` of host code may hold
+/// besides its own storage (a parameter: the caller's argument): its
+/// initialiser and the right-hand sides of
 /// its assignments `v = e` (`src = dst;` after a launch makes the next
 /// launch run in place), except the steps of a swap through a temporary
 /// (`t = a; a = b; b = t;`), which only exchange distinct values.  Empty
 /// for a variable nothing assigns (`host_pointer` follows those).
 fn assigned_values(v: Cursor) -> Vec<Cursor> {
-    let fun = v.semantic_parent();
-    if !matches!(v.kind(), CXCursor_VarDecl | CXCursor_ParmDecl)
-        || !v.ty().is_pointer()
-        || !matches!(fun.kind(), CXCursor_FunctionDecl | CXCursor_CXXMethod)
-    {
+    if !matches!(v.kind(), CXCursor_VarDecl | CXCursor_ParmDecl) || !v.ty().is_pointer() {
         return Vec::new();
     }
+    // A local or a parameter is assigned in its function; a pointer of
+    // the file or a namespace in any function of the file.
+    let parent = v.semantic_parent();
+    let scope = match parent.kind() {
+        CXCursor_FunctionDecl | CXCursor_CXXMethod => parent,
+        CXCursor_TranslationUnit | CXCursor_Namespace => v.tu_root(),
+        _ => return Vec::new(),
+    };
     let mut all = Vec::new();
-    if !assignments(fun, &mut all, 0) {
+    if !assignments(scope, &mut all, 0) {
         // Not all seen: the variable's own storage only, as without
         // this search (and the printed assumption covers it).
         return Vec::new();
