@@ -233,3 +233,75 @@ fn an_in_place_launch_is_found_before_a_later_assignment() {
          k<<<1, 32>>>(dst, src); src = dst; k<<<1, 32>>>(dst, src); dst = c; return 0; }\n",
     );
 }
+
+/// A wrapper nobody calls still launches with its own parameters: `w1`
+/// passes its one parameter twice.
+#[test]
+fn a_wrapper_nobody_calls_counts_with_its_own_parameters() {
+    assert_overlap(&format!(
+        "{WRAPPER}static void w1(float *p) {{ w(p, p); }}\n{}",
+        main_with(2, "w(a0, a1);")
+    ));
+}
+
+/// A context that names no parameter of its function is complete: it is
+/// not followed to that function's callers (9 calls of `v` would make its
+/// two launches 18 contexts, more than 16).
+#[test]
+fn a_context_without_parameters_is_not_followed_further() {
+    let calls = vec!["v(0);"; 9].join(" ");
+    assert_overlap(&format!(
+        "{WRAPPER}static void v(int c) {{ float *d; w(d, d); w(d, d); }}\n{}",
+        main_with(0, &calls)
+    ));
+}
+
+/// Callers are searched in namespaces, eight deep but not nine.
+#[test]
+fn callers_in_namespaces_are_found_eight_deep() {
+    let nested = |depth: usize| {
+        let open: String = (0..depth).map(|i| format!("namespace n{i} {{ ")).collect();
+        let close = "} ".repeat(depth);
+        format!("{WRAPPER}{open}void run() {{ float *d; w(d, d); }} {close}\n")
+    };
+    assert_overlap(&nested(1));
+    assert_overlap(&nested(8));
+    assert_distinct(&nested(9));
+}
+
+/// The 16 call sites are counted wherever the calls are, inside blocks
+/// too: 17 calls, each in a block of its own, are too many.
+#[test]
+fn call_sites_in_blocks_count_towards_the_contexts() {
+    let calls = calls_with_one_overlap("w", 16, 0)
+        .split(' ')
+        .map(|c| format!("{{ {c} }}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_distinct(&format!("{WRAPPER}{}", main_with(32, &calls)));
+}
+
+/// A function with more than 256 pointer assignments is not searched for
+/// the values of its variables (the variable's own storage only, under
+/// the printed assumption); one with 256 is.
+#[test]
+fn pointer_assignments_are_searched_up_to_256() {
+    let program = |n: usize| {
+        let filler = "t = a; ".repeat(n);
+        format!(
+            "int main() {{ float *a, *b, *t; float *src = a, *dst = b; {filler}\
+             src = dst; k<<<1, 32>>>(dst, src); return 0; }}\n"
+        )
+    };
+    assert_overlap(&program(255));
+    assert_distinct(&program(300));
+}
+
+/// A pointer of the file the host points at a buffer is that buffer.
+#[test]
+fn a_file_pointer_holds_what_main_assigns_it() {
+    assert_overlap("float *g;\nint main() { float *d; g = d; k<<<1, 32>>>(d, g); return 0; }\n");
+    assert_distinct(
+        "float *g;\nint main() { float *d, *e; g = e; k<<<1, 32>>>(d, g); return 0; }\n",
+    );
+}
