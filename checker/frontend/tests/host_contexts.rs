@@ -249,7 +249,7 @@ fn a_wrapper_nobody_calls_counts_with_its_own_parameters() {
 /// two launches 18 contexts, more than 16).
 #[test]
 fn a_context_without_parameters_is_not_followed_further() {
-    let calls = vec!["v(0);"; 9].join(" ");
+    let calls = ["v(0);"; 9].join(" ");
     assert_overlap(&format!(
         "{WRAPPER}static void v(int c) {{ float *d; w(d, d); w(d, d); }}\n{}",
         main_with(0, &calls)
