@@ -170,3 +170,21 @@ fn instantiation_arguments_are_read_from_their_tokens() {
         "{n:?}"
     );
 }
+
+/// A template kernel read as one template (a template template parameter
+/// cannot be declared in an instance): what its explicit instantiations
+/// differ on is said to stay symbolic, and only then.
+#[test]
+fn instantiations_that_differ_are_said_to_leave_arguments_symbolic() {
+    let kernel = "template <typename T> struct Box {};\n\
+                  template <template <typename> class C, int N> __global__ void t(int *a) { a[threadIdx.x % N] = 1; }\n";
+    let symbolic = "template arguments the explicit instantiations differ on stay symbolic";
+    let two = notes(&format!(
+        "{kernel}template __global__ void t<Box, 64>(int *);\ntemplate __global__ void t<Box, 32>(int *);\n"
+    ));
+    assert!(has(&two, symbolic), "{two:?}");
+    let one = notes(&format!(
+        "{kernel}template __global__ void t<Box, 64>(int *);\n"
+    ));
+    assert!(!has(&one, symbolic), "{one:?}");
+}
