@@ -169,6 +169,21 @@ fn instantiation_arguments_are_read_from_their_tokens() {
         has(&n, "the explicit instantiation at k.cu:5:1: B = 0"),
         "{n:?}"
     );
+    // `>>>` (one token in CUDA) closes two nested lists and this one;
+    // brackets in parentheses are operators.
+    let source = "template <typename T> struct S {};\n\
+                  template <int N, typename T> __global__ void u(int *a) { a[threadIdx.x % N] = 1; }\n\
+                  template __global__ void u<32, S<S<int>>>(int *);\n\
+                  template __global__ void u<(2 > 1), S<int>>(int *);\n";
+    let n = notes(source);
+    assert!(
+        has(
+            &n,
+            "checked as its instance `u<32, S < S < int >>>`: N = 32, T = S < S < int >>"
+        ),
+        "{n:?}"
+    );
+    assert!(has(&n, "T = S < int >"), "{n:?}");
 }
 
 /// A template kernel read as one template (a template template parameter
