@@ -273,12 +273,15 @@ fn callers_in_namespaces_are_found_eight_deep() {
 /// too: 17 calls, each in a block of its own, are too many.
 #[test]
 fn call_sites_in_blocks_count_towards_the_contexts() {
-    let calls = calls_with_one_overlap("w", 16, 0)
-        .split(' ')
-        .map(|c| format!("{{ {c} }}"))
-        .collect::<Vec<_>>()
-        .join(" ");
-    assert_distinct(&format!("{WRAPPER}{}", main_with(32, &calls)));
+    let blocks = |n: usize| {
+        let mut calls: Vec<String> = (0..n)
+            .map(|i| format!("{{ w(a{}, a{}); }}", 2 * i, 2 * i + 1))
+            .collect();
+        calls.insert(0, "{ w(d, d); }".into());
+        calls.join(" ")
+    };
+    assert_overlap(&format!("{WRAPPER}{}", main_with(30, &blocks(15))));
+    assert_distinct(&format!("{WRAPPER}{}", main_with(32, &blocks(16))));
 }
 
 /// A function with more than 256 pointer assignments is not searched for
