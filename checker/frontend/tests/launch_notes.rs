@@ -184,6 +184,27 @@ fn instantiation_arguments_are_read_from_their_tokens() {
         "{n:?}"
     );
     assert!(has(&n, "T = S < int >"), "{n:?}");
+    // A comma inside a nested list or parentheses separates nothing, nor
+    // does `<` in parentheses open a list.
+    let source = "template <typename A, typename B> struct P {};\n\
+                  template <typename T, int N> __global__ void v(int *a) { a[threadIdx.x % N] = 1; }\n\
+                  template <bool B, int N> __global__ void w(int *a) { a[threadIdx.x % N] = B; }\n\
+                  template __global__ void v<P<int, char>, 8>(int *);\n\
+                  template __global__ void w<(1 < 2), 16>(int *);\n\
+                  template __global__ void w<(1, 0), 4>(int *);\n";
+    let n = notes(source);
+    assert!(
+        has(&n, "the explicit instantiation at k.cu:4:1: N = 8"),
+        "{n:?}"
+    );
+    assert!(
+        has(&n, "the explicit instantiation at k.cu:5:1: N = 16"),
+        "{n:?}"
+    );
+    assert!(
+        has(&n, "the explicit instantiation at k.cu:6:1: N = 4"),
+        "{n:?}"
+    );
 }
 
 /// A template kernel read as one template (a template template parameter
