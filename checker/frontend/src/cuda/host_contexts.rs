@@ -11,9 +11,12 @@
 //! pointers per call site; each pairs the arguments as that call does, so
 //! the ping-pong `step(a, b); step(b, a);` is two contexts in which `a`
 //! and `b` never meet.  An argument `c ? d : e` gives a context for each
-//! branch.  Where a context cannot be resolved the argument's pointer is
-//! the wrapper's parameter, as before (no overlap found, the printed
-//! assumption that they do not).
+//! branch, and so does each value the host assigns to a pointer variable,
+//! a wrapper's parameter or a pointer of the file (`src = dst;`).  Where a
+//! context cannot be resolved (beyond the bounds below, or a value
+//! assigned from another function's parameter) the argument's pointer is
+//! the variable's own, as before: no overlap found, and the printed
+//! assumption that there is none.
 
 use super::clang::Cursor;
 use super::host_values::{host_pointer, strip, unchanged_param, HostPointer};
@@ -51,8 +54,8 @@ fn contexts(fun: Cursor, args: &[Cursor], level: usize) -> Vec<Context> {
 }
 
 /// The argument lists with each `c ? x : y` argument replaced by one of
-/// its branches, and each local pointer variable the host assigns by one
-/// of the values it is given ([`assigned_values`]), every combination (at
+/// its branches, and each pointer variable or parameter the host assigns
+/// by one of the values it is given ([`assigned_values`]), every combination (at
 /// most [`MAX_CONTEXTS`]).
 fn branches(args: &[Cursor]) -> Vec<Vec<Cursor>> {
     let mut out = vec![Vec::new()];
@@ -85,15 +88,20 @@ fn branches(args: &[Cursor]) -> Vec<Vec<Cursor>> {
     out
 }
 
-/// `pointers` with each one into a parameter of host function `fun` that
-/// `fun` never changes replaced by what the callers of `fun` pass (one
-/// context per caller's context); `pointers` alone when none is, or when
-/// the callers are not all seen.
+/// `pointers` with each one into a parameter of host function `fun`
+/// replaced by what the callers of `fun` pass (one context per caller's
+/// context); `pointers` alone when none is, or when the callers are not
+/// all seen.  A parameter `fun` changes (`p = q;`, `p++`) keeps the
+/// caller's array but not its offset; what it is assigned are contexts
+/// of their own ([`branches`]).
 fn through_callers(fun: Cursor, pointers: Context, level: usize) -> Vec<Context> {
-    let params: Vec<String> = parameters(fun).iter().map(|p| p.decl_key()).collect();
+    let params: Vec<(String, bool)> = parameters(fun)
+        .iter()
+        .map(|p| (p.decl_key(), unchanged_param(*p)))
+        .collect();
     let of_param = |p: &Option<HostPointer>| {
         p.as_ref()
-            .and_then(|p| params.iter().position(|k| *k == p.base))
+            .and_then(|p| params.iter().position(|(k, _)| *k == p.base))
     };
     if level >= MAX_LEVELS
         || fun.has_attr(CXCursor_CUDAGlobalAttr)
@@ -114,13 +122,10 @@ fn through_callers(fun: Cursor, pointers: Context, level: usize) -> Vec<Context>
             let resolve = |p: &Option<HostPointer>| match of_param(p) {
                 Some(i) => {
                     let at = outer.get(i).cloned().flatten()?;
-                    let inner = p.as_ref()?;
+                    let inner = p.as_ref()?.offset.filter(|_| params[i].1);
                     Some(HostPointer {
                         base: at.base,
-                        offset: at
-                            .offset
-                            .zip(inner.offset)
-                            .and_then(|(a, b)| a.checked_add(b)),
+                        offset: at.offset.zip(inner).and_then(|(a, b)| a.checked_add(b)),
                     })
                 }
                 None => p.clone(),
@@ -131,12 +136,11 @@ fn through_callers(fun: Cursor, pointers: Context, level: usize) -> Vec<Context>
     out
 }
 
-/// The parameters of `fun` that it never assigns (their value is the
-/// caller's argument throughout).
+/// The parameters of `fun`.
 fn parameters(fun: Cursor) -> Vec<Cursor> {
     fun.children()
         .into_iter()
-        .filter(|p| p.kind() == CXCursor_ParmDecl && unchanged_param(*p))
+        .filter(|p| p.kind() == CXCursor_ParmDecl)
         .collect()
 }
 
@@ -192,22 +196,31 @@ fn collect_calls(
     }
 }
 
-/// The values a local pointer variable `v` of a host function may hold
-/// besides its own storage: its initialiser and the right-hand sides of
+/// The values a pointer variable or parameter `v` of host code may hold
+/// besides its own storage (a parameter: the caller's argument): its
+/// initialiser and the right-hand sides of
 /// its assignments `v = e` (`src = dst;` after a launch makes the next
 /// launch run in place), except the steps of a swap through a temporary
 /// (`t = a; a = b; b = t;`), which only exchange distinct values.  Empty
 /// for a variable nothing assigns (`host_pointer` follows those).
 fn assigned_values(v: Cursor) -> Vec<Cursor> {
-    let fun = v.semantic_parent();
-    if v.kind() != CXCursor_VarDecl
-        || !v.ty().is_pointer()
-        || !matches!(fun.kind(), CXCursor_FunctionDecl | CXCursor_CXXMethod)
-    {
+    if !matches!(v.kind(), CXCursor_VarDecl | CXCursor_ParmDecl) || !v.ty().is_pointer() {
         return Vec::new();
     }
+    // A local or a parameter is assigned in its function; a pointer of
+    // the file or a namespace in any function of the file.
+    let parent = v.semantic_parent();
+    let scope = match parent.kind() {
+        CXCursor_FunctionDecl | CXCursor_CXXMethod => parent,
+        CXCursor_TranslationUnit | CXCursor_Namespace => v.tu_root(),
+        _ => return Vec::new(),
+    };
     let mut all = Vec::new();
-    assignments(fun, &mut all, 0);
+    if !assignments(scope, &mut all, 0) {
+        // Not all seen: the variable's own storage only, as without
+        // this search (and the printed assumption covers it).
+        return Vec::new();
+    }
     let key = v.decl_key();
     let var = |c: &Cursor| strip(*c).referenced();
     let mine: Vec<Cursor> = all
@@ -254,17 +267,22 @@ fn assigned_values(v: Cursor) -> Vec<Cursor> {
     out
 }
 
-/// Every assignment `lhs = rhs` in `c`.
-fn assignments(c: Cursor, out: &mut Vec<(Cursor, Cursor)>, depth: usize) {
+/// Adds every assignment `lhs = rhs` of a pointer in `c` to `out`;
+/// false when the search stopped short (more than 256 assignments, or
+/// deeper than 256 levels), so that not all were seen.
+fn assignments(c: Cursor, out: &mut Vec<(Cursor, Cursor)>, depth: usize) -> bool {
     if depth > 256 || out.len() > 256 {
-        return;
+        return false;
     }
-    for k in c.children() {
-        if k.kind() == CXCursor_BinaryOperator && k.binop() == CXBinaryOperator_Assign {
+    c.children().into_iter().all(|k| {
+        if k.kind() == CXCursor_BinaryOperator
+            && k.binop() == CXBinaryOperator_Assign
+            && k.ty().is_pointer()
+        {
             if let [lhs, rhs] = k.children().as_slice() {
                 out.push((*lhs, *rhs));
             }
         }
-        assignments(k, out, depth + 1);
-    }
+        assignments(k, out, depth + 1)
+    })
 }

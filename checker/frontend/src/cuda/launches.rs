@@ -521,27 +521,30 @@ fn literal_argument(words: &[&str]) -> Option<i128> {
     }
 }
 
-/// The template arguments written `a, b, …>`, each as its tokens.
+/// The template arguments written `a, b, …>`, each as its tokens.  The
+/// lexer joins closing brackets: `A<B<int>>` ends in `>>`, and in CUDA
+/// `A<B<C>>>` in `>>>`; such a token closes nested lists first, then
+/// this one.  Brackets inside parentheses are operators.
 fn template_arguments<'w>(words: &[&'w str]) -> Vec<Vec<&'w str>> {
     let mut out = Vec::new();
-    let mut current: Vec<&str> = Vec::new();
-    let mut depth = 0usize;
+    let mut current: Vec<&'w str> = Vec::new();
+    let (mut angles, mut parens) = (0usize, 0usize);
     for w in words {
+        let closers = w.len();
         match *w {
-            "<" | "(" => depth += 1,
-            ">" | ")" if depth > 0 => depth -= 1,
-            // `A<B<int>>`: the lexer's `>>` closes two lists.
-            ">>" if depth > 1 => depth -= 2,
-            ">>" if depth == 1 => {
-                current.push(">");
-                out.push(std::mem::take(&mut current));
+            "(" => parens += 1,
+            ")" => parens = parens.saturating_sub(1),
+            "<" if parens == 0 => angles += 1,
+            ">" | ">>" | ">>>" if parens == 0 && closers > angles => {
+                // The first `angles` brackets close nested lists.
+                current.push(&">>>"[..angles]);
+                current.retain(|t| !t.is_empty());
+                out.push(current);
                 return out;
             }
-            ">" | "," if depth == 0 => {
+            ">" | ">>" | ">>>" if parens == 0 => angles -= closers,
+            "," if parens == 0 && angles == 0 => {
                 out.push(std::mem::take(&mut current));
-                if *w == ">" {
-                    return out;
-                }
                 continue;
             }
             _ => {}
