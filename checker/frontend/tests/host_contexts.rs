@@ -6,9 +6,7 @@
 //! assumption that the parameters do not overlap is what the verdict
 //! rests on.  Read off the notes printed with the verdict.
 
-use mapcheck_frontend::load_source;
-use mapcheck_frontend::options::Flags;
-use std::path::Path;
+mod common;
 
 /// `x[i] = y[i + 1]`: racy exactly when `x` and `y` overlap.
 const KERNEL: &str =
@@ -16,13 +14,7 @@ const KERNEL: &str =
 
 /// The notes printed with the kernels of `source` (after [`KERNEL`]).
 fn notes(source: &str) -> Vec<String> {
-    let source = format!("{KERNEL}{source}");
-    let loaded = load_source(Path::new("k.cu"), &source, &Flags::default()).expect("loads");
-    loaded
-        .kernels
-        .iter()
-        .flat_map(|k| k.launch.iter().cloned())
-        .collect()
+    common::printed_notes(&format!("{KERNEL}{source}"))
 }
 
 /// The note that `x` and `y` may overlap, if printed.

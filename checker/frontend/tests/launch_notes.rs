@@ -4,21 +4,14 @@
 //! agree only on what they share, that a header's dimensions win, and
 //! the explicit instantiations of a template kernel.
 
-use mapcheck_frontend::load_source;
-use mapcheck_frontend::options::Flags;
-use std::path::Path;
+mod common;
 
 const KERNEL: &str =
     "__global__ void k(float *x, float *y) { x[threadIdx.x] = y[threadIdx.x + 1]; }\n";
 
 /// The notes printed with the kernels of `source`.
 fn notes(source: &str) -> Vec<String> {
-    let loaded = load_source(Path::new("k.cu"), source, &Flags::default()).expect("loads");
-    loaded
-        .kernels
-        .iter()
-        .flat_map(|k| k.launch.iter().cloned())
-        .collect()
+    common::printed_notes(source)
 }
 
 fn has(notes: &[String], text: &str) -> bool {

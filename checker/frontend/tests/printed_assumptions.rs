@@ -2,18 +2,11 @@
 //! is racy only when a stated assumption fails is then answered
 //! correctly for what it states.
 
-use mapcheck_frontend::load_source;
-use mapcheck_frontend::options::Flags;
-use std::path::Path;
+mod common;
 
 /// The notes printed with the kernels of `source`.
 fn notes(source: &str) -> Vec<String> {
-    let loaded = load_source(Path::new("k.cu"), source, &Flags::default()).expect("loads");
-    loaded
-        .kernels
-        .iter()
-        .flat_map(|k| k.launch.iter().cloned())
-        .collect()
+    common::printed_notes(source)
 }
 
 /// Pointer fields of struct parameters and file-scope pointers the host

@@ -1,9 +1,10 @@
-//! What the kernel-file tests of this crate share.
+//! What the kernel-file tests of this crate share (each test uses some).
+#![allow(dead_code)]
 
 use mapcheck_core::check::check_kernel;
 use mapcheck_core::verdict::Verdict;
-use mapcheck_frontend::load;
 use mapcheck_frontend::options::Flags;
+use mapcheck_frontend::{load, load_source};
 use semantics::surface::{parse::parse_header, Expect};
 use std::path::Path;
 
@@ -25,7 +26,6 @@ pub fn expectation_and_verdicts(f: &Path) -> (Expect, Vec<Verdict>) {
 /// The kernel files among `files` whose verdicts, through the front end
 /// and the checker, miss the expectation of their header (racy: some
 /// array racy; DRF: every array DRF), each with what it got.
-#[allow(dead_code)] // loop_kernels.rs reads the verdicts itself
 pub fn unmet_expectations<'p>(files: impl IntoIterator<Item = &'p Path>) -> Vec<String> {
     let mut wrong = Vec::new();
     for f in files {
@@ -42,4 +42,15 @@ pub fn unmet_expectations<'p>(files: impl IntoIterator<Item = &'p Path>) -> Vec<
         }
     }
     wrong
+}
+
+/// The notes (assumptions, launches) printed with the kernels of a file
+/// `k.cu` holding `source`.
+pub fn printed_notes(source: &str) -> Vec<String> {
+    let loaded = load_source(Path::new("k.cu"), source, &Flags::default()).expect("loads");
+    loaded
+        .kernels
+        .iter()
+        .flat_map(|k| k.launch.iter().cloned())
+        .collect()
 }
