@@ -95,7 +95,8 @@ fn branches(args: &[Cursor]) -> Vec<Vec<Cursor>> {
 /// caller's array but not its offset; what it is assigned are contexts
 /// of their own ([`branches`]).
 fn through_callers(fun: Cursor, pointers: Context, level: usize) -> Vec<Context> {
-    let params: Vec<(String, bool)> = parameters(fun)
+    let params: Vec<(String, bool)> = fun
+        .parameters()
         .iter()
         .map(|p| (p.decl_key(), unchanged_param(*p)))
         .collect();
@@ -134,14 +135,6 @@ fn through_callers(fun: Cursor, pointers: Context, level: usize) -> Vec<Context>
         }
     }
     out
-}
-
-/// The parameters of `fun`.
-fn parameters(fun: Cursor) -> Vec<Cursor> {
-    fun.children()
-        .into_iter()
-        .filter(|p| p.kind() == CXCursor_ParmDecl)
-        .collect()
 }
 
 /// Every call of `fun` in the file's function definitions, with the

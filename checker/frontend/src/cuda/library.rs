@@ -45,9 +45,8 @@ pub(super) fn surface_element_bytes(name: &str, call: Cursor) -> Option<u64> {
 /// The signature of a function or function template declaration.
 pub(super) fn signature(f: Cursor) -> Signature {
     let params = f
-        .children()
+        .parameters()
         .into_iter()
-        .filter(|p| p.kind() == CXCursor_ParmDecl)
         .map(|p| p.ty().canonical().spelling())
         .collect();
     (qualified_name(f), params)

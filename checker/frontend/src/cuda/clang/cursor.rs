@@ -116,6 +116,14 @@ impl Cursor {
             })
             .collect()
     }
+    /// The parameters of a function declaration, in order.
+    pub fn parameters(&self) -> Vec<Cursor> {
+        self.children()
+            .into_iter()
+            .filter(|c| c.kind() == CXCursor_ParmDecl)
+            .collect()
+    }
+
     /// The template parameters of a template declaration, in order.
     pub fn template_parameters(&self) -> Vec<Cursor> {
         self.children()

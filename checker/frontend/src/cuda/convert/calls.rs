@@ -104,9 +104,8 @@ impl Converter<'_> {
         // A function without a body may write through a non-const reference
         // parameter: the argument is read and written (`arg += unknown`).
         let params = callee.filter(|k| k.definition().is_null()).map(|k| {
-            k.children()
+            k.parameters()
                 .into_iter()
-                .filter(|p| p.kind() == CXCursor_ParmDecl)
                 .map(|p| p.ty())
                 .collect::<Vec<_>>()
         });
@@ -532,9 +531,8 @@ fn bodyless_functions(c: Cursor, depth: usize, out: &mut HashSet<String>) {
         match d.kind() {
             CXCursor_FunctionDecl | CXCursor_CXXMethod if d.definition().is_null() => {
                 let values_only = d
-                    .children()
+                    .parameters()
                     .iter()
-                    .filter(|p| p.kind() == CXCursor_ParmDecl)
                     .all(|p| !p.ty().is_pointer() && !p.ty().is_reference());
                 if !(d.in_library() && values_only) {
                     out.extend(d.ty().function_signature());
