@@ -537,8 +537,9 @@ fn template_arguments<'w>(words: &[&'w str]) -> Vec<Vec<&'w str>> {
             "<" if parens == 0 => angles += 1,
             ">" | ">>" | ">>>" if parens == 0 && closers > angles => {
                 // The first `angles` brackets close nested lists.
-                current.push(&">>>"[..angles]);
-                current.retain(|t| !t.is_empty());
+                if angles > 0 {
+                    current.push(&">>>"[..angles]);
+                }
                 out.push(current);
                 return out;
             }
