@@ -7,14 +7,15 @@
 //! kernel (the type system of `seeds/004_*`, or its approximation).
 //! See ARCHITECTURE.md for where each stage sits in the crate graph.
 
-pub mod babycuda;
+pub use mapcheck_ir::{babycuda, kernel};
+
 pub mod check;
 pub mod divergence;
 pub mod domains;
-pub mod kernel;
 pub mod numbered;
 pub mod phases;
 pub mod replay_proto;
+pub mod results;
 pub mod smt;
 pub mod triage;
 pub mod verdict;

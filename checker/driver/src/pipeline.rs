@@ -9,101 +9,15 @@
 use mapcheck_core::check::{observe_kernel, par_map, Observer};
 use mapcheck_core::kernel::{Kernel, Provenance};
 use mapcheck_core::replay_proto::replays;
-use mapcheck_core::triage::{check_with_triage, Resolution, Triage};
-use mapcheck_core::verdict::{worst, ArrayReport, CheckOptions, Severity, Verdict};
+pub use mapcheck_core::results::{
+    array_name, worst_outcome, CheckedArray, CheckedKernel, FileReport,
+};
+use mapcheck_core::triage::{check_with_triage, Resolution};
+use mapcheck_core::verdict::{CheckOptions, Verdict};
 use mapcheck_frontend::options::Flags;
 use mapcheck_frontend::{decode_source, load_bytes, read_source_bytes, Diagnostic};
 use semantics::babycuda::eval::Contents;
-use std::path::{Path, PathBuf};
-
-/// What the pipeline found in one file.
-#[derive(Clone, Debug)]
-pub struct FileReport {
-    pub file: PathBuf,
-    /// The file's text (`None` if it could not be read): every span of the
-    /// report points into it.
-    pub source: Option<String>,
-    pub kernels: Vec<CheckedKernel>,
-    /// Why the file (or one of its kernels) could not be checked, and notes
-    /// about its header, in the order they arose.
-    pub diagnostics: Vec<Diagnostic>,
-    /// Header flags only GPUVerify understands (accepted and ignored).
-    pub ignored_flags: Vec<String>,
-}
-
-/// One kernel's verdicts, with what the report says about each race.
-#[derive(Clone, Debug)]
-pub struct CheckedKernel {
-    pub kernel: String,
-    pub file: PathBuf,
-    /// One entry per array (or one unnamed entry when nothing could be
-    /// modelled, or when a kernel without arrays is not well formed).
-    pub arrays: Vec<CheckedArray>,
-    /// Launch assumptions the user did not state: the default dimensions
-    /// of a CUDA kernel (`blockDim.y = 1 (…)`, README, "Launch
-    /// configuration").
-    pub launch: Vec<String>,
-}
-
-/// One array's verdict, with the classification and triage of a race.
-#[derive(Clone, Debug)]
-pub struct CheckedArray {
-    /// The verdict, its witness and what it cost.
-    pub check: ArrayReport,
-    /// For a race: whether it is certainly real (`protocol`, `provable`,
-    /// `data-dependent`, `control-dependent`, `approximated`; README,
-    /// "Reading a race report").
-    pub classification: Option<String>,
-    /// For an alarm on a BabyCUDA program: how triage settled it (the
-    /// verdict of a refuted alarm is DRF).
-    pub triage: Option<Triage>,
-}
-
-impl CheckedArray {
-    pub fn verdict(&self) -> &Verdict {
-        &self.check.verdict
-    }
-}
-
-impl FileReport {
-    fn new(file: &Path) -> FileReport {
-        FileReport {
-            file: file.to_path_buf(),
-            source: None,
-            kernels: Vec::new(),
-            diagnostics: Vec::new(),
-            ignored_flags: Vec::new(),
-        }
-    }
-
-    /// The errors: the file, or one of its kernels, could not be checked.
-    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
-        self.diagnostics.iter().filter(|d| d.is_error())
-    }
-
-    /// The first of the worst arrays, with its kernel.
-    pub fn worst(&self) -> Option<(&CheckedKernel, &CheckedArray)> {
-        let all = self
-            .kernels
-            .iter()
-            .flat_map(|k| k.arrays.iter().map(move |a| (k, a)));
-        worst(all, |(_, a)| a.verdict().severity())
-    }
-}
-
-/// The worst outcome of a run: its worst verdict, where a file that could
-/// not be checked counts as invalid input (`None`: nothing was checked).
-pub fn worst_outcome(files: &[FileReport]) -> Option<Severity> {
-    let verdicts = files
-        .iter()
-        .filter_map(|f| f.worst())
-        .map(|(_, a)| a.verdict().severity());
-    let errors = files
-        .iter()
-        .filter(|f| f.errors().next().is_some())
-        .map(|_| Severity::Invalid);
-    verdicts.chain(errors).max()
-}
+use std::path::Path;
 
 /// Checks one file: every kernel, with the options of its header merged
 /// with the command line's (`cli`), and triage of the alarms.
@@ -254,18 +168,11 @@ fn program_init(k: &Kernel) -> Contents {
         .unwrap_or_default()
 }
 
-/// The display name of an array (`""` is the unnamed array).
-pub fn array_name(a: &str) -> &str {
-    if a.is_empty() {
-        "(unnamed)"
-    } else {
-        a
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mapcheck_core::verdict::Severity;
+    use std::path::PathBuf;
 
     fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> PathBuf {
         let p = dir.path().join(name);

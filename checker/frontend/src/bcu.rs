@@ -1,9 +1,9 @@
 //! `.bcu` files: BabyCUDA programs (`seeds/004_*`), typed by
-//! [`mapcheck_core::babycuda::infer`].
+//! [`mapcheck_ir::babycuda::infer`].
 
 use super::Diagnostic;
-use mapcheck_core::babycuda::infer;
-use mapcheck_core::kernel::Kernel;
+use mapcheck_ir::babycuda::infer;
+use mapcheck_ir::kernel::Kernel;
 use std::path::Path;
 
 /// Parses a `.bcu` file into one kernel named after the file.

@@ -4,19 +4,19 @@
 //! merges it with the command line ([`options::merge`]) and runs the front
 //! end with the result.
 
-use mapcheck_core::kernel::Kernel;
-use mapcheck_core::verdict::CheckOptions;
+use mapcheck_ir::kernel::Kernel;
+use mapcheck_ir::options::CheckOptions;
 use semantics::surface::parse::parse_header_with_spans;
 use semantics::surface::Span;
 use std::path::{Path, PathBuf};
 
 pub mod bcu;
 pub mod cuda;
-pub mod diagnostic;
+
 pub mod options;
 pub mod proto;
 
-pub use diagnostic::{Diagnostic, Level};
+pub use mapcheck_ir::diagnostic::{self, Diagnostic, Level};
 use options::{Dims, Flags};
 
 /// What the front ends need, after [`options::merge`].

@@ -15,8 +15,8 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::LoadOptions;
-use mapcheck_core::kernel::Kernel;
-use mapcheck_core::verdict::{CheckOptions, IntModel};
+use mapcheck_ir::kernel::Kernel;
+use mapcheck_ir::options::{CheckOptions, IntModel};
 use semantics::expr::{BExp, NExp, ROp};
 use semantics::surface::{Assumption, Span};
 use std::path::{Path, PathBuf};

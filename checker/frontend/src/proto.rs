@@ -1,7 +1,7 @@
 //! `.proto` files: the protocol is written by hand.
 
 use super::Diagnostic;
-use mapcheck_core::kernel::Kernel;
+use mapcheck_ir::kernel::Kernel;
 use std::path::Path;
 
 /// Parses a `.proto` file into one kernel named after the file.

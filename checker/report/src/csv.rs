@@ -2,8 +2,8 @@
 //! alike: a field with a comma, a quote or a line break is quoted, quotes
 //! doubled (RFC 4180).  [`check_csv`] is `mapcheck check --format csv`.
 
+use mapcheck_core::results::FileReport;
 use mapcheck_core::verdict::Verdict;
-use mapcheck_driver::FileReport;
 use semantics::surface::Span;
 
 /// The header of `mapcheck check --format csv`.

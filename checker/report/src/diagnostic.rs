@@ -5,7 +5,7 @@
 use codespan_reporting::diagnostic::{Diagnostic as Codespan, Label, Severity};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor::NoColor, Config, DisplayStyle};
-use mapcheck_frontend::{Diagnostic, Level};
+use mapcheck_ir::{Diagnostic, Level};
 use semantics::surface::Span;
 use std::ops::Range;
 use std::path::Path;

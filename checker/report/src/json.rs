@@ -4,9 +4,9 @@
 //! [`JsonWitness`] in its `properties`.
 
 use crate::text::replay_command;
+use mapcheck_core::results::{CheckedArray, CheckedKernel, FileReport};
 use mapcheck_core::triage::{Resolution, Triage};
 use mapcheck_core::verdict::{Assumption, ThreadValues, Verdict, Witness, WitnessAccess};
-use mapcheck_driver::{CheckedArray, CheckedKernel, FileReport};
 use semantics::expr::{Nat, Var};
 use semantics::surface::Span;
 use serde::Serialize;

@@ -1,5 +1,5 @@
 //! mapcheck's output formats, each rendered from the pipeline's reports
-//! (`mapcheck_driver::FileReport`, with the classification and triage of
+//! (`mapcheck_core::results::FileReport`, with the classification and triage of
 //! every race): readable text with the source lines of both accesses
 //! underlined ([`text`]), JSON ([`json`]), SARIF 2.1.0 ([`sarif`]), CSV
 //! ([`csv`]), the suite's table ([`suite`]), and diagnostics ([`diagnostic`]).

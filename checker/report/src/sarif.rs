@@ -12,9 +12,9 @@
 
 use crate::json::JsonWitness;
 use crate::text::{access_text, values, ACCESS_LABELS};
+use mapcheck_core::results::array_name;
+use mapcheck_core::results::{CheckedArray, CheckedKernel, FileReport};
 use mapcheck_core::verdict::{Verdict, Witness};
-use mapcheck_driver::pipeline::array_name;
-use mapcheck_driver::{CheckedArray, CheckedKernel, FileReport};
 use semantics::surface::Span;
 use serde::Serialize;
 use std::collections::BTreeMap;

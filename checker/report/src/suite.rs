@@ -1,8 +1,8 @@
 //! The outputs of `mapcheck suite`: a table with totals, JSON and CSV of
-//! the `mapcheck_driver::suite` results.
+//! the `mapcheck_core::results::suite` results (filled in by `mapcheck_driver::suite`).
 
 use crate::csv::write_csv;
-use mapcheck_driver::suite::{FileResult, Totals};
+use mapcheck_core::results::suite::{FileResult, Totals};
 use serde::Serialize;
 use std::fmt::Write as _;
 

@@ -3,10 +3,10 @@
 //! "Reading a race report").
 
 use crate::diagnostic::excerpt;
+use mapcheck_core::results::array_name;
+use mapcheck_core::results::{CheckedArray, CheckedKernel, FileReport};
 use mapcheck_core::triage::Triage;
 use mapcheck_core::verdict::{BenignPair, ThreadValues, Verdict, Witness, WitnessAccess};
-use mapcheck_driver::pipeline::array_name;
-use mapcheck_driver::{CheckedArray, CheckedKernel, FileReport};
 use semantics::expr::{Nat, Var};
 use semantics::surface::Span;
 use semantics::trace::THREAD_COUNT;

@@ -28,7 +28,7 @@ pub mod scope;
 
 use super::{Diagnostic, LoadOptions};
 use crate::options::apply_dims;
-use mapcheck_core::kernel::{Kernel, Provenance, ThreadModel, OTHER_SUFFIX};
+use mapcheck_ir::kernel::{Kernel, Provenance, ThreadModel, OTHER_SUFFIX};
 use semantics::expr::{BExp, NExp, ROp};
 use semantics::surface::{Assumption, Program, Span};
 use std::collections::{BTreeMap, BTreeSet};

@@ -8,7 +8,7 @@
 use super::ast::{Func, RefKind, Unit, EK};
 use super::clang;
 use crate::Diagnostic;
-use mapcheck_core::kernel::Unsupported;
+use mapcheck_ir::kernel::Unsupported;
 use semantics::surface::Span;
 use std::collections::BTreeSet;
 use std::path::Path;

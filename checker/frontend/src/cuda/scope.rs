@@ -6,7 +6,7 @@
 //! shared memory).  This module derives the second kernel from the
 //! protocol inferred with `blockIdx` per thread.
 
-use mapcheck_core::kernel::{Kernel, ThreadModel};
+use mapcheck_ir::kernel::{Kernel, ThreadModel};
 use semantics::expr::{BExp, NExp, ROp};
 use semantics::surface::{Assumption, Span, Stmt, StmtKind};
 use std::collections::BTreeSet;

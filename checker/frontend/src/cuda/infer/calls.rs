@@ -5,7 +5,7 @@ use super::memory::{field_key, is_lvalue};
 use super::*;
 use crate::cuda::convert::{is_memory_function, CONSTRUCTED, GROUP_SYNC, THIS};
 use crate::cuda::library::is_surface_function;
-use mapcheck_core::kernel::Written;
+use mapcheck_ir::kernel::Written;
 
 impl Infer<'_> {
     // ----- calls -------------------------------------------------------------

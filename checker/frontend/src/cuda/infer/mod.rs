@@ -33,7 +33,7 @@ mod views;
 
 use super::ast::*;
 use super::lin::{low_mask, pow2, Lin};
-use mapcheck_core::kernel::{
+use mapcheck_ir::kernel::{
     other, Unknown, UnknownCause, Unsupported, Written, WrittenValues, OTHER_SUFFIX,
 };
 use semantics::expr::{BExp, NExp, NOp, Nat, ROp};

@@ -1,5 +1,5 @@
 //! What a write stores, for benign write/write pairs (README, "Benign
-//! writes"; `mapcheck_core::kernel::Written`).
+//! writes"; `mapcheck_ir::kernel::Written`).
 //!
 //! Only values that are the same for every thread, and whose equality the
 //! front end can decide, are recorded; everything else is
@@ -31,7 +31,7 @@
 //! or a floating-point computation is unknown.
 
 use super::*;
-use mapcheck_core::kernel::Written;
+use mapcheck_ir::kernel::Written;
 
 impl Infer<'_> {
     /// What the assignment `l = r` (or `l op= r`) stores, `v` being the

@@ -1,0 +1,55 @@
+//! What checking a kernel needs besides the kernel: the integer model of
+//! the SMT encoding, fixed values, the array selection, limits and modes.
+//! The front end builds it (header flags merged with the command line) and
+//! the checker reads it.
+
+use semantics::Var;
+use std::collections::BTreeMap;
+
+/// Which integer model the SMT encoding uses (README.md "Numbers").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum IntModel {
+    /// Unbounded naturals with the total operators (`a - b` monus, `/0 = 0`, `%0 = a`).
+    #[default]
+    Nat,
+    /// 32-bit unsigned machine integers (wrap-around `+ - *`, same total `/` and `%`).
+    Bv32,
+}
+
+/// What the checker needs besides the kernel.
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    /// Fixes the thread count `T` (`--threads`).  Other thread bounds (CUDA
+    /// `blockDim.x`, …) are parameters: fix them with [`CheckOptions::params`].
+    pub threads: Option<u64>,
+    /// Fixed values of parameters / free protocol variables (`--param`).
+    pub params: BTreeMap<Var, u64>,
+    /// Check only this array (`--array`; `""` is the unnamed array).
+    pub array: Option<String>,
+    pub logic: IntModel,
+    /// Per SMT query, in milliseconds (`--timeout`).
+    pub timeout_ms: u64,
+    /// `--warp-sync=N`: threads of one warp (same block, same linear
+    /// thread id divided by `N`) run in lock-step, each statement's reads
+    /// before its writes (GPUVerify's warp-synchronous semantics, seed
+    /// `001`; README, "Warp-synchronous mode").  `None`: no such
+    /// assumption (CUDA's independent thread scheduling).
+    pub warp_sync: Option<u64>,
+    /// `--strict`: writes of the same uniform value by two threads are
+    /// races like any other (README, "Benign writes").
+    pub strict: bool,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions {
+            threads: None,
+            params: BTreeMap::new(),
+            array: None,
+            logic: IntModel::Nat,
+            timeout_ms: 10_000,
+            warp_sync: None,
+            strict: false,
+        }
+    }
+}
