@@ -4,7 +4,7 @@
 //! `suite`).
 //!
 //! Numbers in witnesses are naturals ([`Nat`]) because the default logic is
-//! over ℕ (README.md "Numbers"); in JSON they are numbers when they fit in a
+//! over ℕ (`docs/proto-format.md`, "Numbers"); in JSON they are numbers when they fit in a
 //! `u64`, decimal strings otherwise.
 
 use semantics::surface::Span;
@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
 
-/// Which integer model the SMT encoding uses (README.md "Numbers").
+/// Which integer model the SMT encoding uses (`docs/proto-format.md`, "Numbers").
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum IntModel {
     /// Unbounded naturals with the total operators (`a - b` monus, `/0 = 0`, `%0 = a`).
@@ -39,11 +39,11 @@ pub struct CheckOptions {
     /// `--warp-sync=N`: threads of one warp (same block, same linear
     /// thread id divided by `N`) run in lock-step, each statement's reads
     /// before its writes (GPUVerify's warp-synchronous semantics, seed
-    /// `001`; README, "Warp-synchronous mode").  `None`: no such
+    /// `001`; `docs/warp-sync.md`).  `None`: no such
     /// assumption (CUDA's independent thread scheduling).
     pub warp_sync: Option<u64>,
     /// `--strict`: writes of the same uniform value by two threads are
-    /// races like any other (README, "Benign writes").
+    /// races like any other (`docs/benign-writes.md`).
     pub strict: bool,
 }
 
@@ -82,8 +82,8 @@ pub struct ArrayReport {
     /// Wall-clock time spent on this array, in seconds.
     pub seconds: f64,
     /// Benign write/write pairs: two threads write the same cell in the
-    /// same phase, but store the same uniform value (README, "Benign
-    /// writes").  Not races (unless `--strict`), listed so the user sees
+    /// same phase, but store the same uniform value
+    /// (`docs/benign-writes.md`).  Not races (unless `--strict`), listed so the user sees
     /// them; at most [`MAX_BENIGN`] pairs of distinct source accesses.
     pub benign: Vec<BenignPair>,
 }
@@ -138,7 +138,7 @@ pub enum Verdict {
 
 /// How bad a verdict is, from best to worst.  The worst verdict of a kernel,
 /// a file or a run ([`worst`]) is what summaries report and what decides the
-/// exit status (README, "Exit status"): the one order used everywhere.
+/// exit status (`docs/errors.md`): the one order used everywhere.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
     Drf,
@@ -269,8 +269,8 @@ pub struct Witness {
     /// that concrete run.
     pub replay_values: Option<BTreeMap<Var, Nat>>,
     /// Under `--strict`: the value both writes store, when the pair is
-    /// benign and a race only because `--strict` counts it (README,
-    /// "Benign writes").
+    /// benign and a race only because `--strict` counts it
+    /// (`docs/benign-writes.md`).
     pub benign: Option<String>,
 }
 
