@@ -1,4 +1,4 @@
-//! Random protocols printed as CUDA kernels (issue 15, item 5), for the
+//! Random protocols printed as CUDA kernels (`proofs-notes/cuda-round-trip.md`), for the
 //! round trip through the checker's libclang front end.
 //!
 //! `p ∈ W` becomes one `__global__` kernel over an array `A` (a parameter
@@ -85,7 +85,7 @@ impl Printed {
 }
 
 /// How the kernel is written (all exactly modelled by the front end,
-/// README "CUDA kernels").
+/// `docs/c-model.md`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Style {
     /// `__shared__ int A[…]` instead of the parameter `int *A`.

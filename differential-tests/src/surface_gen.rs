@@ -1,5 +1,5 @@
 //! Random `.proto` programs (`semantics::surface::Program`) that cover the
-//! language the checker reads, not only `W` (issue 15, item 1):
+//! language the checker reads, not only `W` (`proofs-notes/generators.md`):
 //!
 //! - `T` in expressions, thread-locals (`local v;`), `assume` on parameters
 //!   and `T`, the unnamed array and named arrays of 1–3 dimensions;

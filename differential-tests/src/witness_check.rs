@@ -1,4 +1,4 @@
-//! Whole witnesses (issue 15, item 2): re-evaluates each side of a checker
+//! Whole witnesses (`proofs-notes/checker-vs-reference.md`): re-evaluates each side of a checker
 //! witness in the source program, at the values the witness reports, and
 //! requires the index, the mode, the source access and the phase instance to
 //! match.
@@ -7,7 +7,7 @@
 //! identifiers, thread-locals and unsynchronized loop variables, plus the
 //! synchronized loop variables of the phase and every parameter.  The
 //! iteration of each enclosing synchronized loop `forS x in n..m` follows
-//! from the phase's closure (checker `phases.rs`, README "JSON output"):
+//! from the phase's closure (checker `phases.rs`, `docs/formats.md`):
 //!
 //! - `x` reported with value `v`: the phase joins iterations `v-1` and `v`
 //!   (or lies inside iteration `v`); an access after the last barrier of the
@@ -29,8 +29,8 @@ use semantics::surface::{Block, Program, Span, Stmt, StmtKind};
 use std::collections::BTreeMap;
 
 /// Decides synchronized conditionals and drops empty synchronized loops
-/// whose bounds are known under `env` (the checker's case split: README
-/// "well-formedness"); the result has no synchronized conditional left
+/// whose bounds are known under `env` (the checker's case split:
+/// `docs/command-line.md`, "What `check` does"); the result has no synchronized conditional left
 /// when their conditions mention only `env`'s variables.  Spans are kept.
 pub fn resolve(b: &Block, env: &BTreeMap<Var, Nat>) -> Block {
     let mut out = Vec::new();

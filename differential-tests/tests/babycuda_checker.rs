@@ -1,5 +1,5 @@
 //! The checker (with triage) on random BabyCUDA programs, against the
-//! interpreter of Fig. 5 of `seeds/004_*` (issue 15, items 3 and 4).
+//! interpreter of Fig. 5 of `seeds/004_*` (`proofs-notes/babycuda-theorem1.md`).
 //!
 //! - Typable programs, closed instantiation (`T`, `M` fixed): the checker's
 //!   verdict per array is the interpreter's, and every race is `provable`
@@ -290,7 +290,7 @@ fn refutable_cases() -> u64 {
 
 /// Found by a longer run of `checker_with_triage_is_never_drf_on_a_racy_program`:
 /// with `M` symbolic, the checker's case split gives the empty synchronized
-/// loop `for x1 in 0..M { sync }` the meaning "skip" (README, well-formedness,
+/// loop `for x1 in 0..M { sync }` the meaning "skip" (`docs/command-line.md`, well-formedness,
 /// as CUDA runs it), so with `M = 0` the outer loop has no barrier and its
 /// iterations race on `A` — a race the checker classifies `provable`.  The
 /// BabyCUDA interpreter (S-FOR, Example 2 of 000) has no derivation for an

@@ -1,6 +1,6 @@
 //! The optimized checker (linear phase splitting, well-formedness, Z3
 //! encoding) agrees with the reference semantics on random protocols — the
-//! contract of README.md.
+//! contract of `docs/how-answers-are-checked.md`.
 //!
 //! - Closed instantiations: with `--threads` fixed and no parameters, the
 //!   checker's verdict is `safe(p ↓)`.

@@ -1,4 +1,4 @@
-//! The CUDA front end against the reference (issue 15, item 5): random
+//! The CUDA front end against the reference (`proofs-notes/cuda-round-trip.md`): random
 //! protocols printed as CUDA kernels (`differential_tests::cuda_print`),
 //! loaded with the checker's libclang front end and checked; the verdict is
 //! compared with the reference's verdict for the protocol (`p ↓`, Fig. 5 of
@@ -284,8 +284,8 @@ fn cuda_round_trip_agrees_with_the_reference() {
 
 /// The reference's races are pairs of accesses, whatever they store; the
 /// printed kernels store the constant 1 (`A[e] = 1;`), so two of their
-/// writes are a benign pair unless `--strict` counts it (README, "Benign
-/// writes").
+/// writes are a benign pair unless `--strict` counts it
+/// (`docs/benign-writes.md`).
 fn access_level() -> CheckOptions {
     CheckOptions {
         strict: true,

@@ -1,4 +1,4 @@
-//! Coverage floors for the generators (issue 15, item 1): generates cases
+//! Coverage floors for the generators (`proofs-notes/generators.md`): generates cases
 //! and fails when a class of programs falls below its floor, so that
 //! coverage cannot collapse silently when a generator changes.  The discard
 //! rates of the properties are checked by the properties themselves

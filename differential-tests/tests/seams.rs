@@ -1,5 +1,5 @@
 //! Properties at the seams between the stages of the reference and the
-//! checker (issue 15, item 4):
+//! checker (`proofs-notes/seams.md`):
 //!
 //! - Definition 3 with `align` (Fig. 6 and Fig. 13 of `seeds/000_*`): the
 //!   phases an aligned protocol produces, in order, followed by the phase of
@@ -154,7 +154,7 @@ impl Arbitrary for ClosedExpr {
     }
 }
 
-/// An independent evaluator of the total ℕ operators (README "Numbers").
+/// An independent evaluator of the total ℕ operators (`docs/proto-format.md`, "Numbers").
 fn spec_n(n: &NExp, env: &BTreeMap<String, u64>) -> Nat {
     match n {
         NExp::Num(k) => k.clone(),

@@ -1,4 +1,4 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see README
+// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 //--blockDim=[64] --gridDim=[1]
 // Race-free: unsigned _BitInt(7) holds 0..127, so c = threadIdx.x for the 64
 // threads and each thread writes its own a[t].  mapcheck does not model

@@ -1,4 +1,4 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see README
+// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 //--blockDim=[64] --gridDim=[1]
 // Race-free: 2t + (t > 5) is in {2t, 2t + 1}, disjoint across threads.
 __global__ void k(int *a)

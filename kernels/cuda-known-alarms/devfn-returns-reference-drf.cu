@@ -1,4 +1,4 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see README
+// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 //--blockDim=[64] --gridDim=[1]
 // Race-free: at(a, t) refers to a[t]; thread t writes only a[t].
 __device__ int &at(int *a, int i) { return a[i]; }

@@ -1,4 +1,4 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see README
+// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 //--blockDim=[64] --gridDim=[1]
 // Race-free: thread t writes a[4t + 3] and loads a[4t..4t+3]: only its own
 // cells.  out[t] is private.

@@ -1,4 +1,4 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see README
+// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 //--blockDim=[64] --gridDim=[1]
 // Race-free: thread t writes a[(t & 1) * 64 + t / 2]; even t hit 0..31, odd t
 // hit 64..95, and t/2 is injective within each parity.

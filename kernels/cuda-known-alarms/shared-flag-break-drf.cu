@@ -1,4 +1,4 @@
-// expected: DRF (//pass), but mapcheck reports barrier divergence: see README ("Barrier divergence")
+// expected: DRF (//pass), but mapcheck reports barrier divergence: see docs/barrier-divergence.md
 //--blockDim=64 --gridDim=1
 // Race-free (the loop of the SDK's eigenvalue kernels): each round, thread
 // 0 sets the shared flag `done`; after a barrier, every thread whose element

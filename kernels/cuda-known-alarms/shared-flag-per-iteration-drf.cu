@@ -1,4 +1,4 @@
-// expected: DRF (//pass), but mapcheck answers unknown: see README ("Barrier divergence")
+// expected: DRF (//pass), but mapcheck answers unknown: see docs/barrier-divergence.md
 //--blockDim=64 --gridDim=1
 // Race-free: in each iteration thread 0 sets the block's flag, and after
 // the barrier every thread reads it — the same cell, written by no thread

@@ -1,4 +1,4 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see README
+// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 //--blockDim=[32] --gridDim=[1]
 // Race-free: one warp; each lane reads its own value back (source lane =
 // its lane), so v = t and thread t writes a[t] only.

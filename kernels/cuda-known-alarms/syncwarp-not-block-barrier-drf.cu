@@ -1,4 +1,4 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see README
+// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 //--blockDim=[64] --gridDim=[1]
 // Race-free: t and t ^ 1 are in the same warp; __syncwarp() orders the
 // warp's write s[t ^ 1] before the read (it is a memory barrier for the

@@ -1,4 +1,4 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see README
+// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 //--blockDim=[64] --gridDim=[1]
 // Race-free: the user's Log::operator+= and Log::operator= write
 // s[threadIdx.x], the calling thread's own cell; after the barrier thread t

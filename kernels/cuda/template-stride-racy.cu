@@ -3,7 +3,7 @@
 // Template kernel analysed generically: the block-strided copy steps by
 // STRIDE, which may be smaller than the block, so two threads can write the
 // same cell (e.g. STRIDE = 64 with 128 threads), each its own value n + t
-// (storing n alone would be a benign pair: README, "Benign writes").
+// (storing n alone would be a benign pair: docs/benign-writes.md).
 template <int STRIDE>
 __global__ void fill(int *out, int n)
 {

@@ -3,7 +3,7 @@
 // Checked within one block (the race of Listing 2.1 is on the shared tile).
 // Across blocks mapcheck raises a false alarm: the diagonal block index is
 // assigned in both branches of `if (width == height)` and the merge becomes
-// an unknown (README, "Known limits").
+// an unknown (docs/c-model.md).
 // Test 1 of Claim 1 (seeds/000, Listing 2.1), DRF version: transposeDiagonal from
 // the CUDA SDK transpose tutorial, repeated NREPS times.  The next
 // repetition writes `tile` while threads may still read the previous one.

@@ -4,7 +4,7 @@
 //!
 //! Numbers are naturals ℕ (arbitrary precision).  The abstract operators `⋆`,
 //! `◇`, `∘` of the paper are instantiated with *total* functions over ℕ
-//! (README.md, "Numbers"): `a - b` is monus, `a / 0 = 0`, `a % 0 = a`.
+//! (`docs/proto-format.md`, "Numbers"): `a - b` is monus, `a / 0 = 0`, `a % 0 = a`.
 //! Negation `!b` is an extension of the paper's grammar (it is expressible
 //! with comparisons, but kernels use it everywhere).
 
@@ -139,7 +139,7 @@ impl BExp {
 }
 
 // ---------------------------------------------------------------------------
-// The abstract operators, made total (README.md "Numbers")
+// The abstract operators, made total (`docs/proto-format.md`, "Numbers")
 // ---------------------------------------------------------------------------
 
 /// `⋆(i, j)`: total arithmetic on ℕ.

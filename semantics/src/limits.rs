@@ -1,5 +1,5 @@
 //! Resource limits of the reference and of everything that reads `.proto`
-//! and `.bcu` text (issue 12: bounded on any input).  They are not part of
+//! and `.bcu` text (`ARCHITECTURE.md`, "Limits (bounded on any input)").  They are not part of
 //! the papers' definitions: a run that would exceed one stops with an error
 //! that names the limit, never with a wrong answer.
 

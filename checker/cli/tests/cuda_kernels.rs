@@ -37,7 +37,7 @@ fn cuda_unsupported_construct_is_unknown_with_location() {
     std::fs::write(
         &p,
         // A 3-byte element over 4-byte floats: neither size divides the
-        // other, so the cast is no view (README, "How C is modelled").
+        // other, so the cast is no view (`docs/c-model.md`).
         "//--blockDim=64\n__global__ void k(float *a, float *out) {\n  a[threadIdx.x] = 1;\n  __syncthreads();\n  out[threadIdx.x] = ((char3 *)a)[0].x;\n}\n",
     )
     .unwrap();

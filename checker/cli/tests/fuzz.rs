@@ -1,5 +1,5 @@
 //! A mutation fuzzer for the `.proto`, `.bcu` and CUDA front ends and the
-//! whole `check` path (issue 12), driven by quickcheck and seeded with the
+//! whole `check` path (`docs/errors.md`), driven by quickcheck and seeded with the
 //! bundled kernels (`kernels/`).  Each case mutates one kernel's bytes or
 //! tokens (flips, inserts of hostile tokens — deep nesting, huge numbers,
 //! built-in names, NUL, non-UTF-8 —, deletions, duplications, splices with

@@ -1,4 +1,5 @@
-//! Property (issue 12): on random `.proto` programs — parameters and locals
+//! Property (`docs/how-answers-are-checked.md`): on random `.proto`
+//! programs — parameters and locals
 //! named like the built-ins, names declared twice or not at all, huge
 //! constants — `mapcheck check` and `mapcheck run` accept and reject the
 //! same inputs, both stay within bounds (exit status 0–3, no panic), and

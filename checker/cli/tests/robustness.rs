@@ -1,4 +1,4 @@
-//! Issue 12, the inputs that crashed, aborted or ran away: each gives exit
+//! The inputs that crashed, aborted or ran away (`docs/errors.md`): each gives exit
 //! status 0–3 with a clear message, within 30 s and 4 GiB, and a suite over
 //! all of them (plus a symbolic link loop) prints a complete table and JSON.
 
@@ -19,7 +19,7 @@ fn nested(open: &str, body: &str, n: usize) -> String {
     format!("{}{body}{}", open.repeat(n), "}".repeat(n))
 }
 
-/// The inputs of the issue (name, text).
+/// The inputs that crashed, aborted or ran away (name, text).
 fn inputs() -> Vec<(&'static str, String)> {
     vec![
         (

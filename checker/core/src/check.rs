@@ -1,9 +1,9 @@
-//! The checking pipeline for one kernel (README.md, "Data flows one way"):
+//! The checking pipeline for one kernel (`ARCHITECTURE.md`, "The pipeline"):
 //! well-formedness ([`crate::wellformed`]) → phases ([`crate::phases`]) →
 //! one SMT query per closure ([`crate::smt`]) → verdict and witness
 //! ([`crate::witness`]).
 //!
-//! Soundness (README.md): a verdict is DRF only when every query of every
+//! Soundness (`docs/fail-closed.md`): a verdict is DRF only when every query of every
 //! case is `unsat` and the front end understood everything
 //! (`kernel.unsupported` is empty); a solver `unknown` or timeout gives
 //! [`Verdict::Unknown`] unless a race is found elsewhere.
@@ -666,7 +666,7 @@ impl Cases<'_> {
         )
     }
 
-    /// The benign pairs of a race-free case (README, "Benign writes"): the
+    /// The benign pairs of a race-free case (`docs/benign-writes.md`): the
     /// write/write pairs the query left out because both store the same
     /// uniform value, one per pair of source accesses, at most
     /// [`MAX_BENIGN`] over the array.

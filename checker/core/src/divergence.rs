@@ -1,5 +1,5 @@
-//! Barrier divergence decided semantically (issue 14, item 7; README,
-//! "Barrier divergence").
+//! Barrier divergence decided semantically (`docs/barrier-divergence.md`;
+//! `ARCHITECTURE.md`, "Barrier divergence").
 //!
 //! A synchronized conditional or loop must be *uniform*: every thread of a
 //! block takes the same branch, runs the same iterations (`seeds/000_*`,

@@ -1,4 +1,4 @@
-//! Parameters of finite domain (issue 16): a parameter the kernel's
+//! Parameters of finite domain (`ARCHITECTURE.md`): a parameter the kernel's
 //! assumptions restrict to a few values — `__requires((n & (n - 1)) == 0)`
 //! on an `unsigned n` leaves 0 and the 32 powers of two, `__requires(n ==
 //! 64 || n == 128)` two values — checked one value at a time when it makes

@@ -1,5 +1,5 @@
 //! The replay of a `.proto` race in the reference semantics, as `mapcheck
-//! run` performs it (issue 12: every replay command `check` prints must be
+//! run` performs it (`ARCHITECTURE.md`, "Limits": every replay command `check` prints must be
 //! accepted by `run` and reproduce the race, or not be printed).
 //!
 //! The same steps as `mapcheck run FILE --threads T --param X=V … --local …`:

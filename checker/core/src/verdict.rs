@@ -4,7 +4,7 @@
 //! `suite`).
 //!
 //! Numbers in witnesses are naturals ([`Nat`]) because the default logic is
-//! over ℕ (README.md "Numbers"); in JSON they are numbers when they fit in a
+//! over ℕ (`docs/proto-format.md`, "Numbers"); in JSON they are numbers when they fit in a
 //! `u64`, decimal strings otherwise.
 
 use semantics::surface::Span;
@@ -36,8 +36,8 @@ pub struct ArrayReport {
     /// Wall-clock time spent on this array, in seconds.
     pub seconds: f64,
     /// Benign write/write pairs: two threads write the same cell in the
-    /// same phase, but store the same uniform value (README, "Benign
-    /// writes").  Not races (unless `--strict`), listed so the user sees
+    /// same phase, but store the same uniform value
+    /// (`docs/benign-writes.md`).  Not races (unless `--strict`), listed so the user sees
     /// them; at most [`MAX_BENIGN`] pairs of distinct source accesses.
     pub benign: Vec<BenignPair>,
 }
@@ -92,7 +92,7 @@ pub enum Verdict {
 
 /// How bad a verdict is, from best to worst.  The worst verdict of a kernel,
 /// a file or a run ([`worst`]) is what summaries report and what decides the
-/// exit status (README, "Exit status"): the one order used everywhere.
+/// exit status (`docs/errors.md`): the one order used everywhere.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
     Drf,
@@ -223,8 +223,8 @@ pub struct Witness {
     /// that concrete run.
     pub replay_values: Option<BTreeMap<Var, Nat>>,
     /// Under `--strict`: the value both writes store, when the pair is
-    /// benign and a race only because `--strict` counts it (README,
-    /// "Benign writes").
+    /// benign and a race only because `--strict` counts it
+    /// (`docs/benign-writes.md`).
     pub benign: Option<String>,
 }
 

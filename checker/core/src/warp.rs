@@ -1,5 +1,5 @@
-//! Warp-synchronous execution (`--warp-sync[=N]`, README "Warp-synchronous
-//! mode"): GPUVerify's lock-step semantics of a warp (seed `001`).
+//! Warp-synchronous execution (`--warp-sync[=N]`,
+//! `docs/warp-sync.md`): GPUVerify's lock-step semantics of a warp (seed `001`).
 //!
 //! The threads of one warp — same block, same linear thread id
 //! `x + y·bdx + z·bdx·bdy` divided by the warp size `N` — execute each
@@ -131,8 +131,8 @@ fn known(kernel: &Kernel, opts: &CheckOptions, x: &str) -> Option<u64> {
 }
 
 /// The note printed with the verdicts of `kernel`, among the launch
-/// assumptions (the text report prefixes each with "assuming"; README,
-/// "Warp-synchronous mode"); `None` when the mode is off or vacuous.
+/// assumptions (the text report prefixes each with "assuming";
+/// `docs/warp-sync.md`); `None` when the mode is off or vacuous.
 pub fn note(kernel: &Kernel, opts: &CheckOptions) -> Option<String> {
     let size = opts.warp_sync?;
     match mode(kernel, opts) {

@@ -1,6 +1,6 @@
 //! `mapcheck suite`: every kernel file under some directories, checked by
 //! the pipeline ([`crate::pipeline`]) with the flags of its header and
-//! compared with its expectation (README.md, "Expectation headers").  Pure
+//! compared with its expectation (`docs/headers.md`).  Pure
 //! functions over files; the table, JSON and CSV are `mapcheck_report::suite`,
 //! the progress bar and parallelism `mapcheck suite` (`cli/src/commands/suite.rs`).
 
@@ -162,7 +162,7 @@ fn suite_class(a: &CheckedArray) -> Option<String> {
 mod tests {
     use super::*;
 
-    /// Issue 12: a symbolic link to an ancestor is not followed forever.
+    /// `docs/errors.md`: a symbolic link to an ancestor is not followed forever.
     #[cfg(unix)]
     #[test]
     fn symbolic_link_loops_are_walked_once() {

@@ -33,7 +33,7 @@ pub struct Kernel {
     /// dimensions), printed with the verdict.
     pub launch: Vec<String>,
     /// What each write stores, when the front end knows it is the same for
-    /// every thread (README, "Benign writes"); a write not listed stores an
+    /// every thread (`docs/benign-writes.md`); a write not listed stores an
     /// unknown value.
     pub written: WrittenValues,
     /// Thread-local unknowns (of `program.locals`) that all threads of a
@@ -70,7 +70,7 @@ pub fn other(x: &str) -> Var {
 }
 
 /// What a write stores, as far as benign write/write pairs are concerned
-/// (README, "Benign writes"): two writes of the same cell that store the
+/// (`docs/benign-writes.md`): two writes of the same cell that store the
 /// same value, the same for every thread, leave the same memory whichever
 /// comes last.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -308,7 +308,7 @@ impl Kernel {
     }
 
     /// The class of an alarm on this kernel, from how its protocol was
-    /// obtained (README, "Reading a race report").
+    /// obtained (`docs/reports.md`).
     pub fn alarm_class(&self) -> &'static str {
         let reads_data = || {
             self.unknowns

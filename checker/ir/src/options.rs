@@ -6,7 +6,7 @@
 use semantics::Var;
 use std::collections::BTreeMap;
 
-/// Which integer model the SMT encoding uses (README.md "Numbers").
+/// Which integer model the SMT encoding uses (`docs/proto-format.md`, "Numbers").
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum IntModel {
     /// Unbounded naturals with the total operators (`a - b` monus, `/0 = 0`, `%0 = a`).
@@ -32,11 +32,11 @@ pub struct CheckOptions {
     /// `--warp-sync=N`: threads of one warp (same block, same linear
     /// thread id divided by `N`) run in lock-step, each statement's reads
     /// before its writes (GPUVerify's warp-synchronous semantics, seed
-    /// `001`; README, "Warp-synchronous mode").  `None`: no such
+    /// `001`; `docs/warp-sync.md`).  `None`: no such
     /// assumption (CUDA's independent thread scheduling).
     pub warp_sync: Option<u64>,
     /// `--strict`: writes of the same uniform value by two threads are
-    /// races like any other (README, "Benign writes").
+    /// races like any other (`docs/benign-writes.md`).
     pub strict: bool,
 }
 

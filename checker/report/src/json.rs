@@ -1,5 +1,5 @@
 //! The JSON document of `mapcheck check --format json` (schema version
-//! [`JSON_SCHEMA_VERSION`], README, "JSON output"), as serde-derived types
+//! [`JSON_SCHEMA_VERSION`], `docs/formats.md`), as serde-derived types
 //! built from the pipeline's reports.  The SARIF output carries the same
 //! [`JsonWitness`] in its `properties`.
 
@@ -51,7 +51,7 @@ pub struct JsonArray<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub triage: Option<JsonTriage<'a>>,
     /// Benign write/write pairs of a race-free array: two threads store
-    /// the same uniform value in one cell (README, "Benign writes"); absent
+    /// the same uniform value in one cell (`docs/benign-writes.md`); absent
     /// when there is none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub benign: Vec<JsonBenign<'a>>,

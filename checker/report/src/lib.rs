@@ -3,7 +3,7 @@
 //! every race): readable text with the source lines of both accesses
 //! underlined ([`text`]), JSON ([`json`]), SARIF 2.1.0 ([`sarif`]), CSV
 //! ([`csv`]), the suite's table ([`suite`]), and diagnostics ([`diagnostic`]).
-//! README, "Reading a race report", "JSON output", "SARIF and CSV output".
+//! `docs/reports.md` and `docs/formats.md`.
 
 pub mod csv;
 pub mod diagnostic;

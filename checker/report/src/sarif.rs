@@ -1,5 +1,5 @@
 //! SARIF 2.1.0 output of `mapcheck check --format sarif`, for code-scanning
-//! tools such as GitHub code scanning (README, "SARIF and CSV output"), as
+//! tools such as GitHub code scanning (`docs/formats.md`), as
 //! serde-derived types.
 //!
 //! One `run`; one `result` per array whose verdict is not DRF: a race

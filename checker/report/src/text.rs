@@ -1,6 +1,6 @@
 //! The text report of `mapcheck check`: one block per kernel and array,
-//! with the source lines of both accesses of a race underlined (README,
-//! "Reading a race report").
+//! with the source lines of both accesses of a race underlined
+//! (`docs/reports.md`).
 
 use crate::diagnostic::excerpt;
 use mapcheck_core::results::array_name;
@@ -124,7 +124,7 @@ fn witness_text(out: &mut String, k: &CheckedKernel, w: &Witness, source: &str) 
 }
 
 /// A benign pair under a race-free verdict: the two writes, the value they
-/// both store and the cell (README, "Benign writes").
+/// both store and the cell (`docs/benign-writes.md`).
 fn benign_text(out: &mut String, k: &CheckedKernel, b: &BenignPair, source: &str) {
     let w = &b.witness;
     let index: Vec<String> = w.index.iter().map(|v| format!("[{v}]")).collect();

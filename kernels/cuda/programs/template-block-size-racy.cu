@@ -2,7 +2,7 @@
 // A templated launch that disagrees with itself: BLOCK = 64 but blocks of
 // 128 threads, so thread 64 of block 0 and thread 0 of block 1 both write
 // out[64], unordered (different blocks), with different values (storing
-// `value` alone would be a benign pair: README, "Benign writes").
+// `value` alone would be a benign pair: docs/benign-writes.md).
 #include <cuda.h>
 
 template <int BLOCK>

@@ -46,7 +46,7 @@ impl fmt::Display for Span {
     }
 }
 
-/// What a kernel file expects (its header, README.md "Expectation headers").
+/// What a kernel file expects (its header, `docs/headers.md`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Expect {
     Drf,

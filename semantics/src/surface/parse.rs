@@ -42,7 +42,7 @@ fn is_flag_line(c: &str) -> bool {
         .is_some_and(|ch| ch.is_ascii_alphabetic())
 }
 
-/// Reads the meaningful leading comment lines (README.md, "Expectation headers").
+/// Reads the meaningful leading comment lines (`docs/headers.md`).
 pub fn parse_header(src: &str) -> Header {
     parse_header_with_spans(src).0
 }

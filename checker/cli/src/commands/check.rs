@@ -1,5 +1,5 @@
-//! `mapcheck check FILE...`: a verdict per kernel and array (README,
-//! "mapcheck check"), or one pipeline stage with `--show`.  Both run the
+//! `mapcheck check FILE...`: a verdict per kernel and array
+//! (`docs/command-line.md`), or one pipeline stage with `--show`.  Both run the
 //! driver's pipeline (`mapcheck_driver::pipeline`); this module only picks
 //! the output format.
 

@@ -1,4 +1,4 @@
-//! The command line (README, "Command line").  Each subcommand lives in
+//! The command line (`docs/command-line.md`).  Each subcommand lives in
 //! its own module; this one only declares the arguments, and turns those
 //! of `check` into [`Flags`] for the one merge with each file's header
 //! (`mapcheck_frontend::options::merge`, whose docs say how to add a flag).
@@ -17,7 +17,7 @@ pub mod run;
 pub mod run_bcu;
 pub mod suite;
 
-/// Exit status of `check` and `suite` (README, "Exit status").
+/// Exit status of `check` and `suite` (`docs/errors.md`).
 pub mod exit {
     /// Nothing racy / every expectation met.
     pub const OK: i32 = 0;
@@ -106,7 +106,7 @@ pub struct ThreadArgs {
     pub params: Vec<(String, u64)>,
     /// Assume warp-synchronous execution: the threads of one warp of N
     /// threads (default 32) run in lock-step, each statement's reads before
-    /// its writes (README, "Warp-synchronous mode"); replaces the header's.
+    /// its writes (`docs/warp-sync.md`); replaces the header's.
     #[arg(
         long = "warp-sync",
         value_name = "N",
@@ -117,7 +117,7 @@ pub struct ThreadArgs {
     )]
     pub warp_sync: Option<u64>,
     /// Count benign write/write pairs (two threads storing the same
-    /// uniform value) as races (README, "Benign writes").
+    /// uniform value) as races (`docs/benign-writes.md`).
     #[arg(long)]
     pub strict: bool,
 }

@@ -8,7 +8,7 @@
 //! (`--file-memory`) and a wall-clock limit per file (`--file-timeout`): a
 //! file that crashes its child, runs out of memory or time is one row of the
 //! table with its reason, and a new child goes on with the rest of the batch
-//! (issue 12).
+//! (`ARCHITECTURE.md`, "Limits").
 
 use super::{exit, Format, SuiteArgs, SuiteFileArgs};
 use indicatif::{ProgressBar, ProgressStyle};

@@ -1,5 +1,5 @@
 //! Running the binary under limits, for the fuzzer and the property tests
-//! of issue 12 (bounded on any input).
+//! of `docs/errors.md` (bounded on any input).
 
 use std::io::Read;
 use std::path::Path;

@@ -34,8 +34,8 @@ pub struct CheckedKernel {
     /// modelled, or when a kernel without arrays is not well formed).
     pub arrays: Vec<CheckedArray>,
     /// Launch assumptions the user did not state: the default dimensions
-    /// of a CUDA kernel (`blockDim.y = 1 (…)`, README, "Launch
-    /// configuration").
+    /// of a CUDA kernel (`blockDim.y = 1 (…)`,
+    /// `docs/launch-configuration.md`).
     pub launch: Vec<String>,
 }
 
@@ -45,8 +45,8 @@ pub struct CheckedArray {
     /// The verdict, its witness and what it cost.
     pub check: ArrayReport,
     /// For a race: whether it is certainly real (`protocol`, `provable`,
-    /// `data-dependent`, `control-dependent`, `approximated`; README,
-    /// "Reading a race report").
+    /// `data-dependent`, `control-dependent`, `approximated`;
+    /// `docs/reports.md`).
     pub classification: Option<String>,
     /// For an alarm on a BabyCUDA program: how triage settled it (the
     /// verdict of a refuted alarm is DRF).

@@ -1,4 +1,4 @@
-//! Non-linear side conditions made linear by abstraction (issue 16), for
+//! Non-linear side conditions made linear by abstraction (`ARCHITECTURE.md`, "The pipeline"), for
 //! [`super::unwrap`].
 //!
 //! Z3 rarely proves a goal with a remainder or quotient by a variable and
@@ -7,7 +7,7 @@
 //! mask `t & (s - 1)` with a symbolic `s`), and their side conditions
 //! (`t % s ≤ 2·t`) need only facts that hold of every remainder.  Here each
 //! such term becomes a fresh variable, bound by facts that are true of the
-//! term in ℕ (README.md "Numbers": `x / 0 = 0`, `x % 0 = x`):
+//! term in ℕ (`docs/proto-format.md`, "Numbers": `x / 0 = 0`, `x % 0 = x`):
 //!
 //! * `x % m` ↦ `r` with `r ≤ x`; `r = x` if `m = 0`, else `r < m`; and
 //!   `r = x` if `x < m`;

@@ -21,7 +21,7 @@
 //! per thread, not one query per pair of accesses).  `sat` is a race and the
 //! model is its witness; `unknown` (or a timeout) is never DRF.
 //!
-//! The ℕ operators are total and encoded exactly (README.md "Numbers"):
+//! The ℕ operators are total and encoded exactly (`docs/proto-format.md`, "Numbers"):
 //! `a - b = ite(a >= b, a - b, 0)`, `a / 0 = 0`, `a % 0 = a`, every variable
 //! `>= 0`.  With [`crate::verdict::IntModel::Bv32`], numbers are 32-bit
 //! unsigned machine integers: `+ - *` wrap around, `/` and `%` keep the

@@ -16,7 +16,7 @@
 //!
 //! Every rule below over-approximates the set of values an expression can
 //! take in a model of the query (the ℕ operators are the total ones of
-//! README.md, "Numbers"), so a pair the filter drops has no model: the
+//! `docs/proto-format.md`, "Numbers"), so a pair the filter drops has no model: the
 //! filter is a proof, never a guess.  Anything it cannot bound (a product
 //! of two unknown ranges, a polynomial too large, an overflow) becomes
 //! "any natural number", which only keeps pairs.  It applies to the ℕ

@@ -1,5 +1,5 @@
 //! Mixed-radix indices split into digits, so that the race condition
-//! `idx1 = idx2` becomes linear (issue 16, grid- and block-stride loops).
+//! `idx1 = idx2` becomes linear (grid- and block-stride loops; `ARCHITECTURE.md`).
 //!
 //! A grid-stride loop `for (i = b; i < n; i += S)` with `S = blockDim.x *
 //! gridDim.x` and `b = blockIdx.x * blockDim.x + threadIdx.x` accesses

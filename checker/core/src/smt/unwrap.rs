@@ -1,5 +1,5 @@
 //! C's unsigned wrap-around taken out of access indices where it provably
-//! does not happen (issue 16).
+//! does not happen (`ARCHITECTURE.md`, "The pipeline").
 //!
 //! The CUDA front end reduces an unsigned operation modulo `2^bits`
 //! unless its interval arithmetic proves the value fits

@@ -1,4 +1,4 @@
-//! Alarm triage (README.md "Verdicts and reports"; issue 5): each race is
+//! Alarm triage (`docs/reports.md`, `docs/babycuda.md`): each race is
 //!
 //! * `provable` — the protocol is the BabyCUDA type of the program (Fig. 6 of
 //!   `seeds/004_*`), so by Theorem 1 of 004 the race is real.  The witness is

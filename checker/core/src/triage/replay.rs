@@ -293,7 +293,7 @@ mod tests {
         );
     }
 
-    /// Issue 12: a witness with huge thread ids is not replayed (it used to
+    /// `docs/errors.md`: a witness with huge thread ids is not replayed (it used to
     /// allocate one environment per thread and abort); the race stands.
     #[test]
     fn a_witness_too_large_to_replay_is_not_replayed() {

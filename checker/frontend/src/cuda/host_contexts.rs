@@ -1,6 +1,6 @@
 #![allow(non_upper_case_globals)]
 //! Where a launch's pointer arguments point, in each calling context the
-//! host code shows (issue 14; a missed race of the outside probe).
+//! host code shows (`docs/launch-configuration.md`, "Pointer arguments").
 //!
 //! `host_values::host_pointer` names the host storage of one argument
 //! expression.  A launch inside a host wrapper passes the wrapper's

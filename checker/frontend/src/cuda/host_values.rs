@@ -1,5 +1,5 @@
 #![allow(non_upper_case_globals)]
-//! The values host code computes for a launch (issue 14): a launch's
+//! The values host code computes for a launch (`docs/launch-configuration.md`): a launch's
 //! dimensions, dynamic shared memory and scalar arguments, when they are
 //! computed from constants — literals, macros, `const` variables, locals
 //! initialised once and never changed (`int cols = 512;`), the components

@@ -1,5 +1,5 @@
 #![allow(non_upper_case_globals)]
-//! Template functions analysed as they are instantiated (issue 14, item 5).
+//! Template functions analysed as they are instantiated (`docs/c-model.md`, "Templates").
 //!
 //! libclang shows a template's body only as written, with its dependent
 //! types and names unresolved (`T *s = SharedMemory<T>();` is a construct

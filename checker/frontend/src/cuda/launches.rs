@@ -186,7 +186,7 @@ pub fn configure(
 }
 
 /// States the assumption that the pointer parameters not found to
-/// overlap point to distinct arrays (README, "Assumptions").
+/// overlap point to distinct arrays (`docs/launch-configuration.md`).
 fn distinct_pointers(out: &mut Configured, f: &Func) {
     let names: Vec<String> = f
         .params

@@ -1,5 +1,5 @@
 //! Integers of C as differences of naturals.  Protocol arithmetic is over ℕ
-//! with monus (README.md "Numbers"), but C indices and bounds are signed:
+//! with monus (`docs/proto-format.md`, "Numbers"), but C indices and bounds are signed:
 //! `i - 1 >= 0` is false for `i = 0` in C and true in ℕ.  We keep every
 //! integer value as `pos - neg` with `pos`, `neg` free of subtraction, which
 //! is exact over ℤ for `+ - *`.  Comparisons move `neg` to the other side

@@ -317,7 +317,7 @@ impl LaunchLimits {
     /// (`blockDim.x ≤ 1024`, `gridDim.y ≤ 65535`, …) in the protocol, so
     /// that the solver knows what the front end used to rule out
     /// wrap-around.  Facts of every CUDA device, not assumptions about the
-    /// launch: the README lists them, the verdict does not repeat them.
+    /// launch: `docs/launch-configuration.md` lists them, the verdict does not repeat them.
     fn assume_cuda_limits(&self, k: &mut Kernel) {
         let families = [("blockDim", BLOCK_LIMITS), ("gridDim", GRID_LIMITS)];
         for (dim, limits) in families {

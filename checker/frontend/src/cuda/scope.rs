@@ -1,4 +1,4 @@
-//! The two scopes of a CUDA race (README, "Blocks and grids"):
+//! The two scopes of a CUDA race (`docs/cuda-model.md`):
 //! `__syncthreads()` orders the threads of one block only, so a kernel is
 //! checked twice — for two threads of the same block (barriers apply;
 //! shared and global memory) and for two threads of different blocks (no
@@ -59,8 +59,8 @@ fn erase(block: Vec<Stmt>, shared: &BTreeSet<String>) -> Vec<Stmt> {
     })
 }
 
-/// Launch dimensions the kernel never mentions are 1 (README, "Launch
-/// configuration"): `blockDim.d` unless `threadIdx.d` or `blockDim.d`
+/// Launch dimensions the kernel never mentions are 1
+/// (`docs/launch-configuration.md`): `blockDim.d` unless `threadIdx.d` or `blockDim.d`
 /// occurs in the kernel or a function it calls, `gridDim.d` unless
 /// `blockIdx.d` or `gridDim.d` does.  Each default is an assumption of the
 /// kernel, listed in its `launch` notes.

@@ -1,4 +1,4 @@
-//! Bit operations with a power of two (issue 14, item 2): the strides of
+//! Bit operations with a power of two (`docs/c-model.md`): the strides of
 //! sorting networks and scans (`tid & (stride - 1)`, `tid ^ j`, `tid & j`)
 //! where the power is a constant or a variable known to hold only powers
 //! of two (or 0) in the program's executions: the counter of a loop

@@ -1,6 +1,6 @@
 //! Cells of memory the kernel never writes hold one value for the whole
-//! run: two reads of such a cell by one thread give the same value (issue
-//! 14, the data facts `__requires` states about arrays, e.g.
+//! run: two reads of such a cell by one thread give the same value
+//! (`docs/fail-closed.md`, "Specifications": the data facts `__requires` states about arrays, e.g.
 //! `__requires(__implies(tid < n, perm[tid] == tid))` before
 //! `out[perm[i]] = …` with `i == tid`).
 //!

@@ -1,4 +1,4 @@
-//! Conditional values (issue 14, item 2): `c ? a : b`, and a variable
+//! Conditional values (`docs/c-model.md`): `c ? a : b`, and a variable
 //! assigned `a` in one branch of an `if` and `b` in the other, are a fresh
 //! unknown `u` for the arithmetic and the conditions that follow (protocol
 //! expressions have no conditional), but an access whose index mentions

@@ -1,4 +1,4 @@
-//! Induction variables of a loop body (issue 14, item 3): variables the
+//! Induction variables of a loop body (`docs/c-model.md`, "Loops"): variables the
 //! body, not the `for` increment, moves by a fixed step once per
 //! iteration (`od += w;` at the end of a pitched-row walk).
 
@@ -6,7 +6,7 @@ use super::loop_shape::{has_jump, increment, mentions_any, Dir, Induction, LoopS
 use super::*;
 
 /// `shape` with the variables the body itself moves by a loop-invariant
-/// step (`od += w;` at the end of the body, issue 14 item 3) as secondary
+/// step (`od += w;` at the end of the body, `docs/c-model.md`) as secondary
 /// induction variables: such a variable holds `start ± iteration * step`
 /// when each iteration begins, provided the body changes it exactly once,
 /// by a statement at its top level (run on every iteration: the body has

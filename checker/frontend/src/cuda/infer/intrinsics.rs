@@ -1,5 +1,5 @@
 //! The integer intrinsics of the CUDA math API that have no body in
-//! mapcheck's headers (issue 14, item 2): bit counts and scans (`__ffs`,
+//! mapcheck's headers (`docs/c-model.md`): bit counts and scans (`__ffs`,
 //! `__popc`, `__clz`, `__brev` and their 64-bit forms) and the high halves
 //! of products (`__mulhi`, `__umulhi`, `__mul64hi`, `__umul64hi`).  Each is
 //! a pure function of its arguments: computed exactly when they are

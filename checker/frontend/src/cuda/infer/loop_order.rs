@@ -1,4 +1,4 @@
-//! The order of a synchronized loop's iterations (issue 8, soundness).
+//! The order of a synchronized loop's iterations (`docs/c-model.md`, "Loops").
 //!
 //! With a barrier in its body, a loop's iterations are not interchangeable:
 //! the code after the barrier of one iteration shares a phase with the

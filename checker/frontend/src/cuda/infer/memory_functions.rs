@@ -1,5 +1,5 @@
 //! `memcpy`, `memmove` and `memset` with a length the front end knows
-//! (issue 14, item 9): the elements of each array the bytes cover, as
+//! (`docs/c-model.md`): the elements of each array the bytes cover, as
 //! accesses, instead of a call that may touch the whole array.
 
 use super::calls::PRIVATE_POINTER;

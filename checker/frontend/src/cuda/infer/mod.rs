@@ -325,7 +325,7 @@ const IGNORED_ANNOTATIONS: &[&str] = &[
     "__read_offset_bytes",
     "__write_offset_bytes",
     // States that the array aliases no other: mapcheck assumes that of
-    // every pointer parameter already (README, "What is never dropped").
+    // every pointer parameter already (`docs/fail-closed.md`).
     "__requires_fresh_array",
 ];
 /// GPUVerify's questions about pointers and accesses

@@ -1,5 +1,5 @@
 //! Loop variables every thread of a block holds alike at each iteration
-//! (issue 14, items 1 and 7): the counter of a loop whose shape the front
+//! (`docs/c-model.md`, "Loops"): the counter of a loop whose shape the front
 //! end does not model (`for (k = c - 1; k >= e;) { …; k--; …; k--; }`) is
 //! havocked to an unknown, which would make the loop's condition
 //! thread-dependent and a barrier inside it unsupported.

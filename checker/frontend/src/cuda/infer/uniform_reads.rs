@@ -1,6 +1,6 @@
-//! Values read from memory that every thread of a block reads alike (issue
-//! 14, item 1, the part barrier divergence needs; README, "Barrier
-//! divergence").
+//! Values read from memory that every thread of a block reads alike (the
+//! part barrier divergence needs; `docs/barrier-divergence.md`, "Values
+//! read from memory").
 //!
 //! A read gives a fresh thread-local unknown ([`Infer::read_place`]).  For
 //! the kernel within one block, it is made thread-global (dropped from the

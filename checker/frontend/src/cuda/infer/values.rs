@@ -1,5 +1,5 @@
-//! What a write stores, for benign write/write pairs (README, "Benign
-//! writes"; `mapcheck_ir::kernel::Written`).
+//! What a write stores, for benign write/write pairs (`docs/benign-writes.md`;
+//! `mapcheck_ir::kernel::Written`).
 //!
 //! Only values that are the same for every thread, and whose equality the
 //! front end can decide, are recorded; everything else is

@@ -1,5 +1,5 @@
-//! Pointers reinterpreted as pointers to elements of another size (issue
-//! 14, item 4): `(char *)v + y * pitch` for a pitched row, `(int *)shorts`
+//! Pointers reinterpreted as pointers to elements of another size
+//! (`docs/c-model.md`, "Pointer views"): `(char *)v + y * pitch` for a pitched row, `(int *)shorts`
 //! to move two `short`s at once, `(uint *)bytes` to clear four counters.
 //!
 //! A reinterpreted pointer keeps its array and counts its offset in
