@@ -47,7 +47,7 @@ pub fn load_unit(source: &str) -> Result<BTreeMap<String, Kernel>, String> {
     Ok(loaded
         .kernels
         .into_iter()
-        .map(|k| (k.name.clone(), k))
+        .map(|k| (k.display_name(), k))
         .collect())
 }
 

@@ -46,7 +46,7 @@ fn cuda_one_protocol_per_array_with_2d_indices() {
     assert_eq!(k.len(), 2);
     assert_eq!(k[0].name, "transposeDiagonal");
     assert_eq!(k[0].program.arrays(), vec!["idata", "odata", "tile"]);
-    assert_eq!(k[1].name, "transposeDiagonal (across blocks)");
+    assert_eq!(k[1].display_name(), "transposeDiagonal (across blocks)");
     assert_eq!(k[1].program.arrays(), vec!["idata", "odata"]);
     assert!(!k[1].program.to_string().contains("sync"));
     let text = k[0].program.to_string();

@@ -21,6 +21,7 @@ use crate::verdict::{
 };
 use crate::warp::WarpMode;
 use crate::wellformed::{lower_cases, wellformed, Case, Resolution, Wellformed, WfError};
+use mapcheck_ir::threads::Builtin;
 use semantics::expr::{Nat, Var};
 use semantics::surface::Span;
 use semantics::trace::THREAD_COUNT;
@@ -125,7 +126,7 @@ fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) ->
         recheck_with_uniform_reads(kernel, opts, &mut arrays);
     }
     KernelReport {
-        kernel: kernel.name.clone(),
+        kernel: kernel.display_name(),
         file: kernel.file.clone(),
         arrays,
     }
@@ -222,7 +223,7 @@ fn contradictory_assumptions(
     }
     let ctx = QueryContext {
         logic: opts.logic,
-        thread_ids: kernel.threads.ids.clone(),
+        thread_ids: kernel.threads.ids(),
         locals: kernel.program.locals.clone(),
         params: parameters(kernel),
         fixed: fixed_env(opts),
@@ -278,7 +279,7 @@ pub fn parameters(kernel: &Kernel) -> Vec<Var> {
         }
     };
     kernel.program.parameters().iter().for_each(&mut add);
-    for (_, bound) in &kernel.threads.ids {
+    for (_, bound) in &kernel.threads.ids() {
         bound.fv().iter().for_each(&mut add);
     }
     if kernel.program.free_vars().contains(THREAD_COUNT) {
@@ -299,7 +300,7 @@ pub fn query_context(kernel: &Kernel, case: &Case, opts: &CheckOptions) -> Query
     globals.extend(kernel.relational.iter().map(|a| a.cond.clone()));
     QueryContext {
         logic: opts.logic,
-        thread_ids: kernel.threads.ids.clone(),
+        thread_ids: kernel.threads.ids(),
         locals: kernel.program.locals.clone(),
         params: parameters(kernel),
         fixed: fixed_env(opts),
@@ -383,10 +384,11 @@ fn uniform_here(kernel: &Kernel, w: &Written) -> bool {
 /// `threadIdx` never is)?
 fn shared_by_threads<'a>(kernel: &Kernel, es: impl IntoIterator<Item = &'a NExp>) -> bool {
     let own = crate::wellformed::thread_locals(kernel);
+    let thread_idx = Builtin::ThreadIdx.vars();
     es.into_iter().all(|e| {
         e.fv()
             .iter()
-            .all(|x| !own.contains(x) && !x.starts_with("threadIdx."))
+            .all(|x| !own.contains(x) && !thread_idx.contains(x))
     })
 }
 

@@ -191,7 +191,7 @@ impl<'a> Divergence<'a> {
         globals.extend(facts.iter().cloned());
         QueryContext {
             logic: self.opts.logic,
-            thread_ids: self.kernel.threads.ids.clone(),
+            thread_ids: self.kernel.threads.ids(),
             locals: self.locals(),
             params: self.params(),
             fixed: fixed_env(self.opts),
@@ -288,10 +288,8 @@ impl<'a> Divergence<'a> {
             mentioned.extend(fv);
         }
         let thread = |k: usize| {
-            let parts: Vec<String> = self
-                .kernel
-                .threads
-                .ids
+            let ids = self.kernel.threads.ids();
+            let parts: Vec<String> = ids
                 .iter()
                 .map(|(x, _)| x)
                 .chain(self.locals().iter().filter(|x| mentioned.contains(x)))
@@ -336,7 +334,7 @@ impl<'a> Divergence<'a> {
     fn bound_vars(&self) -> Vec<Var> {
         self.kernel
             .threads
-            .ids
+            .ids()
             .iter()
             .flat_map(|(_, b)| b.fv())
             .collect()

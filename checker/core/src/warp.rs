@@ -24,8 +24,9 @@
 //! changes nothing and the note says so: never a DRF claim that lock-step
 //! execution does not justify.
 
-use crate::kernel::Kernel;
+use crate::kernel::{Kernel, Scope, ThreadModel};
 use crate::verdict::CheckOptions;
+use mapcheck_ir::threads::{Axis, Builtin};
 use semantics::expr::{BExp, NExp, ROp};
 
 /// The warp of a thread in a query: `linear / size`.
@@ -60,44 +61,38 @@ pub fn mode(kernel: &Kernel, opts: &CheckOptions) -> WarpMode {
     if size == 0 {
         return WarpMode::NotApplied("a warp size of 0 is meaningless".into());
     }
-    let ids: Vec<&str> = kernel.threads.ids.iter().map(|(x, _)| x.as_str()).collect();
-    if ids == [semantics::TID] {
-        return WarpMode::On(Warp {
+    match kernel.threads {
+        ThreadModel::Theory => WarpMode::On(Warp {
             linear: NExp::var(semantics::TID),
             size,
-        });
+        }),
+        ThreadModel::Cuda(Scope::AcrossBlocks) => WarpMode::Vacuous,
+        ThreadModel::Cuda(Scope::Block) => block_warp(kernel, opts, size),
     }
-    if !ids.is_empty() && ids.iter().all(|x| x.starts_with("blockIdx.")) {
-        return WarpMode::Vacuous;
-    }
-    if ids != ["threadIdx.x", "threadIdx.y", "threadIdx.z"] {
-        return WarpMode::NotApplied(format!(
-            "the threads are identified by {} and not by threadIdx",
-            ids.join(", ")
-        ));
-    }
-    let dim = |d: &str| known(kernel, opts, &format!("blockDim.{d}"));
-    let (bx, by, bz) = (dim("x"), dim("y"), dim("z"));
-    let var = |d: &str| NExp::var(&format!("threadIdx.{d}"));
+}
+
+/// The warp of a thread of a block: its linear index `x + y·bx + z·bx·by`
+/// divided by `size`, leaving out the axes of size 1 (their index is 0),
+/// so that only the sizes that matter must be known.
+fn block_warp(kernel: &Kernel, opts: &CheckOptions, size: u64) -> WarpMode {
+    let block_dim = |a: Axis| Builtin::BlockDim.var(a);
+    let dim = |a: Axis| known(kernel, opts, &block_dim(a));
+    let (bx, by, bz) = (dim(Axis::X), dim(Axis::Y), dim(Axis::Z));
+    let var = |a: Axis| NExp::var(&Builtin::ThreadIdx.var(a));
     let times = |e: NExp, k: u64| NExp::mul(e, NExp::num(k));
-    // linear = x + y·bx + z·bx·by, leaving out the axes of size 1 (their
-    // index is 0), so that only the sizes that matter must be known.
-    let mut linear = var("x");
+    let mut linear = var(Axis::X);
     if by != Some(1) {
         let Some(bx) = bx else {
-            return not_linear("blockDim.x");
+            return not_linear(&block_dim(Axis::X));
         };
-        linear = NExp::add(linear, times(var("y"), bx));
+        linear = NExp::add(linear, times(var(Axis::Y), bx));
     }
     if bz != Some(1) {
         let (Some(bx), Some(by)) = (bx, by) else {
-            return not_linear(if bx.is_none() {
-                "blockDim.x"
-            } else {
-                "blockDim.y"
-            });
+            let missing = if bx.is_none() { Axis::X } else { Axis::Y };
+            return not_linear(&block_dim(missing));
         };
-        linear = NExp::add(linear, times(var("z"), bx * by));
+        linear = NExp::add(linear, times(var(Axis::Z), bx * by));
     }
     WarpMode::On(Warp { linear, size })
 }
@@ -152,21 +147,10 @@ pub fn note(kernel: &Kernel, opts: &CheckOptions) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::ThreadModel;
 
     fn cuda(assumed: &[(&str, u64)]) -> Kernel {
         let mut k = Kernel::from_protocol_text("k", "wr[0]").expect("parses");
-        k.threads = ThreadModel {
-            ids: ["x", "y", "z"]
-                .iter()
-                .map(|d| {
-                    (
-                        format!("threadIdx.{d}"),
-                        NExp::var(&format!("blockDim.{d}")),
-                    )
-                })
-                .collect(),
-        };
+        k.threads = ThreadModel::Cuda(Scope::Block);
         for (x, v) in assumed {
             k.program.assumptions.push(semantics::surface::Assumption {
                 cond: BExp::rel(ROp::Eq, NExp::var(x), NExp::num(*v)),
@@ -223,7 +207,7 @@ mod tests {
     #[test]
     fn across_blocks_the_mode_is_vacuous_and_off_without_the_flag() {
         let mut k = cuda(&[]);
-        k.threads.ids = vec![("blockIdx.x".into(), NExp::var("gridDim.x"))];
+        k.threads = ThreadModel::Cuda(Scope::AcrossBlocks);
         assert_eq!(mode(&k, &opts(&[])), WarpMode::Vacuous);
         assert_eq!(note(&k, &opts(&[])), None);
         assert_eq!(mode(&k, &CheckOptions::default()), WarpMode::Off);

@@ -104,7 +104,7 @@ pub enum WfError {
 
 /// The variables that identify or belong to one thread.
 pub fn thread_locals(kernel: &Kernel) -> BTreeSet<Var> {
-    let mut out: BTreeSet<Var> = kernel.threads.ids.iter().map(|(x, _)| x.clone()).collect();
+    let mut out: BTreeSet<Var> = kernel.threads.ids().into_iter().map(|(x, _)| x).collect();
     out.extend(kernel.program.locals.iter().cloned());
     out
 }

@@ -86,9 +86,9 @@ impl Show {
 
 impl Observer for Show {
     fn kernel(&mut self, k: &Kernel) -> bool {
-        self.kernel = k.name.clone();
+        self.kernel = k.display_name();
         if self.stage == Stage::Protocol {
-            let _ = writeln!(self.out, "// kernel {}", k.name);
+            let _ = writeln!(self.out, "// kernel {}", k.display_name());
             // About two threads (`x@other` is the other's `x`): not `.proto`.
             for a in &k.relational {
                 let _ = writeln!(

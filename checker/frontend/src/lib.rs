@@ -113,14 +113,10 @@ fn load_decoded(
     }
     let opts = options::merge(path, &flags.flags, cli);
     let (mut kernels, warnings) = load_with(path, bytes, source, &opts.load)?;
-    let all: Vec<String> = kernels.iter().map(|k| k.name.clone()).collect();
-    // `--kernel k` keeps both scopes of a CUDA kernel, `k` and
-    // `k (across blocks)`.
-    kernels.retain(|k| {
-        let name = k.name.strip_suffix(cuda::scope::ACROSS_BLOCKS);
-        let name = name.unwrap_or(&k.name);
-        opts.load.kernel.as_ref().is_none_or(|n| n == name)
-    });
+    let all: Vec<String> = kernels.iter().map(Kernel::display_name).collect();
+    // `--kernel k` keeps both scopes of a CUDA kernel: the name is the
+    // function's, the scope is `Kernel::threads`.
+    kernels.retain(|k| opts.load.kernel.as_ref().is_none_or(|n| *n == k.name));
     check_selection(path, &kernels, &all, &opts)?;
     for k in &mut kernels {
         k.program.header = header.clone();

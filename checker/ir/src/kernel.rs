@@ -8,10 +8,13 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
 
+pub use crate::threads::{Scope, ThreadModel};
+
 /// One kernel ready for checking.
 #[derive(Clone, Debug)]
 pub struct Kernel {
-    /// Kernel name (`__global__` function) or, for `.proto`/`.bcu`, the file stem.
+    /// Kernel name (`__global__` function) or, for `.proto`/`.bcu`, the
+    /// file stem; the scope is in [`Kernel::threads`], not in the name.
     pub name: String,
     /// The file the kernel came from.
     pub file: PathBuf,
@@ -197,27 +200,6 @@ impl WrittenValues {
     }
 }
 
-/// Thread identity: a tuple of thread-local variables, each below its bound.
-/// Two threads are distinct when the tuples differ.  `.proto` files use
-/// `[(tid, T)]`; CUDA kernels use `threadIdx.{x,y,z}` below `blockDim.{x,y,z}`
-/// (and `blockIdx` below `gridDim` with `--grid-level`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ThreadModel {
-    pub ids: Vec<(Var, NExp)>,
-}
-
-impl ThreadModel {
-    /// The model of the theory: `tid ∈ 0..T`.
-    pub fn single_tid() -> ThreadModel {
-        ThreadModel {
-            ids: vec![(
-                semantics::TID.to_string(),
-                NExp::var(semantics::trace::THREAD_COUNT),
-            )],
-        }
-    }
-}
-
 /// Where a thread-local unknown comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unknown {
@@ -305,6 +287,13 @@ impl Kernel {
             relational: Vec::new(),
             loop_exits: Vec::new(),
         }
+    }
+
+    /// The name reports give the kernel: its function's name, followed for
+    /// a CUDA kernel checked across blocks by ` (across blocks)`.
+    pub fn display_name(&self) -> String {
+        let suffix = self.threads.scope().map(Scope::suffix).unwrap_or("");
+        format!("{}{suffix}", self.name)
     }
 
     /// The class of an alarm on this kernel, from how its protocol was

@@ -9,5 +9,6 @@ pub mod babycuda;
 pub mod diagnostic;
 pub mod kernel;
 pub mod options;
+pub mod threads;
 
 pub use diagnostic::{Diagnostic, Level};

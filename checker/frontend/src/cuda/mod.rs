@@ -28,7 +28,7 @@ pub mod scope;
 
 use super::{Diagnostic, LoadOptions};
 use crate::options::apply_dims;
-use mapcheck_ir::kernel::{Kernel, Provenance, ThreadModel, OTHER_SUFFIX};
+use mapcheck_ir::kernel::{Kernel, Provenance, Scope, ThreadModel, OTHER_SUFFIX};
 use semantics::expr::{BExp, NExp, ROp};
 use semantics::surface::{Assumption, Program, Span};
 use std::collections::{BTreeMap, BTreeSet};
@@ -366,29 +366,14 @@ fn parse_error(path: &Path, diags: Vec<clang::Diagnostic>) -> Diagnostic {
     )
 }
 
-/// The thread model: `threadIdx` below `blockDim`, plus `blockIdx` below
-/// `gridDim` when blocks may race with each other.
-pub fn thread_model(grid_level: bool) -> ThreadModel {
-    let mut ids: Vec<_> = DIMS
-        .iter()
-        .map(|d| {
-            (
-                format!("threadIdx.{d}"),
-                NExp::var(&format!("blockDim.{d}")),
-            )
-        })
-        .collect();
-    if grid_level {
-        ids.extend(block_ids());
-    }
-    ThreadModel { ids }
-}
-
-/// `blockIdx.{x,y,z}`, each below its `gridDim`.
-pub fn block_ids() -> Vec<(String, NExp)> {
-    DIMS.iter()
-        .map(|d| (format!("blockIdx.{d}"), NExp::var(&format!("gridDim.{d}"))))
-        .collect()
+/// The thread model: two threads of one block, or (`grid_level`) of
+/// different blocks.
+fn thread_model(grid_level: bool) -> ThreadModel {
+    ThreadModel::Cuda(if grid_level {
+        Scope::AcrossBlocks
+    } else {
+        Scope::Block
+    })
 }
 
 /// What CUDA guarantees about dimensions: at least one thread and block

@@ -6,28 +6,19 @@
 //! shared memory).  This module derives the second kernel from the
 //! protocol inferred with `blockIdx` per thread.
 
-use mapcheck_ir::kernel::{Kernel, ThreadModel};
+use mapcheck_ir::kernel::{Kernel, Scope, ThreadModel};
 use semantics::expr::{BExp, NExp, ROp};
 use semantics::surface::{Assumption, Span, Stmt, StmtKind};
 use std::collections::BTreeSet;
 
 use super::DIMS;
 
-/// The suffix of the name of a kernel checked across blocks.
-pub const ACROSS_BLOCKS: &str = " (across blocks)";
-
 /// The kernel for two threads of different blocks: barriers erased,
 /// shared arrays dropped, threads told apart by `blockIdx` (their
 /// `threadIdx` are thread-local values below `blockDim`).
 pub fn across_blocks(mut k: Kernel, shared: &BTreeSet<String>) -> Kernel {
-    k.name.push_str(ACROSS_BLOCKS);
     k.program.body = erase(std::mem::take(&mut k.program.body), shared);
-    k.threads = ThreadModel {
-        ids: DIMS
-            .iter()
-            .map(|d| (format!("blockIdx.{d}"), NExp::var(&format!("gridDim.{d}"))))
-            .collect(),
-    };
+    k.threads = ThreadModel::Cuda(Scope::AcrossBlocks);
     for d in DIMS {
         let t = format!("threadIdx.{d}");
         k.program.locals.push(t.clone());
