@@ -91,6 +91,7 @@ fn kernel_of(w: &W) -> Kernel {
         phase_uniform: Vec::new(),
         relational: Vec::new(),
         loop_exits: Vec::new(),
+        signed: Vec::new(),
     }
 }
 
@@ -266,6 +267,7 @@ fn surface_kernel(p: &Program) -> Kernel {
         phase_uniform: Vec::new(),
         relational: Vec::new(),
         loop_exits: Vec::new(),
+        signed: Vec::new(),
     }
 }
 

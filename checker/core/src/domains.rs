@@ -90,29 +90,17 @@ pub fn split_for<'d>(
         .find(|(x, _)| !fixed(x) && exprs.iter().any(|e| nonlinear_in(e, x)))
 }
 
-/// The signed parameters `(n, n_neg)` of the kernel: a top-level
-/// conjunct `n == 0 || n_neg == 0` of two parameters, which the CUDA front
-/// end states of each signed integer parameter it splits in two parts
-/// (value `n - n_neg`).  Every execution has one of the two parts 0.
+/// The signed parameters `(n, n_neg)` of the kernel ([`Kernel::signed`]:
+/// value `n - n_neg`, one of the two parts 0 in every execution) whose
+/// parts are both parameters of the protocol.
 pub fn sign_pairs(kernel: &Kernel) -> Vec<(Var, Var)> {
     let params: BTreeSet<Var> = crate::check::parameters(kernel).into_iter().collect();
-    let zero = |b: &BExp| match b {
-        BExp::Rel(ROp::Eq, NExp::Var(x), NExp::Num(c)) if *c == 0u32.into() => Some(x.clone()),
-        _ => None,
-    };
-    let mut out = Vec::new();
-    for a in &kernel.program.assumptions {
-        for c in conjuncts(&a.cond) {
-            if let BExp::Bin(BOp::Or, l, r) = c {
-                if let (Some(x), Some(y)) = (zero(l), zero(r)) {
-                    if x != y && params.contains(&x) && params.contains(&y) {
-                        out.push((x, y));
-                    }
-                }
-            }
-        }
-    }
-    out
+    kernel
+        .signed
+        .iter()
+        .filter(|s| s.pos != s.neg && params.contains(&s.pos) && params.contains(&s.neg))
+        .map(|s| (s.pos.clone(), s.neg.clone()))
+        .collect()
 }
 
 /// The signed parameters ([`sign_pairs`]) to split on for `array`: those,
@@ -296,11 +284,26 @@ wr A[(tid % W) * (16 / W) + tid / W]";
         assert_eq!(sign_combinations(&[]), vec![Vec::new()]);
     }
 
+    /// The kernel of `src` with `names` signed parameters (`x`, `x_neg`),
+    /// as the CUDA front end makes them.
+    fn signed_kernel(src: &str, names: &[&str]) -> Kernel {
+        let mut k = kernel_of(src);
+        k.signed = names
+            .iter()
+            .map(|x| mapcheck_ir::kernel::SignedParam {
+                pos: x.to_string(),
+                neg: format!("{x}_neg"),
+            })
+            .collect();
+        k
+    }
+
     #[test]
     fn two_multiplying_signed_parameters_both_split() {
-        let k = kernel_of(
+        let k = signed_kernel(
             "param X, X_neg, Y, Y_neg; assume X == 0 || X_neg == 0; assume Y == 0 || Y_neg == 0;
              wr A[tid + X * (tid * Y - tid * Y_neg) - X_neg * tid]",
+            &["X", "Y"],
         );
         let pairs = sign_splits_for(&k, "A", &|_| false);
         assert_eq!(pairs.len(), 2, "{pairs:?}");
@@ -310,32 +313,31 @@ wr A[(tid % W) * (16 / W) + tid / W]";
     fn a_signed_parameter_splits_on_its_sign_when_it_multiplies() {
         let src =
             |index: &str| format!("param W, W_neg; assume W == 0 || W_neg == 0; wr A[{index}]");
-        let k = kernel_of(&src("tid * W - tid * W_neg"));
+        let k = signed_kernel(&src("tid * W - tid * W_neg"), &["W"]);
         assert_eq!(sign_pairs(&k), [("W".to_string(), "W_neg".to_string())]);
         let pair = vec![("W".to_string(), "W_neg".to_string())];
         assert_eq!(sign_splits_for(&k, "A", &|_| false), pair);
         // Linear in it, or one part fixed: no split.
-        let k = kernel_of(&src("tid + W - W_neg"));
+        let k = signed_kernel(&src("tid + W - W_neg"), &["W"]);
         assert!(sign_splits_for(&k, "A", &|_| false).is_empty());
-        let k = kernel_of(&src("tid * W - tid * W_neg"));
+        let k = signed_kernel(&src("tid * W - tid * W_neg"), &["W"]);
         assert!(sign_splits_for(&k, "A", &|y| y == "W_neg").is_empty());
-        // Not a pair: one variable twice, or not both zero.
-        for a in [
-            "W == 0 || W == 0",
-            "W == 0 || W_neg == 1",
-            "W == 0 && W_neg == 0",
-        ] {
-            let k = kernel_of(&format!("param W, W_neg; assume {a}; wr A[tid * W_neg]"));
-            assert!(sign_pairs(&k).is_empty(), "{a}");
-        }
+        // A disjunction is not a signed parameter: only the front end's
+        // record of one is.
+        let k = kernel_of(&src("tid * W - tid * W_neg"));
+        assert!(sign_pairs(&k).is_empty());
+        // A part that is not a parameter of the protocol: no pair.
+        let k = signed_kernel("param W; wr A[tid * W]", &["W"]);
+        assert!(sign_pairs(&k).is_empty());
     }
 
     #[test]
     fn a_race_of_a_negative_signed_parameter_only_is_found_by_the_split() {
         // Races only when W < 0 (W = 0 and W_neg > 0).
-        let k = kernel_of(
+        let k = signed_kernel(
             "param W, W_neg; assume W == 0 || W_neg == 0;
              if W_neg > 0 { wr A[(tid / 2) * W - (tid / 2) * W_neg + 100] }",
+            &["W"],
         );
         let r = crate::check::check_array(
             &crate::smt::Session::new(),

@@ -41,6 +41,7 @@ pub fn infer(path: &Path, source: String, program: babycuda::Program) -> Inferre
         phase_uniform: Vec::new(),
         relational: Vec::new(),
         loop_exits: Vec::new(),
+        signed: Vec::new(),
     };
     Inferred {
         kernel,

@@ -61,6 +61,19 @@ pub struct Kernel {
     /// of the body in the `else` branch): [`crate::wellformed`] may split
     /// on a condition that is uniform only within an iteration.
     pub loop_exits: Vec<semantics::surface::Span>,
+    /// The signed integer parameters of a C kernel, each carried by two
+    /// protocol parameters (value `pos − neg` over ℕ) of which one is 0 in
+    /// every execution (an assumption states it): the checker may check
+    /// each sign apart ([`SignedParam`]; `core::domains`).
+    pub signed: Vec<SignedParam>,
+}
+
+/// A signed C integer as the protocol carries it: the value is
+/// `pos − neg`, and one of the two is 0 in every execution.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SignedParam {
+    pub pos: Var,
+    pub neg: Var,
 }
 
 /// The suffix that names the other thread's copy of a variable in
@@ -286,6 +299,7 @@ impl Kernel {
             phase_uniform: Vec::new(),
             relational: Vec::new(),
             loop_exits: Vec::new(),
+            signed: Vec::new(),
         }
     }
 

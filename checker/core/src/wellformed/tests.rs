@@ -18,6 +18,7 @@ pub(crate) fn kernel_of(src: &str) -> Kernel {
         phase_uniform: Vec::new(),
         relational: Vec::new(),
         loop_exits: Vec::new(),
+        signed: Vec::new(),
     }
 }
 

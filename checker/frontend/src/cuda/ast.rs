@@ -231,7 +231,44 @@ pub enum SK {
     Goto(String),
     /// `L: s` (only until `convert::gotos` drops it).
     Label(String, Box<S>),
-    Unknown(String),
+    Unknown(UnmodelledStmt),
+}
+
+/// A statement the converter does not model: what it is, for the report,
+/// and what it may do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnmodelledStmt {
+    pub what: String,
+    pub reach: Reach,
+}
+
+/// What an unmodelled statement may do.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// Change control flow only (`goto`, a `for` header the converter
+    /// cannot place).
+    ControlFlow,
+    /// Read and write any array (inline assembly, a declaration or a
+    /// condition's declaration whose code is not modelled).
+    AnyMemory,
+}
+
+impl UnmodelledStmt {
+    /// A statement that changes control flow only.
+    pub fn control(what: impl Into<String>) -> SK {
+        SK::Unknown(UnmodelledStmt {
+            what: what.into(),
+            reach: Reach::ControlFlow,
+        })
+    }
+
+    /// A statement that may read and write any array.
+    pub fn memory(what: impl Into<String>) -> SK {
+        SK::Unknown(UnmodelledStmt {
+            what: what.into(),
+            reach: Reach::AnyMemory,
+        })
+    }
 }
 
 /// The shape of a declared variable.

@@ -482,6 +482,7 @@ fn build_kernel(
             .collect(),
         relational: out.relational,
         loop_exits: out.loop_exits,
+        signed: out.signed,
     };
     (kernel, out.shared)
 }

@@ -227,7 +227,7 @@ fn loop_body(body: S, label: &str, flag: &Flag) -> S {
 fn unlabel(s: S) -> S {
     let kind = match s.kind {
         SK::Label(_, inner) => return unlabel(*inner),
-        SK::Goto(_) => SK::Unknown("GotoStmt".into()),
+        SK::Goto(_) => UnmodelledStmt::control("GotoStmt"),
         k => map_statements(k, &mut unlabel),
     };
     S { kind, span: s.span }

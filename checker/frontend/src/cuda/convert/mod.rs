@@ -92,7 +92,7 @@ impl Converter<'_> {
             // children not told apart from the branches): unsupported, and
             // it may access any array.
             (If | Switch, _) if self.header_init(c, &ch).is_none_or(|init| init) => {
-                SK::Unknown(format!("{} {UNMODELLED_HEADER}", c.kind_name()))
+                UnmodelledStmt::memory(format!("{} {UNMODELLED_HEADER}", c.kind_name()))
             }
             (If, 2) => SK::If(self.expr(ch[0]), sub(1), None),
             (If, 3) => SK::If(self.expr(ch[0]), sub(1), Some(sub(2))),
@@ -119,7 +119,9 @@ impl Converter<'_> {
             (Unmodelled, 1) if self.is_attributed(c) => return self.stmt(ch[0]),
             _ if c.is_expression() => SK::Expr(self.expr(c)),
             _ if c.kind() == CXCursor_AsmStmt => self.inline_asm(c, &ch),
-            _ => SK::Unknown(c.kind_name()),
+            // Microsoft-style inline assembly may touch any memory.
+            _ if c.kind() == CXCursor_MSAsmStmt => UnmodelledStmt::memory(c.kind_name()),
+            _ => UnmodelledStmt::control(c.kind_name()),
         };
         S { kind, span }
     }
@@ -154,10 +156,10 @@ impl Converter<'_> {
     fn inline_asm(&self, c: Cursor, ch: &[Cursor]) -> SK {
         let tokens: Vec<String> = self.tu.tokens(c).into_iter().map(|(t, _)| t).collect();
         let Some((outputs, inputs)) = asm::register_only(&tokens) else {
-            return SK::Unknown(c.kind_name());
+            return UnmodelledStmt::memory(c.kind_name());
         };
         if ch.len() != outputs + inputs {
-            return SK::Unknown(c.kind_name());
+            return UnmodelledStmt::memory(c.kind_name());
         }
         let span = c.span();
         let stmt = |kind| S { kind, span };
@@ -216,7 +218,7 @@ impl Converter<'_> {
     /// libclang does not expose) is unsupported and may access any array.
     fn declarations(&self, ch: &[Cursor]) -> SK {
         if let Some(d) = ch.iter().find(|d| !declares_no_code(d.kind())) {
-            return SK::Unknown(format!("{} {UNMODELLED_DECLARATION}", d.kind_name()));
+            return UnmodelledStmt::memory(format!("{} {UNMODELLED_DECLARATION}", d.kind_name()));
         }
         let vars: Vec<&Cursor> = ch.iter().filter(|d| d.kind() == CXCursor_VarDecl).collect();
         // `extern int m[64];` in a block declares the file-scope `m`, not a
@@ -227,7 +229,7 @@ impl Converter<'_> {
             .iter()
             .find(|d| block_scope_extern(***d) && file_scope_declaration(***d).is_none())
         {
-            return SK::Unknown(format!(
+            return UnmodelledStmt::control(format!(
                 "block-scope `extern` declaration of `{}`, declared nowhere at file scope",
                 d.spelling()
             ));
@@ -244,7 +246,7 @@ impl Converter<'_> {
     /// each child by its position relative to the two `;` of the header.
     fn for_stmt(&self, c: Cursor, ch: &[Cursor]) -> SK {
         let Some((body, header)) = ch.split_last() else {
-            return SK::Unknown("empty for statement".into());
+            return UnmodelledStmt::control("empty for statement");
         };
         let semis = header_semicolons(&self.tu.tokens(c));
         let (mut init, mut cond, mut inc) = (None, None, None);
@@ -261,7 +263,7 @@ impl Converter<'_> {
                     }
                 }
                 None if header.len() == 3 => i,
-                None => return SK::Unknown("for loop header inside a macro".into()),
+                None => return UnmodelledStmt::control("for loop header inside a macro"),
             };
             match slot {
                 0 => init = Some(Box::new(self.stmt(*h))),

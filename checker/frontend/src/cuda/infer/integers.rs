@@ -177,7 +177,7 @@ impl Infer<'_> {
         // A signed value `n - n_neg` has one part 0 (the other is its
         // magnitude): every protocol expression depends on the difference
         // alone, so this loses no value, and the checker may split on the
-        // sign (`core::domains::sign_pairs`).
+        // sign (`Kernel::signed`, `core::domains::sign_pairs`).
         let signed: BTreeSet<&(String, String)> = self.signed_params.iter().collect();
         for (x, neg) in signed {
             if free.contains(x) && free.contains(neg) {
@@ -185,6 +185,10 @@ impl Infer<'_> {
                 self.out.assumptions.push(Assumption {
                     cond: BExp::or(zero(x), zero(neg)),
                     span: Span::default(),
+                });
+                self.out.signed.push(SignedParam {
+                    pos: x.clone(),
+                    neg: neg.clone(),
                 });
             }
         }

@@ -34,14 +34,14 @@ mod views;
 use super::ast::*;
 use super::lin::{low_mask, pow2, Lin};
 use mapcheck_ir::kernel::{
-    other, Unknown, UnknownCause, Unsupported, Written, WrittenValues, OTHER_SUFFIX,
+    other, SignedParam, Unknown, UnknownCause, Unsupported, Written, WrittenValues, OTHER_SUFFIX,
 };
 use semantics::expr::{BExp, NExp, NOp, Nat, ROp};
 use semantics::history::Mode;
 use semantics::surface::{block_has_sync, Assumption, Span, Stmt, StmtKind};
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::convert::{DYNAMIC_SHARED, UNMODELLED_DECLARATION, UNMODELLED_HEADER};
+use super::convert::DYNAMIC_SHARED;
 use super::scope::belongs_to;
 use helpers::*;
 pub use helpers::{modified_in, visit_expr, visit_stmt};
@@ -144,6 +144,8 @@ pub struct Output {
     /// What each write stores, when it is the same for every thread
     /// (`values.rs`).
     pub written: WrittenValues,
+    /// The signed parameters split in two parts (`Kernel::signed`).
+    pub signed: Vec<SignedParam>,
 }
 
 pub struct Infer<'a> {

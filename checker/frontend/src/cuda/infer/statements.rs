@@ -63,18 +63,19 @@ impl Infer<'_> {
             // Inline assembly (and a header or declaration not modelled)
             // may read and write any array; other
             // statements not modelled (`goto`, …) change control flow only.
-            SK::Unknown(what)
-                if what.contains("Asm")
-                    || what.contains(UNMODELLED_HEADER)
-                    || what.contains(UNMODELLED_DECLARATION) =>
-            {
+            SK::Unknown(UnmodelledStmt {
+                what,
+                reach: Reach::AnyMemory,
+            }) => {
                 let why = format!("statement `{what}`");
                 self.unsupported(s.span, why.clone());
                 let place = Place::Unknown(why);
                 self.write_place(&place, Val::Bad(String::new()), s.span);
                 self.read_place(&place, s.span);
             }
-            SK::Unknown(what) => self.unsupported(s.span, format!("statement `{what}`")),
+            SK::Unknown(UnmodelledStmt { what, .. }) => {
+                self.unsupported(s.span, format!("statement `{what}`"))
+            }
         }
     }
 

@@ -229,7 +229,7 @@ fn a_user_function_named_atomic_is_not_an_atomic() {
 
 #[test]
 fn an_unknown_statement_is_reported() {
-    let out = infer(vec![stmt(SK::Unknown("GCCAsmStmt".into()))]);
+    let out = infer(vec![stmt(UnmodelledStmt::memory("GCCAsmStmt"))]);
     assert!(!out.unsupported.is_empty());
 }
 
