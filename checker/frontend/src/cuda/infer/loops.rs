@@ -533,6 +533,25 @@ impl Infer<'_> {
         span: Span,
     ) {
         self.out.approximate = true;
+        let (changes, alike) = self.unknown_loop_changes(cond, body, post);
+        self.forget_changes(&changes, span);
+        let alike = self.unknowns_of(&alike);
+        // Before the body: its own loops and conditions may use them.
+        self.out.iteration_uniform.extend(alike.iter().cloned());
+        let stmts = self.nested(|me| me.unknown_loop_iteration(cond, body, post, &alike, span));
+        self.emit_unknown_iterations(stmts, span);
+        self.forget_changes(&changes, span);
+    }
+
+    /// What a loop of unknown shape (with condition `cond` or `post`)
+    /// changes, and the variables among them alike in all threads within
+    /// an iteration (see `iteration_uniform_vars`).
+    fn unknown_loop_changes(
+        &mut self,
+        cond: Option<&E>,
+        body: &S,
+        post: Option<&E>,
+    ) -> (LoopChanges, BTreeSet<String>) {
         let mut modified = self.modified_by(body);
         for e in cond.iter().chain(post.iter()) {
             modified_expr(e, self.unit, &mut modified);
@@ -549,74 +568,104 @@ impl Infer<'_> {
                 .cloned(),
         );
         modified.extend(fields);
-        self.havoc_counting(&modified, &counters, span);
-        self.lose_pointers(&retargeted);
-        let alike = self.unknowns_of(&alike);
-        // Before the body: its own loops and conditions may use them.
-        self.out.iteration_uniform.extend(alike.iter().cloned());
+        let changes = LoopChanges {
+            modified,
+            counters,
+            retargeted,
+        };
+        (changes, alike)
+    }
+
+    /// Forgets what a loop of unknown shape changes, on entry and on exit.
+    fn forget_changes(&mut self, changes: &LoopChanges, span: Span) {
+        self.havoc_counting(&changes.modified, &changes.counters, span);
+        self.lose_pointers(&changes.retargeted);
+    }
+
+    /// An iteration of a loop of unknown shape: the reads of the
+    /// condition `cond`, then the body (with the test `post` of a `do …
+    /// while`), under the condition unless the body has a barrier (then
+    /// the condition must be alike in all threads, as the variables of
+    /// `alike` are).
+    fn unknown_loop_iteration(
+        &mut self,
+        cond: Option<&E>,
+        body: &S,
+        post: Option<&E>,
+        alike: &BTreeSet<String>,
+        span: Span,
+    ) {
         let mut guard = BExp::Bool(true);
         let synced_body = has_barrier(body, self.unit);
-        let stmts = self.nested(|me| {
-            me.loops.push(synced_body);
-            let reads = me.nested(|m| {
-                if let Some(c) = cond {
-                    guard = m.cond(c);
-                }
-            });
-            let inner = me.nested(|m| {
-                m.loop_bodies.push(m.blocks.len());
-                m.stmt(body);
-                m.loop_bodies.pop();
-                if let Some(p) = post {
-                    // The test of a `do … while (p)`: with a barrier in the
-                    // body, a loop exit `if !p {}` (`Kernel::loop_exits`)
-                    // at the end of the body, which the checker requires
-                    // alike in all threads (else barrier divergence).
-                    let stays = m.cond(p);
-                    if synced_body {
-                        m.emit(
-                            StmtKind::If {
-                                cond: BExp::not(stays),
-                                then_branch: vec![],
-                                else_branch: vec![],
-                            },
-                            p.span,
-                        );
-                        if let Some(s) = m.blocks.last().and_then(|b| b.last()) {
-                            let span = s.span;
-                            m.out.loop_exits.push(span);
-                        }
-                    }
-                }
-            });
-            me.loops.pop();
-            let synced = block_has_sync(&inner);
-            me.emit_all(reads);
-            let thread_dependent = guard
-                .fv()
-                .into_iter()
-                .any(|x| !alike.contains(&x) && !me.alike_in_iteration(&[x].into()));
-            if synced && thread_dependent {
-                // The threads of a block may leave the loop at different
-                // iterations, so they may not reach the same barriers.
-                me.unsupported(
-                    span,
-                    "barrier in a loop whose condition may differ between threads",
-                );
-            }
-            if synced || guard == BExp::Bool(true) {
-                me.emit_all(inner);
-            } else {
-                me.emit(
-                    StmtKind::If {
-                        cond: guard.clone(),
-                        then_branch: inner,
-                        else_branch: vec![],
-                    },
-                    span,
-                );
+        self.loops.push(synced_body);
+        let reads = self.nested(|m| {
+            if let Some(c) = cond {
+                guard = m.cond(c);
             }
         });
+        let inner = self.nested(|m| {
+            m.loop_bodies.push(m.blocks.len());
+            m.stmt(body);
+            m.loop_bodies.pop();
+            if let Some(p) = post {
+                m.do_while_test(p, synced_body);
+            }
+        });
+        self.loops.pop();
+        let synced = block_has_sync(&inner);
+        self.emit_all(reads);
+        let thread_dependent = guard
+            .fv()
+            .into_iter()
+            .any(|x| !alike.contains(&x) && !self.alike_in_iteration(&[x].into()));
+        if synced && thread_dependent {
+            // The threads of a block may leave the loop at different
+            // iterations, so they may not reach the same barriers.
+            self.unsupported(
+                span,
+                "barrier in a loop whose condition may differ between threads",
+            );
+        }
+        if synced || guard == BExp::Bool(true) {
+            self.emit_all(inner);
+        } else {
+            self.emit(
+                StmtKind::If {
+                    cond: guard.clone(),
+                    then_branch: inner,
+                    else_branch: vec![],
+                },
+                span,
+            );
+        }
+    }
+
+    /// The test of a `do … while (p)`: with a barrier in the body
+    /// (`synced_body`), a loop exit `if !p {}` (`Kernel::loop_exits`) at
+    /// the end of the body, which the checker requires alike in all
+    /// threads (else barrier divergence).
+    fn do_while_test(&mut self, p: &E, synced_body: bool) {
+        let stays = self.cond(p);
+        if synced_body {
+            self.emit(
+                StmtKind::If {
+                    cond: BExp::not(stays),
+                    then_branch: vec![],
+                    else_branch: vec![],
+                },
+                p.span,
+            );
+            if let Some(s) = self.blocks.last().and_then(|b| b.last()) {
+                let span = s.span;
+                self.out.loop_exits.push(span);
+            }
+        }
+    }
+
+    /// Emits the loop of unknown shape over its iteration `stmts`: a
+    /// protocol loop over an unknown number of iterations, that number a
+    /// local unknown of each thread unless the loop has a barrier.
+    fn emit_unknown_iterations(&mut self, stmts: Vec<Stmt>, span: Span) {
         let synced = block_has_sync(&stmts);
         let n = self.fresh_name("iterations");
         if !synced {
@@ -639,8 +688,6 @@ impl Infer<'_> {
             },
             span,
         );
-        self.havoc_counting(&modified, &counters, span);
-        self.lose_pointers(&retargeted);
     }
 
     /// The variables among `modified` that are not negative before the
@@ -755,6 +802,16 @@ struct Counted {
 /// Each induction variable of a loop besides its own: its key, its value
 /// in iteration `k` of the counted loop, and its value after the last.
 type Inductions = Vec<(String, Val, Val)>;
+
+/// What a loop of unknown shape changes (see `Infer::unknown_loop`).
+struct LoopChanges {
+    /// Every variable it may change, fields through references included.
+    modified: BTreeSet<String>,
+    /// Those of `modified` that it only counts up (`Infer::counting_up`).
+    counters: BTreeSet<String>,
+    /// The pointers it may make point into another array.
+    retargeted: BTreeSet<String>,
+}
 
 /// Whether stepping a variable of type `t` may wrap around instead of
 /// overflowing (undefined behaviour, so never in a defined execution):
