@@ -96,13 +96,34 @@ fn corpus_main(args: &BenchArgs) -> i32 {
             return exit::BAD_INPUT;
         }
     };
+    let (rows, timed_out) = corpus_rows(&files, args);
+    let csv_path = args.out.join("corpus.csv");
+    let svg_path = args.out.join("corpus.svg");
+    if let Err(code) = write(&csv_path, &corpus::csv(&rows)) {
+        return code;
+    }
+    if let Err(e) = corpus::plot(&rows, &svg_path) {
+        eprintln!("mapcheck bench: cannot plot {}: {e}", svg_path.display());
+        return exit::BAD_INPUT;
+    }
+    println!("wrote {} and {}", csv_path.display(), svg_path.display());
+    print_corpus_summary(&rows, &timed_out);
+    exit::OK
+}
+
+/// The kernels whose check hit a solver timeout, by file and kernel.
+type TimedOut = std::collections::BTreeSet<(String, String)>;
+
+/// The rows of the kernels of `files`, each file checked in a thread
+/// pool of its own, and the kernels with a solver timeout.
+fn corpus_rows(files: &[std::path::PathBuf], args: &BenchArgs) -> (Vec<KernelRow>, TimedOut) {
     let cli = Flags {
         timeout_ms: Some(args.timeout),
         ..Flags::default()
     };
     let mut rows = Vec::new();
-    let mut timed_out = std::collections::BTreeSet::new();
-    for f in &files {
+    let mut timed_out = TimedOut::new();
+    for f in files {
         reset_peak_rss();
         let start = Instant::now();
         // A thread pool (hence Z3 contexts) of its own per file, as a
@@ -124,49 +145,59 @@ fn corpus_main(args: &BenchArgs) -> i32 {
             .unwrap_or(f)
             .display()
             .to_string();
-        if report.kernels.is_empty() {
-            rows.push(KernelRow {
-                file,
-                kernel: String::new(),
-                verdict: "error".into(),
-                check_seconds: 0.0,
-                file_seconds: wall,
-                peak_rss_kb: rss,
-            });
-            continue;
+        let measured = (wall, rss);
+        file_rows(&report, file, measured, &mut rows, &mut timed_out);
+    }
+    (rows, timed_out)
+}
+
+/// The rows of one file's `report`, with the file's wall time and peak
+/// memory: one per kernel (those with a solver timeout also go to
+/// `timed_out`), or one `error` row when no kernel was analysed.
+fn file_rows(
+    report: &mapcheck_driver::pipeline::FileReport,
+    file: String,
+    (wall, rss): (f64, Option<u64>),
+    rows: &mut Vec<KernelRow>,
+    timed_out: &mut TimedOut,
+) {
+    if report.kernels.is_empty() {
+        rows.push(KernelRow {
+            file,
+            kernel: String::new(),
+            verdict: "error".into(),
+            check_seconds: 0.0,
+            file_seconds: wall,
+            peak_rss_kb: rss,
+        });
+        return;
+    }
+    for k in &report.kernels {
+        let verdicts = k.arrays.iter().map(|a| a.check.verdict.severity());
+        let verdict = worst(verdicts, |s| *s).unwrap_or(Severity::Drf);
+        let timeout = k.arrays.iter().any(|a| {
+            matches!(&a.check.verdict, Verdict::Unknown { reason, .. } if reason.contains("timeout"))
+        });
+        if timeout {
+            timed_out.insert((file.clone(), k.kernel.clone()));
         }
-        for k in &report.kernels {
-            let verdicts = k.arrays.iter().map(|a| a.check.verdict.severity());
-            let verdict = worst(verdicts, |s| *s).unwrap_or(Severity::Drf);
-            let timeout = k.arrays.iter().any(|a| {
-                matches!(&a.check.verdict, Verdict::Unknown { reason, .. } if reason.contains("timeout"))
-            });
-            if timeout {
-                timed_out.insert((file.clone(), k.kernel.clone()));
-            }
-            rows.push(KernelRow {
-                file: file.clone(),
-                kernel: k.kernel.clone(),
-                verdict: verdict.keyword().to_string(),
-                check_seconds: k.arrays.iter().fold(0.0, |t, a| t + a.check.seconds),
-                file_seconds: wall,
-                peak_rss_kb: rss,
-            });
-        }
+        rows.push(KernelRow {
+            file: file.clone(),
+            kernel: k.kernel.clone(),
+            verdict: verdict.keyword().to_string(),
+            check_seconds: k.arrays.iter().fold(0.0, |t, a| t + a.check.seconds),
+            file_seconds: wall,
+            peak_rss_kb: rss,
+        });
     }
-    let csv_path = args.out.join("corpus.csv");
-    let svg_path = args.out.join("corpus.svg");
-    if let Err(code) = write(&csv_path, &corpus::csv(&rows)) {
-        return code;
-    }
-    if let Err(e) = corpus::plot(&rows, &svg_path) {
-        eprintln!("mapcheck bench: cannot plot {}: {e}", svg_path.display());
-        return exit::BAD_INPUT;
-    }
-    let s = corpus::summary(&rows, &|r| {
+}
+
+/// Prints the counts of files and kernels, the median, 90th percentile
+/// and maximum times, and the peak memory of a corpus run.
+fn print_corpus_summary(rows: &[KernelRow], timed_out: &TimedOut) {
+    let s = corpus::summary(rows, &|r| {
         timed_out.contains(&(r.file.clone(), r.kernel.clone()))
     });
-    println!("wrote {} and {}", csv_path.display(), svg_path.display());
     println!(
         "{} files: {} kernels analysed, {} files not analysed (front-end errors), {} kernels with a solver timeout",
         s.files, s.kernels, s.files_not_analysed, s.timeouts
@@ -191,5 +222,4 @@ fn corpus_main(args: &BenchArgs) -> i32 {
     if let Some(kb) = s.peak_rss_kb {
         println!("peak memory: {} MB", kb / 1024);
     }
-    exit::OK
 }

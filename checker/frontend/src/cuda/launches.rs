@@ -74,34 +74,71 @@ pub fn configure(
         components: Vec::new(),
         constants: BTreeMap::new(),
         aliases: BTreeMap::new(),
-        notes: Vec::new(),
+        notes: checked_kernel_notes(f, instance, escapes),
     };
-    if let Some(i) = instance {
-        out.notes.push(format!(
-            "the template kernel is checked as its instance `{}`: {}",
-            i.label, i.bindings
-        ));
-    }
-    if escapes {
-        out.notes.push(format!(
-            "`{}` is named other than in a `<<<…>>>` launch (a function pointer, \
-             `cudaLaunchKernel`), so its launches fix no dimension or argument",
-            f.name
-        ));
-    }
     if sites.is_empty() {
         let instances: Vec<&Launch> = unit.instantiations.iter().filter(of_f).collect();
         instantiated(&mut out, &instances);
         distinct_pointers(&mut out, f);
         return out;
     }
-    let agreed = |get: &dyn Fn(&Launch) -> Option<i128>| {
-        let first = get(sites[0])?;
-        sites.iter().all(|l| get(l) == Some(first)).then_some(first)
-    };
+    launched_dims(&mut out, &sites, opts);
+    launched_constants(&mut out, f, &sites);
+    out.aliases = aliases(f, &sites);
+    for l in &sites {
+        out.notes.push(describe(l, f));
+    }
+    alias_notes(&mut out, f);
+    distinct_pointers(&mut out, f);
+    if sites.len() > 1 {
+        out.notes.push(format!(
+            "the {} launches of `{}` agree on what is fixed above; what they differ on stays symbolic",
+            sites.len(),
+            f.name
+        ));
+    }
+    if opts.block_dim.is_some() || opts.grid_dim.is_some() {
+        out.notes.push(
+            "dimensions given by the header or the command line replace the launches'".into(),
+        );
+    }
+    out
+}
+
+/// The notes on which kernel is checked: a template kernel's instance,
+/// and a kernel whose launches fix nothing as it escapes.
+fn checked_kernel_notes(f: &Func, instance: Option<&Instance>, escapes: bool) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let Some(i) = instance {
+        notes.push(format!(
+            "the template kernel is checked as its instance `{}`: {}",
+            i.label, i.bindings
+        ));
+    }
+    if escapes {
+        notes.push(format!(
+            "`{}` is named other than in a `<<<…>>>` launch (a function pointer, \
+             `cudaLaunchKernel`), so its launches fix no dimension or argument",
+            f.name
+        ));
+    }
+    notes
+}
+
+/// The value every launch of `sites` gives alike, if any.
+fn agreed(sites: &[&Launch], get: &dyn Fn(&Launch) -> Option<i128>) -> Option<i128> {
+    let first = get(sites[0])?;
+    sites.iter().all(|l| get(l) == Some(first)).then_some(first)
+}
+
+/// Fixes `blockDim` and `gridDim`, where neither the header nor the
+/// command line does, to the dimensions every launch of `sites` gives;
+/// a family the launches disagree on stays unsettled, keeping the
+/// components they agree on.
+fn launched_dims(out: &mut Configured, sites: &[&Launch], opts: &LoadOptions) {
     let dims = |pick: fn(&Launch) -> [Option<u64>; 3]| -> Vec<Option<u64>> {
         (0..3)
-            .map(|i| agreed(&|l: &Launch| pick(l)[i].map(i128::from)).map(|v| v as u64))
+            .map(|i| agreed(sites, &|l: &Launch| pick(l)[i].map(i128::from)).map(|v| v as u64))
             .collect()
     };
     type Pick = fn(&Launch) -> [Option<u64>; 3];
@@ -132,31 +169,37 @@ pub fn configure(
             }
         }
     }
+}
+
+/// Fixes the template arguments and the scalar arguments of `f` that
+/// every launch of `sites` gives alike.
+fn launched_constants(out: &mut Configured, f: &Func, sites: &[&Launch]) {
     let template_keys: Vec<String> = sites[0].template.iter().map(|(k, _)| k.clone()).collect();
     for key in template_keys {
         let value = |l: &Launch| l.template.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
-        if let Some(v) = agreed(&value) {
+        if let Some(v) = agreed(sites, &value) {
             out.constants.insert(key, v);
         }
     }
     for (i, p) in f.params.iter().enumerate() {
         if p.shape == Shape::Scalar && p.ty.is_some() {
-            if let Some(v) = agreed(&|l: &Launch| l.args.get(i).copied().flatten()) {
+            if let Some(v) = agreed(sites, &|l: &Launch| l.args.get(i).copied().flatten()) {
                 out.constants.insert(p.key.clone(), v);
             }
         }
     }
-    out.aliases = aliases(f, &sites);
-    for l in &sites {
-        out.notes.push(describe(l, f));
-    }
+}
+
+/// A note for each pair of pointer parameters of `f` the launches may
+/// make overlap (`out.aliases`).
+fn alias_notes(out: &mut Configured, f: &Func) {
+    let name = |k: &str| {
+        f.params
+            .iter()
+            .find(|p| p.key == k)
+            .map_or("?", |p| &p.name)
+    };
     for (key, a) in &out.aliases {
-        let name = |k: &str| {
-            f.params
-                .iter()
-                .find(|p| p.key == k)
-                .map_or("?", |p| &p.name)
-        };
         let offset = a
             .offset
             .map_or("any offset (the launches fix none)".into(), |o| {
@@ -169,20 +212,6 @@ pub fn configure(
             name(key),
         ));
     }
-    distinct_pointers(&mut out, f);
-    if sites.len() > 1 {
-        out.notes.push(format!(
-            "the {} launches of `{}` agree on what is fixed above; what they differ on stays symbolic",
-            sites.len(),
-            f.name
-        ));
-    }
-    if opts.block_dim.is_some() || opts.grid_dim.is_some() {
-        out.notes.push(
-            "dimensions given by the header or the command line replace the launches'".into(),
-        );
-    }
-    out
 }
 
 /// States the assumption that the pointer parameters not found to

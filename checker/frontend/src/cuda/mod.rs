@@ -60,21 +60,7 @@ pub fn load(
         let at = |i: &&instantiate::Instance| f.in_main_file && i.range.contains(&f.offset);
         instances.iter().find(at)
     };
-    let kernels: Vec<&ast::Func> = unit
-        .funcs
-        .iter()
-        // The user's kernels: in the file or in a project header it
-        // includes (not in the CUDA or system headers).
-        .filter(|f| f.is_kernel && !f.library)
-        // A template kernel with instances is checked as them.
-        .filter(|f| !instances.iter().any(|i| i.template == f.key))
-        .filter(|f| {
-            let base = f.name.split('<').next().unwrap_or(&f.name);
-            opts.kernel
-                .as_ref()
-                .is_none_or(|k| *k == f.name || k == base)
-        })
-        .collect();
+    let kernels = selected_kernels(&unit, &instances, opts);
     if let (Some(k), true) = (&opts.kernel, kernels.is_empty()) {
         return Err(Diagnostic::error(format!("no kernel named `{k}`")).in_file(path));
     }
@@ -97,68 +83,16 @@ pub fn load(
     let mut out = Vec::new();
     let mut used_errors = vec![false; errors.len()];
     for f in kernels {
-        // Partial input: an error in the kernel or in code it reaches makes
-        // it `unknown` with the error; errors elsewhere are warnings.
-        let reach = partial::reachable(&unit, f);
-        let hits: Vec<&clang::Diagnostic> = errors
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| partial::touches(e, &reach, &unit, path))
-            .map(|(i, e)| {
-                used_errors[i] = true;
-                e
-            })
-            .collect();
-        // A kernel written in an included header is reported against it.
-        let header_text;
-        let (kpath, ksource) = match (&f.file, f.in_main_file) {
-            (Some(h), false) => {
-                header_text = crate::read_source_bytes(h)
-                    .map(|b| crate::decode_source(&b))
-                    .unwrap_or_default();
-                (h.as_path(), header_text.as_str())
-            }
-            _ => (path, source),
-        };
-        // The launches in the host code fix what they agree on.
-        let configured = launches::configure(&unit, f, opts, instance_of(f));
-        let opts = &configured.opts;
-        let mentioned = scope::builtins_used(&unit, f);
-        let limits = LaunchLimits::new(opts, &mentioned, &configured);
-        let mut scopes = vec![build_kernel(kpath, ksource, &unit, f, false, &limits).0];
-        if !opts.block_level {
-            let (k, shared) = build_kernel(kpath, ksource, &unit, f, true, &limits);
-            scopes.push(scope::across_blocks(k, &shared));
-        }
-        // Defaults only for the families neither the header, the command
-        // line nor a launch fixes.
-        let mut fixed: Vec<&str> = [
-            ("blockDim", opts.block_dim.is_some()),
-            ("gridDim", opts.grid_dim.is_some()),
-        ]
-        .iter()
-        .filter(|(_, f)| *f)
-        .map(|(d, _)| *d)
-        .collect();
-        fixed.extend(configured.unsettled.iter().copied());
-        for mut k in scopes {
-            k.unsupported
-                .extend(hits.iter().map(|e| partial::unsupported(e, kpath)));
-            if !opts.all_dims {
-                scope::default_dimensions(&mut k, &mentioned, &fixed);
-            }
-            apply_dims(&mut k, opts.block_dim.as_ref(), opts.grid_dim.as_ref());
-            limits.assume_grid_size(&mut k);
-            limits.assume_cuda_limits(&mut k);
-            for (dim, v) in &configured.components {
-                k.program.assumptions.push(Assumption {
-                    cond: BExp::rel(ROp::Eq, NExp::var(dim), NExp::num(*v)),
-                    span: Span::default(),
-                });
-            }
-            k.launch.extend(configured.notes.iter().cloned());
-            out.push(k);
-        }
+        let hits = errors_reaching(&errors, &mut used_errors, &unit, f, path);
+        out.extend(load_kernel(
+            path,
+            source,
+            &unit,
+            f,
+            opts,
+            instance_of(f),
+            &hits,
+        ));
     }
     let warnings = errors
         .iter()
@@ -167,6 +101,129 @@ pub fn load(
         .map(|(e, _)| partial::warning(e, path))
         .collect();
     Ok((out, warnings))
+}
+
+/// The kernels of `unit` to check: the user's, in the file or in a
+/// project header it includes (not in the CUDA or system headers); a
+/// template kernel with instances is checked as them; only
+/// `opts.kernel` when given.
+fn selected_kernels<'u>(
+    unit: &'u ast::Unit,
+    instances: &[instantiate::Instance],
+    opts: &LoadOptions,
+) -> Vec<&'u ast::Func> {
+    unit.funcs
+        .iter()
+        .filter(|f| f.is_kernel && !f.library)
+        .filter(|f| !instances.iter().any(|i| i.template == f.key))
+        .filter(|f| {
+            let base = f.name.split('<').next().unwrap_or(&f.name);
+            opts.kernel
+                .as_ref()
+                .is_none_or(|k| *k == f.name || k == base)
+        })
+        .collect()
+}
+
+/// The parse errors in kernel `f` or in code it reaches, marked in
+/// `used`.  Partial input: they make the kernel `unknown` with the
+/// error; errors elsewhere are warnings.
+fn errors_reaching<'e>(
+    errors: &'e [clang::Diagnostic],
+    used: &mut [bool],
+    unit: &ast::Unit,
+    f: &ast::Func,
+    path: &Path,
+) -> Vec<&'e clang::Diagnostic> {
+    let reach = partial::reachable(unit, f);
+    errors
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| partial::touches(e, &reach, unit, path))
+        .map(|(i, e)| {
+            used[i] = true;
+            e
+        })
+        .collect()
+}
+
+/// The kernels that check `f`, within a block and (unless
+/// `--block-level`) across blocks, configured by its launches (or the
+/// default dimensions), with the parse errors that touch it (`hits`)
+/// as unsupported code.
+fn load_kernel(
+    path: &Path,
+    source: &str,
+    unit: &ast::Unit,
+    f: &ast::Func,
+    opts: &LoadOptions,
+    instance: Option<&instantiate::Instance>,
+    hits: &[&clang::Diagnostic],
+) -> Vec<Kernel> {
+    // A kernel written in an included header is reported against it.
+    let header_text;
+    let (kpath, ksource) = match (&f.file, f.in_main_file) {
+        (Some(h), false) => {
+            header_text = crate::read_source_bytes(h)
+                .map(|b| crate::decode_source(&b))
+                .unwrap_or_default();
+            (h.as_path(), header_text.as_str())
+        }
+        _ => (path, source),
+    };
+    // The launches in the host code fix what they agree on.
+    let configured = launches::configure(unit, f, opts, instance);
+    let opts = &configured.opts;
+    let mentioned = scope::builtins_used(unit, f);
+    let limits = LaunchLimits::new(opts, &mentioned, &configured);
+    let mut scopes = vec![build_kernel(kpath, ksource, unit, f, false, &limits).0];
+    if !opts.block_level {
+        let (k, shared) = build_kernel(kpath, ksource, unit, f, true, &limits);
+        scopes.push(scope::across_blocks(k, &shared));
+    }
+    for k in &mut scopes {
+        k.unsupported
+            .extend(hits.iter().map(|e| partial::unsupported(e, kpath)));
+        launch_assumptions(k, &configured, &mentioned, &limits);
+    }
+    scopes
+}
+
+/// States the launch configuration of kernel `k` as assumptions: the
+/// dimensions the header, the command line or the launches fix, the
+/// default ones for the families none of them fixes, CUDA's limits, the
+/// components the launches agree on; and its notes.
+fn launch_assumptions(
+    k: &mut Kernel,
+    configured: &launches::Configured,
+    mentioned: &BTreeSet<String>,
+    limits: &LaunchLimits,
+) {
+    let opts = &configured.opts;
+    // Defaults only for the families neither the header, the command
+    // line nor a launch fixes.
+    let mut fixed: Vec<&str> = [
+        ("blockDim", opts.block_dim.is_some()),
+        ("gridDim", opts.grid_dim.is_some()),
+    ]
+    .iter()
+    .filter(|(_, f)| *f)
+    .map(|(d, _)| *d)
+    .collect();
+    fixed.extend(configured.unsettled.iter().copied());
+    if !opts.all_dims {
+        scope::default_dimensions(k, mentioned, &fixed);
+    }
+    apply_dims(k, opts.block_dim.as_ref(), opts.grid_dim.as_ref());
+    limits.assume_grid_size(k);
+    limits.assume_cuda_limits(k);
+    for (dim, v) in &configured.components {
+        k.program.assumptions.push(Assumption {
+            cond: BExp::rel(ROp::Eq, NExp::var(dim), NExp::num(*v)),
+            span: Span::default(),
+        });
+    }
+    k.launch.extend(configured.notes.iter().cloned());
 }
 
 /// The unit with a copy of each instance of its template functions

@@ -8,37 +8,47 @@ impl Converter<'_> {
     pub(super) fn call(&self, c: Cursor, ch: &[Cursor]) -> EK {
         let n = c.num_args();
         let callee = callee(c, ch);
-        let args = if n >= 0 {
+        let mut args = if n >= 0 {
             (0..n as u32).map(|i| self.argument(c, callee, i)).collect()
         } else {
             self.exprs(ch)
         };
-        let mut name = callee.map(|k| k.spelling()).unwrap_or_else(|| c.spelling());
-        // `g.sync()` of a cooperative group: which barrier depends on the
-        // class (`grid_group::sync`, `thread_block::sync`, …).
-        if let Some(k) = callee.filter(|k| k.kind() == CXCursor_CXXMethod && k.in_library()) {
-            if name == "sync" {
-                name = format!("{}::sync", k.semantic_parent().spelling());
-            }
-        }
-        // `cg::sync(g)` of a `thread_group`, whose kind (a block, a tile,
-        // the grid) is not known here.
-        if let Some(k) = callee.filter(|k| k.kind() == CXCursor_FunctionDecl && k.in_library()) {
-            let of_group = k
-                .children()
-                .into_iter()
-                .find(|p| p.kind() == CXCursor_ParmDecl)
-                .is_some_and(|p| p.ty().canonical().spelling().contains("thread_group"));
-            if matches!(name.as_str(), "sync" | "synchronize") && of_group {
-                name = GROUP_SYNC.into();
-            }
-        }
+        let name = called_name(c, callee);
         // The object a call makes (a local, a temporary, a copy) is
         // destroyed later, running the user's destructor where the tree
         // shows nothing: unsupported.
         if c.ty().runs_user_code(&destructs, 0) {
             return EK::Opaque(destructor(c));
         }
+        let head = self.callee_head(callee, name);
+        if let Some(e) = without_call(c, ch, callee, &head, &mut args) {
+            return e;
+        }
+        let inlined = head.key.is_some() && !head.library;
+        let (object, mut args) = self.method_object(ch, callee, args, inlined);
+        // A constructor with a body is inlined with the object it builds
+        // as `this`, its first argument: which object that is, the
+        // inference decides (`Infer::construct`).
+        if head.constructor && inlined && callee.is_some_and(|k| !k.is_defaulted()) {
+            let span = c.span();
+            args.insert(0, E::new(EK::Unknown(CONSTRUCTED.into(), vec![]), span));
+        }
+        let args = reference_arguments(callee, args, head.library, &head.name);
+        let call = EK::Call(self.with_details(head, c, ch, callee, args.len()), args);
+        match object {
+            Some(o) => {
+                let call = E::typed(call, c.span(), c.ty().int_type());
+                EK::Bin(BinOp::Comma, Box::new(o), Box::new(call))
+            }
+            None => call,
+        }
+    }
+
+    /// What decides how a call is converted: the callee's definition
+    /// (when the body that runs is known), whether it is the library's,
+    /// a free function, a constructor.  The rest of the `Callee` is
+    /// `with_details`'s.
+    fn callee_head(&self, callee: Option<Cursor>, name: String) -> Callee {
         // A virtual method may be overridden: the body that runs depends
         // on the object's dynamic type, which is not known here, so the
         // call has no body (it may access every array).
@@ -57,7 +67,6 @@ impl Converter<'_> {
                 || k.canonical_decl().in_library()
                 || (k.definition().is_null() && self.library_declares(k))
         });
-
         let free = !specialized
             && callee.is_some_and(|k| {
                 matches!(
@@ -66,75 +75,26 @@ impl Converter<'_> {
                 )
             });
         let constructor = callee.is_some_and(|k| k.kind() == CXCursor_Constructor);
-        // `T()` or `T{}` of a class whose default constructor the compiler
-        // writes (no user code runs): the object's fields are unknowns,
-        // no memory is touched.
-        let implicit_default = constructor
-            && n == 0
-            && callee.is_some_and(|k| k.is_defaulted() && !user_constructor(k));
-        if c.ty().is_record()
-            && (ch.is_empty() || implicit_default)
-            && !callee.is_some_and(user_constructor)
-        {
-            return EK::Unknown("implicit construction".into(), vec![]);
+        Callee {
+            name,
+            constructor,
+            ..Callee::named("", key, library, free)
         }
-        // A library class without data (a cooperative-groups tile) built
-        // by a constructor that does nothing: no memory is touched; the
-        // arguments are evaluated.
-        if constructor && library && callee.is_some_and(super::constructors::does_nothing) {
-            let what = format!("object of `{}`, which holds no data", c.ty().spelling());
-            return EK::Unknown(what, args);
-        }
-        // `a = b` on records (float4, structs) is a call of `operator=` in
-        // C++: an assignment to its first argument, not a read of it.
-        if let (Some(op), [l, r]) = (assignment_operator(&name), args.as_slice()) {
-            if !callee.is_some_and(user_assignment) {
-                return EK::Assign(op, Box::new(l.clone()), Box::new(r.clone()));
-            }
-        }
-        let inlined = key.is_some() && !library;
-        let (object, mut args) = self.method_object(ch, callee, args, inlined);
-        // A constructor with a body is inlined with the object it builds
-        // as `this`, its first argument: which object that is, the
-        // inference decides (`Infer::construct`).
-        if constructor && inlined && callee.is_some_and(|k| !k.is_defaulted()) {
-            let span = c.span();
-            args.insert(0, E::new(EK::Unknown(CONSTRUCTED.into(), vec![]), span));
-        }
-        // A function without a body may write through a non-const reference
-        // parameter: the argument is read and written (`arg += unknown`).
-        let params = callee.filter(|k| k.definition().is_null()).map(|k| {
-            k.parameters()
-                .into_iter()
-                .map(|p| p.ty())
-                .collect::<Vec<_>>()
-        });
-        let args: Vec<E> = args
-            .into_iter()
-            .enumerate()
-            .map(|(i, a)| match params.as_ref().and_then(|ps| ps.get(i)) {
-                // A function of the user's (defined elsewhere) gets the
-                // address of the element a reference argument names, as
-                // the ABI passes it: it may reach the rest of the array
-                // (`(&x)[1]`), like a pointer argument.
-                Some(t) if t.is_reference() && !library && names_storage(&a) => {
-                    let sp = a.span;
-                    E::new(EK::Un(UnOp::AddrOf, Box::new(a)), sp)
-                }
-                Some(t) if t.is_reference() && !t.spelling().starts_with("const ") => {
-                    let sp = a.span;
-                    let unknown = E::new(
-                        EK::Unknown(format!("result of `{name}` through a reference"), vec![]),
-                        sp,
-                    );
-                    E::new(
-                        EK::Assign(Some(BinOp::Add), Box::new(a), Box::new(unknown)),
-                        sp,
-                    )
-                }
-                _ => a,
-            })
-            .collect();
+    }
+
+    /// `head` completed with what the inference reads of a call besides
+    /// its shape: template arguments, the function pointer it calls
+    /// through, the sizes of what a memory or surface function moves,
+    /// whether it is a member-wise copy.
+    fn with_details(
+        &self,
+        head: Callee,
+        c: Cursor,
+        ch: &[Cursor],
+        callee: Option<Cursor>,
+        arity: usize,
+    ) -> Callee {
+        let n = c.num_args();
         let struct_pointers = ch.iter().any(|a| a.ty().record_holds_pointer(0));
         let mut template_args = callee.map(|k| k.template_values()).unwrap_or_default();
         // A method of a class template's specialization (`tile.size()` of
@@ -148,7 +108,7 @@ impl Converter<'_> {
             .or_else(|| ch.first().and_then(|e| pointer_variable(*e)))
             .map(|k| k.decl_key());
         let signature = self.pointer_call_signature(callee, ch);
-        let pointee_bytes = if is_memory_function(&name) && n >= 0 {
+        let pointee_bytes = if is_memory_function(&head.name) && n >= 0 {
             (0..n as u32).map(|i| pointee_bytes(c.arg(i))).collect()
         } else {
             vec![]
@@ -157,35 +117,21 @@ impl Converter<'_> {
             .filter(|k| !k.template_of().is_null())
             .map(|k| k.template_argument_texts())
             .unwrap_or_default();
-        let copies_members = args.len() == 1
+        let copies_members = arity == 1
             && callee.is_some_and(|k| k.is_defaulted_copy() && members_copy_trivially(k));
-        let surface_bytes = (library && is_surface_function(&name))
-            .then(|| surface_element_bytes(&name, c))
+        let surface_bytes = (head.library && is_surface_function(&head.name))
+            .then(|| surface_element_bytes(&head.name, c))
             .flatten();
-        let call = EK::Call(
-            Callee {
-                name,
-                key,
-                library,
-                free,
-                constructor,
-                struct_pointers,
-                template_args,
-                arguments,
-                surface_bytes,
-                copies_members,
-                pointer,
-                signature,
-                pointee_bytes,
-            },
-            args,
-        );
-        match object {
-            Some(o) => {
-                let call = E::typed(call, c.span(), c.ty().int_type());
-                EK::Bin(BinOp::Comma, Box::new(o), Box::new(call))
-            }
-            None => call,
+        Callee {
+            struct_pointers,
+            template_args,
+            arguments,
+            surface_bytes,
+            copies_members,
+            pointer,
+            signature,
+            pointee_bytes,
+            ..head
         }
     }
 
@@ -350,6 +296,109 @@ impl Converter<'_> {
             o
         })
     }
+}
+
+/// The name a call is recognised by: the callee's, except for the
+/// barriers of cooperative groups, whose name says which barrier it is.
+fn called_name(c: Cursor, callee: Option<Cursor>) -> String {
+    let mut name = callee.map(|k| k.spelling()).unwrap_or_else(|| c.spelling());
+    // `g.sync()` of a cooperative group: which barrier depends on the
+    // class (`grid_group::sync`, `thread_block::sync`, …).
+    if let Some(k) = callee.filter(|k| k.kind() == CXCursor_CXXMethod && k.in_library()) {
+        if name == "sync" {
+            name = format!("{}::sync", k.semantic_parent().spelling());
+        }
+    }
+    // `cg::sync(g)` of a `thread_group`, whose kind (a block, a tile,
+    // the grid) is not known here.
+    if let Some(k) = callee.filter(|k| k.kind() == CXCursor_FunctionDecl && k.in_library()) {
+        let of_group = k
+            .children()
+            .into_iter()
+            .find(|p| p.kind() == CXCursor_ParmDecl)
+            .is_some_and(|p| p.ty().canonical().spelling().contains("thread_group"));
+        if matches!(name.as_str(), "sync" | "synchronize") && of_group {
+            name = GROUP_SYNC.into();
+        }
+    }
+    name
+}
+
+/// A call that runs no code for the inference to follow, as what it is
+/// instead: a construction no user code performs, or an assignment by a
+/// record's `operator=` that is not the user's.  `None` for a call.
+fn without_call(
+    c: Cursor,
+    ch: &[Cursor],
+    callee: Option<Cursor>,
+    head: &Callee,
+    args: &mut Vec<E>,
+) -> Option<EK> {
+    // `T()` or `T{}` of a class whose default constructor the compiler
+    // writes (no user code runs): the object's fields are unknowns,
+    // no memory is touched.
+    let implicit_default = head.constructor
+        && c.num_args() == 0
+        && callee.is_some_and(|k| k.is_defaulted() && !user_constructor(k));
+    if c.ty().is_record()
+        && (ch.is_empty() || implicit_default)
+        && !callee.is_some_and(user_constructor)
+    {
+        return Some(EK::Unknown("implicit construction".into(), vec![]));
+    }
+    // A library class without data (a cooperative-groups tile) built
+    // by a constructor that does nothing: no memory is touched; the
+    // arguments are evaluated.
+    if head.constructor && head.library && callee.is_some_and(super::constructors::does_nothing) {
+        let what = format!("object of `{}`, which holds no data", c.ty().spelling());
+        return Some(EK::Unknown(what, std::mem::take(args)));
+    }
+    // `a = b` on records (float4, structs) is a call of `operator=` in
+    // C++: an assignment to its first argument, not a read of it.
+    if let (Some(op), [l, r]) = (assignment_operator(&head.name), args.as_slice()) {
+        if !callee.is_some_and(user_assignment) {
+            return Some(EK::Assign(op, Box::new(l.clone()), Box::new(r.clone())));
+        }
+    }
+    None
+}
+
+/// The arguments of a call of `name`, as a function without a body may
+/// use them: it may write through a non-const reference parameter (the
+/// argument is read and written, `arg += unknown`), and one of the
+/// user's gets the address of what a reference argument names.
+fn reference_arguments(callee: Option<Cursor>, args: Vec<E>, library: bool, name: &str) -> Vec<E> {
+    let params = callee.filter(|k| k.definition().is_null()).map(|k| {
+        k.parameters()
+            .into_iter()
+            .map(|p| p.ty())
+            .collect::<Vec<_>>()
+    });
+    args.into_iter()
+        .enumerate()
+        .map(|(i, a)| match params.as_ref().and_then(|ps| ps.get(i)) {
+            // A function of the user's (defined elsewhere) gets the
+            // address of the element a reference argument names, as
+            // the ABI passes it: it may reach the rest of the array
+            // (`(&x)[1]`), like a pointer argument.
+            Some(t) if t.is_reference() && !library && names_storage(&a) => {
+                let sp = a.span;
+                E::new(EK::Un(UnOp::AddrOf, Box::new(a)), sp)
+            }
+            Some(t) if t.is_reference() && !t.spelling().starts_with("const ") => {
+                let sp = a.span;
+                let unknown = E::new(
+                    EK::Unknown(format!("result of `{name}` through a reference"), vec![]),
+                    sp,
+                );
+                E::new(
+                    EK::Assign(Some(BinOp::Add), Box::new(a), Box::new(unknown)),
+                    sp,
+                )
+            }
+            _ => a,
+        })
+        .collect()
 }
 
 /// The first argument of a call of a constructor with a body: the object

@@ -19,14 +19,6 @@ impl Converter<'_> {
     pub(super) fn member_initialisers(&self, ctor: Cursor) -> Vec<S> {
         let span = ctor.span();
         let class = ctor.semantic_parent();
-        let mut out = Vec::new();
-        let opaque = |what: String, out: &mut Vec<S>| {
-            let e = E::new(EK::Opaque(what), span);
-            out.push(S {
-                kind: SK::Expr(e),
-                span,
-            });
-        };
         let name = class.spelling();
         if !matches!(
             class.kind(),
@@ -35,104 +27,135 @@ impl Converter<'_> {
                 | CXCursor_ClassTemplate
                 | CXCursor_ClassTemplatePartialSpecialization
         ) {
-            opaque(
-                format!("constructor of `{name}`, not a struct or class"),
-                &mut out,
-            );
-            return out;
+            let what = format!("constructor of `{name}`, not a struct or class");
+            return vec![opaque_statement(what, span)];
         }
+        let mut out = Vec::new();
         if class.has_attr(CXCursor_CXXBaseSpecifier) {
-            opaque(
-                format!("construction of the base classes of `{name}`"),
-                &mut out,
-            );
+            let what = format!("construction of the base classes of `{name}`");
+            out.push(opaque_statement(what, span));
         }
-        // The list `: f(e), …`: each field (by key) and its expression.
-        let mut listed: BTreeMap<String, Cursor> = BTreeMap::new();
-        let mut member: Option<Cursor> = None;
-        for k in ctor.children() {
-            match k.kind() {
-                CXCursor_MemberRef => member = Some(k.referenced()),
-                _ if k.is_expression() => match member.take() {
-                    Some(f)
-                        if !f.is_null() && f.semantic_parent().decl_key() == class.decl_key() =>
-                    {
-                        listed.insert(f.decl_key(), k);
-                    }
-                    Some(f) => opaque(
-                        format!("initialiser of member `{}` of `{name}`", f.spelling()),
-                        &mut out,
-                    ),
-                    // `: Base(x)` or `: S(x, 0)` (a delegating constructor).
-                    None => opaque(
-                        format!("initialiser of a base or delegated constructor of `{name}`"),
-                        &mut out,
-                    ),
-                },
-                _ => {}
-            }
-        }
+        let mut listed = listed_initialisers(ctor, class, &mut out);
         for f in class.children() {
             if f.kind() != CXCursor_FieldDecl {
                 continue;
             }
-            let field = f.spelling();
-            let init = listed.remove(&f.decl_key()).or_else(|| {
-                let ch = f.children();
-                let exprs: Vec<Cursor> = ch.into_iter().filter(|e| e.is_expression()).collect();
-                // A bit-field's first expression is its width.
-                let skip = usize::from(f.is_bit_field());
-                exprs.get(skip).copied()
-            });
-            let t = f.ty();
-            // A number or a pointer: not a struct, array, reference, nor a
-            // type that depends on a template parameter (`T r;` may be a
-            // reference in an instance).
-            let scalar = t.canonical().is_pointer()
-                || t.int_type().is_some()
-                || t.is_floating()
-                || t.is_bool();
-            let plain = scalar && !f.is_bit_field();
-            match init {
-                Some(e) if plain => {
-                    // `i{t}`: a number's braces hold its one value.
-                    let e = match e.children().as_slice() {
-                        [x] if e.kind() == CXCursor_InitListExpr && x.is_expression() => *x,
-                        _ => e,
-                    };
-                    let target = E::new(
-                        EK::Member(Box::new(this_object(e.span())), field, type_shape(t)),
-                        e.span(),
-                    );
-                    let value = self.expr(e);
-                    let assign = E::typed(
-                        EK::Assign(None, Box::new(target), Box::new(value)),
-                        e.span(),
-                        t.int_type(),
-                    );
-                    out.push(S {
-                        kind: SK::Expr(assign),
-                        span: e.span(),
-                    });
-                }
-                Some(_) => opaque(
-                    format!("initialisation of field `{field}` of `{name}`"),
-                    &mut out,
-                ),
-                None if t.runs_user_code(&constructs, 0) => opaque(
-                    format!("construction of field `{field}` of `{name}`"),
-                    &mut out,
-                ),
-                None => {}
-            }
+            out.extend(self.field_initialiser(f, &mut listed, &name, span));
         }
         // A listed member that is not a field of the class (an anonymous
         // union's, …).
         if !listed.is_empty() {
-            opaque(format!("initialiser of a member of `{name}`"), &mut out);
+            let what = format!("initialiser of a member of `{name}`");
+            out.push(opaque_statement(what, span));
         }
         out
     }
+
+    /// The statement that initialises field `f` of class `name` (from
+    /// its initialiser in `listed`, which it removes, or its default
+    /// member initialiser): an assignment for a number or a pointer,
+    /// opaque where the field is of another type, `None` where nothing
+    /// initialises it.
+    fn field_initialiser(
+        &self,
+        f: Cursor,
+        listed: &mut BTreeMap<String, Cursor>,
+        name: &str,
+        span: semantics::surface::Span,
+    ) -> Option<S> {
+        let field = f.spelling();
+        let init = listed.remove(&f.decl_key()).or_else(|| {
+            let ch = f.children();
+            let exprs: Vec<Cursor> = ch.into_iter().filter(|e| e.is_expression()).collect();
+            // A bit-field's first expression is its width.
+            let skip = usize::from(f.is_bit_field());
+            exprs.get(skip).copied()
+        });
+        let t = f.ty();
+        // A number or a pointer: not a struct, array, reference, nor a
+        // type that depends on a template parameter (`T r;` may be a
+        // reference in an instance).
+        let scalar =
+            t.canonical().is_pointer() || t.int_type().is_some() || t.is_floating() || t.is_bool();
+        let plain = scalar && !f.is_bit_field();
+        match init {
+            Some(e) if plain => Some(self.field_assignment(e, field, t)),
+            Some(_) => {
+                let what = format!("initialisation of field `{field}` of `{name}`");
+                Some(opaque_statement(what, span))
+            }
+            None if t.runs_user_code(&constructs, 0) => {
+                let what = format!("construction of field `{field}` of `{name}`");
+                Some(opaque_statement(what, span))
+            }
+            None => None,
+        }
+    }
+
+    /// `this->field = e` for a field of type `t`, a number or a pointer.
+    fn field_assignment(&self, e: Cursor, field: String, t: crate::cuda::clang::Type) -> S {
+        // `i{t}`: a number's braces hold its one value.
+        let e = match e.children().as_slice() {
+            [x] if e.kind() == CXCursor_InitListExpr && x.is_expression() => *x,
+            _ => e,
+        };
+        let target = E::new(
+            EK::Member(Box::new(this_object(e.span())), field, type_shape(t)),
+            e.span(),
+        );
+        let value = self.expr(e);
+        let assign = E::typed(
+            EK::Assign(None, Box::new(target), Box::new(value)),
+            e.span(),
+            t.int_type(),
+        );
+        S {
+            kind: SK::Expr(assign),
+            span: e.span(),
+        }
+    }
+}
+
+/// An expression statement of what is not modelled (unsupported, reaching
+/// every array), at the constructor (`span`).
+fn opaque_statement(what: String, span: semantics::surface::Span) -> S {
+    let e = E::new(EK::Opaque(what), span);
+    S {
+        kind: SK::Expr(e),
+        span,
+    }
+}
+
+/// The member-initialiser list `: f(e), …` of constructor `ctor` of
+/// `class`: each field (by key) and its expression.  An initialiser of
+/// anything else (a member of another class, a base class, a delegated
+/// constructor) is an opaque statement in `out`.
+fn listed_initialisers(ctor: Cursor, class: Cursor, out: &mut Vec<S>) -> BTreeMap<String, Cursor> {
+    let (span, name) = (ctor.span(), class.spelling());
+    let mut listed: BTreeMap<String, Cursor> = BTreeMap::new();
+    let mut member: Option<Cursor> = None;
+    for k in ctor.children() {
+        match k.kind() {
+            CXCursor_MemberRef => member = Some(k.referenced()),
+            _ if k.is_expression() => match member.take() {
+                Some(f) if !f.is_null() && f.semantic_parent().decl_key() == class.decl_key() => {
+                    listed.insert(f.decl_key(), k);
+                }
+                Some(f) => {
+                    let what = format!("initialiser of member `{}` of `{name}`", f.spelling());
+                    out.push(opaque_statement(what, span));
+                }
+                // `: Base(x)` or `: S(x, 0)` (a delegating constructor).
+                None => {
+                    let what =
+                        format!("initialiser of a base or delegated constructor of `{name}`");
+                    out.push(opaque_statement(what, span));
+                }
+            },
+            _ => {}
+        }
+    }
+    listed
 }
 
 /// Does running constructor `ctor` of a library class touch no memory?

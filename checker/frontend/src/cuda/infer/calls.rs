@@ -10,133 +10,189 @@ use mapcheck_ir::kernel::Written;
 impl Infer<'_> {
     // ----- calls -------------------------------------------------------------
 
+    /// A call: of a barrier or an annotation, of a library function the
+    /// inference models, of a function whose body it runs, or else of
+    /// code it does not see (`opaque_call`).
     pub(super) fn call(&mut self, callee: &Callee, args: &[E], span: Span) -> Val {
-        let (name, key) = (callee.name.as_str(), callee.key.as_deref());
-        // The annotations, barriers and fences are known by name only as
-        // the CUDA API and mapcheck's headers declare them: a function of
-        // the user's named `__syncthreads` (in a namespace, a method) is
-        // just a function.
-        let api = callee.library;
+        if let Some(v) = self.barrier_or_annotation(callee, args, span) {
+            return v;
+        }
+        if let Some(v) = self.member_copy(callee, args) {
+            return v;
+        }
+        if let Some(v) = self.modelled_library_call(callee, args, span) {
+            return v;
+        }
+        if let Some(v) = self.call_of_body(callee, args, span) {
+            return v;
+        }
+        self.opaque_call(callee, args, span)
+    }
+
+    /// A call of a barrier, a fence or an annotation: `None` for any
+    /// other call.  They are known by name only as the CUDA API and
+    /// mapcheck's headers declare them: a function of the user's named
+    /// `__syncthreads` (in a namespace, a method) is just a function.
+    fn barrier_or_annotation(&mut self, callee: &Callee, args: &[E], span: Span) -> Option<Val> {
+        let (name, api) = (callee.name.as_str(), callee.library);
         if api && (IGNORED_ANNOTATIONS.contains(&name) || name.starts_with("__assert")) {
-            return Val::Bool(BExp::Bool(true));
+            return Some(Val::Bool(BExp::Bool(true)));
+        }
+        if let Some(v) = self.unmodelled_barrier(callee, args, span) {
+            return Some(v);
         }
         let grid_barrier = api && GRID_BARRIERS.contains(&name);
+        if is_barrier(callee) || grid_barrier {
+            return Some(self.barrier(name, args, grid_barrier, span));
+        }
+        if !api {
+            return None;
+        }
+        if self.spec && matches!(name, "__other_int" | "__other_bool") && args.len() == 1 {
+            return Some(self.other_thread_value(&args[0], span));
+        }
+        if POINTER_QUERIES.contains(&name) {
+            let why = UnknownCause::Call {
+                function: name.into(),
+            };
+            return Some(self.unknown("spec", why, span));
+        }
+        if NOT_BARRIERS.contains(&name) {
+            return Some(Val::Int(Lin::int(0)));
+        }
+        if name == "__requires" || name == "__assume" {
+            return Some(self.requires(args, name == "__assume", span));
+        }
+        None
+    }
+
+    /// A barrier mapcheck does not model, unsupported once its arguments
+    /// are evaluated: `None` for any other call.
+    fn unmodelled_barrier(&mut self, callee: &Callee, args: &[E], span: Span) -> Option<Val> {
+        let (name, api) = (callee.name.as_str(), callee.library);
         // `__barrier_sync(0)` is barrier 0, `__syncthreads()`; a named
         // barrier of another id does not meet it (nor is it modelled).
         let zero = |a: &E| matches!(super::helpers::strip_casts(a).kind, EK::Int(0));
         if api && name == "__barrier_sync" && !matches!(args, [a] if zero(a)) {
-            args.iter().for_each(|a| {
-                self.eval(a);
-            });
+            self.eval_all(args);
             self.unsupported(span, "named barrier `__barrier_sync` of an id other than 0");
-            return Val::Int(Lin::int(0));
+            return Some(Val::Int(Lin::int(0)));
         }
         // Clang's NVVM barrier builtins (`__nvvm_bar_sync(0)`,
         // `__nvvm_barrier_sync_cnt`, `__nvvm_bar0_or`, …) are barriers, not
         // functions defined elsewhere without one: not modelled.
-        if name.starts_with("__nvvm_bar") && key.is_none() {
-            args.iter().for_each(|a| {
-                self.eval(a);
-            });
+        if name.starts_with("__nvvm_bar") && callee.key.is_none() {
+            self.eval_all(args);
             self.unsupported(span, format!("barrier builtin `{name}`"));
-            return self.unknown(
-                "sync_result",
-                UnknownCause::Call {
-                    function: name.into(),
-                },
-                span,
-            );
-        }
-        if is_barrier(callee) || grid_barrier {
-            args.iter().for_each(|a| {
-                self.eval(a);
-            });
-            // Across blocks only a grid barrier orders the two threads.
-            if grid_barrier || !self.grid_level {
-                self.emit(StmtKind::Sync, span);
-            }
-            let v = self.unknown(
-                "sync_result",
-                UnknownCause::Call {
-                    function: name.into(),
-                },
-                span,
-            );
-            // `__syncthreads_or(p)` and friends return one value to all the
-            // threads of a block that meet at the barrier: alike within an
-            // iteration of the enclosing loops (the loop exit of `do { … }
-            // while (__syncthreads_or(changed))`).  Across blocks the
-            // barrier is not one.
-            if let (Val::Int(l), false) = (&v, self.grid_level || grid_barrier) {
-                self.out.iteration_uniform.extend(lin_vars(l));
-            }
-            return v;
-        }
-        if api && self.spec && matches!(name, "__other_int" | "__other_bool") && args.len() == 1 {
-            return self.other_thread_value(&args[0], span);
+            return Some(self.sync_result(name, span));
         }
         // A barrier of a `cooperative_groups::thread_group` of unknown
         // kind: of the block (divergence, if the threads disagree on it),
         // of a warp (no order between warps) or of the grid.
         if api && name == GROUP_SYNC {
-            args.iter().for_each(|a| {
-                self.eval(a);
-            });
+            self.eval_all(args);
             self.unsupported(
                 span,
                 "`sync` of a cooperative `thread_group` of unknown kind (a block, a tile or the grid)",
             );
-            return Val::Int(Lin::int(0));
+            return Some(Val::Int(Lin::int(0)));
         }
-        if api && POINTER_QUERIES.contains(&name) {
-            let why = UnknownCause::Call {
-                function: name.into(),
-            };
-            return self.unknown("spec", why, span);
+        None
+    }
+
+    /// The barrier `name` of the block (of the grid: `grid_barrier`),
+    /// called with `args`; its value is what `__syncthreads_or` and
+    /// friends return.
+    fn barrier(&mut self, name: &str, args: &[E], grid_barrier: bool, span: Span) -> Val {
+        self.eval_all(args);
+        // Across blocks only a grid barrier orders the two threads.
+        if grid_barrier || !self.grid_level {
+            self.emit(StmtKind::Sync, span);
         }
-        if api && NOT_BARRIERS.contains(&name) {
-            return Val::Int(Lin::int(0));
+        let v = self.sync_result(name, span);
+        // `__syncthreads_or(p)` and friends return one value to all the
+        // threads of a block that meet at the barrier: alike within an
+        // iteration of the enclosing loops (the loop exit of `do { … }
+        // while (__syncthreads_or(changed))`).  Across blocks the
+        // barrier is not one.
+        if let (Val::Int(l), false) = (&v, self.grid_level || grid_barrier) {
+            self.out.iteration_uniform.extend(lin_vars(l));
         }
-        if api && (name == "__requires" || name == "__assume") {
-            return self.requires(args, name == "__assume", span);
+        v
+    }
+
+    /// The unknown value a barrier `name` returns.
+    fn sync_result(&mut self, name: &str, span: Span) -> Val {
+        let why = UnknownCause::Call {
+            function: name.into(),
+        };
+        self.unknown("sync_result", why, span)
+    }
+
+    /// Evaluates the arguments of a call whose body does not run.
+    fn eval_all(&mut self, args: &[E]) {
+        for a in args {
+            self.eval(a);
         }
-        if let ([arg], true) = (args, callee.copies_members) {
-            // A struct of the thread's own is copied; one in shared or
-            // global memory is read field by field (`opaque_call`).
-            match self.eval(arg) {
-                Val::Rec {
-                    memory: Memory::Shared | Memory::Device,
-                    ..
-                } => {}
-                Val::Rec { prefix, .. } => return self.copy_record(&prefix),
-                v => return v,
-            }
+    }
+
+    /// A struct passed by value through its member-wise copy (see
+    /// `Callee::copies_members`): a struct of the thread's own is copied;
+    /// one in shared or global memory is read field by field
+    /// (`opaque_call`), `None`.
+    fn member_copy(&mut self, callee: &Callee, args: &[E]) -> Option<Val> {
+        let ([arg], true) = (args, callee.copies_members) else {
+            return None;
+        };
+        match self.eval(arg) {
+            Val::Rec {
+                memory: Memory::Shared | Memory::Device,
+                ..
+            } => None,
+            Val::Rec { prefix, .. } => Some(self.copy_record(&prefix)),
+            v => Some(v),
         }
+    }
+
+    /// A call of a library function the inference models (surfaces,
+    /// random generators, atomics, pure intrinsics and maths, memory
+    /// functions): `None` for any other call.
+    fn modelled_library_call(&mut self, callee: &Callee, args: &[E], span: Span) -> Option<Val> {
+        let name = callee.name.as_str();
         if callee.library && is_surface_function(name) {
-            return self.surface(callee, args, span);
+            return Some(self.surface(callee, args, span));
         }
         if callee.library && (name.starts_with("curand") || name.starts_with("skipahead")) {
-            return self.random_generator(name, args, span);
+            return Some(self.random_generator(name, args, span));
         }
         if callee.library && name.starts_with("atomic") && !args.is_empty() {
-            return self.atomic(name, args, span);
+            return Some(self.atomic(name, args, span));
         }
         if callee.library {
             if let Some(v) = self.pure_intrinsic(name, args, span) {
-                return v;
+                return Some(v);
             }
             if let Some(v) = self.pure_math(callee, args, span) {
-                return v;
+                return Some(v);
             }
         }
         if (callee.library || name.starts_with("__builtin_")) && is_memory_function(name) {
-            return self.memory_function(callee, args, span);
+            return Some(self.memory_function(callee, args, span));
         }
+        None
+    }
+
+    /// A call of a function whose body the inference runs: the one
+    /// defined for it (inlined, or run as the constructor of its object)
+    /// or those a function pointer may hold.  `None` when no body is
+    /// known.
+    fn call_of_body(&mut self, callee: &Callee, args: &[E], span: Span) -> Option<Val> {
+        let key = callee.key.as_deref();
         if let Some(f) = key.and_then(|k| self.unit.callee(k, &callee.arguments)) {
             if callee.constructor {
-                return self.construct(f, &callee.template_args, args, span);
+                return Some(self.construct(f, &callee.template_args, args, span));
             }
-            return self.inline(f, &callee.template_args, args, span);
+            return Some(self.inline(f, &callee.template_args, args, span));
         }
         match callee
             .pointer
@@ -144,19 +200,17 @@ impl Infer<'_> {
             .and_then(|p| self.env.get(p))
             .cloned()
         {
-            Some(Val::Funcs(targets)) => return self.call_through(&targets, args, span),
+            Some(Val::Funcs(targets)) => return Some(self.call_through(&targets, args, span)),
             // Calling a null pointer is undefined behaviour (the kernel
             // faults): no execution continues through it.
             Some(Val::Int(l)) if l.is_zero() => {
                 self.note_null_calls();
-                return self.other("call through a null function pointer", span);
+                return Some(self.other("call through a null function pointer", span));
             }
             _ => {}
         }
-        if let Some(targets) = self.targets_of_type(callee) {
-            return self.call_through(&targets, args, span);
-        }
-        self.opaque_call(callee, args, span)
+        let targets = self.targets_of_type(callee)?;
+        Some(self.call_through(&targets, args, span))
     }
 
     /// The functions a call through a pointer of unknown value may reach:

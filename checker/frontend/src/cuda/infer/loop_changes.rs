@@ -84,8 +84,31 @@ impl Infer<'_> {
         extra: &[&E],
         modified: &BTreeSet<String>,
     ) -> (BTreeSet<String>, BTreeSet<String>) {
-        let mut fields = BTreeSet::new();
-        let mut records = BTreeSet::new();
+        let mut changed = Changed::default();
+        self.changed_through_references(body, modified, &mut changed);
+        let mut check = |e: &E| self.changed_by(e, &mut changed);
+        visit_stmt(body, &mut check);
+        extra.iter().for_each(|e| visit_expr(e, &mut check));
+        let Changed {
+            mut fields,
+            records,
+        } = changed;
+        for prefix in &records {
+            let inner = field_key(&format!("{prefix}."));
+            fields.extend(self.env.keys().filter(|k| k.starts_with(&inner)).cloned());
+        }
+        (fields, records)
+    }
+
+    /// What the references a loop changes stand for: the variables and
+    /// fields that the references among `modified`, and those the body
+    /// binds (`int &r = j;`), name; the structs among `modified`.
+    fn changed_through_references(
+        &self,
+        body: &S,
+        modified: &BTreeSet<String>,
+        changed: &mut Changed,
+    ) {
         let mut named = Vec::new();
         for k in modified {
             match self.env.get(k) {
@@ -94,19 +117,14 @@ impl Infer<'_> {
                     prefix,
                     memory: Memory::Local,
                 }) => {
-                    records.insert(prefix.clone());
+                    changed.records.insert(prefix.clone());
                 }
                 _ => {}
             }
         }
         while let Some(p) = named.pop() {
             match p {
-                Place::Local(k) => {
-                    if let Some(Val::Rec { prefix, .. }) = self.env.get(&k) {
-                        records.insert(prefix.clone());
-                    }
-                    fields.insert(k);
-                }
+                Place::Local(k) => self.changed_variable(k, changed),
                 Place::Choice(_, a, b) => named.extend([*a, *b]),
                 _ => {}
             }
@@ -114,76 +132,80 @@ impl Infer<'_> {
         let inits = reference_inits(body);
         for target in inits.into_iter().flat_map(lvalue_leaves) {
             match &target.kind {
-                EK::Var(_, k, _) => {
-                    if let Some(Val::Rec { prefix, .. }) = self.env.get(k) {
-                        records.insert(prefix.clone());
-                    }
-                    fields.insert(k.clone());
-                }
-                EK::Member(base, field, _) => {
-                    if let Some((prefix, Memory::Local)) = self.record_path(base) {
-                        let name = format!("{prefix}.{field}");
-                        fields.insert(field_key(&name));
-                        records.insert(name);
-                    }
-                }
+                EK::Var(_, k, _) => self.changed_variable(k.clone(), changed),
+                EK::Member(base, field, _) => self.changed_field(base, field, changed),
                 _ => {}
             }
         }
-        let unit = self.unit;
-        let mut check = |e: &E| {
-            let target = match &e.kind {
-                EK::Assign(_, t, _) | EK::IncDec { e: t, .. } | EK::Un(UnOp::AddrOf, t) => t,
-                // A field passed by reference to a function (`bump(s.j)`).
-                EK::Call(Callee { key: Some(k), .. }, args) => {
-                    let Some(f) = unit.func(k) else { return };
-                    for (p, a) in f.params.iter().zip(args) {
-                        if p.shape != Shape::Reference {
-                            continue;
-                        }
-                        for leaf in lvalue_leaves(a) {
-                            let EK::Member(base, field, _) = &leaf.kind else {
-                                continue;
-                            };
-                            if let Some((prefix, Memory::Local)) = self.record_path(base) {
-                                let name = format!("{prefix}.{field}");
-                                fields.insert(field_key(&name));
-                                records.insert(name);
-                            }
-                        }
-                    }
-                    return;
-                }
-                _ => return,
-            };
-            // `(c ? s.j : d) = …` changes `s.j` (in some threads).
-            for mut t in lvalue_leaves(target) {
-                // `s.in.j = …` changes `s.in.j`; `s.in = …` all of `s.in`.
-                if let EK::Member(base, field, shape) = &t.kind {
-                    if let Some((prefix, Memory::Local)) = self.record_path(base) {
-                        let name = format!("{prefix}.{field}");
-                        match shape {
-                            Shape::Record => records.insert(name),
-                            _ => fields.insert(field_key(&name)),
-                        };
-                    }
-                    continue;
-                }
-                while let EK::Member(base, ..) = &t.kind {
-                    t = base;
-                }
-                if let Some((prefix, Memory::Local)) = self.record_path(t) {
-                    records.insert(prefix);
-                }
-            }
-        };
-        visit_stmt(body, &mut check);
-        extra.iter().for_each(|e| visit_expr(e, &mut check));
-        for prefix in &records {
-            let inner = field_key(&format!("{prefix}."));
-            fields.extend(self.env.keys().filter(|k| k.starts_with(&inner)).cloned());
+    }
+
+    /// Variable `k` changes, and so does the struct it holds, if any.
+    fn changed_variable(&self, k: String, changed: &mut Changed) {
+        if let Some(Val::Rec { prefix, .. }) = self.env.get(&k) {
+            changed.records.insert(prefix.clone());
         }
-        (fields, records)
+        changed.fields.insert(k);
+    }
+
+    /// Field `field` of `base` changes, if `base` is a struct of the
+    /// thread's own: the field, and the struct it is (if it is one).
+    fn changed_field(&self, base: &E, field: &str, changed: &mut Changed) {
+        if let Some((prefix, Memory::Local)) = self.record_path(base) {
+            let name = format!("{prefix}.{field}");
+            changed.fields.insert(field_key(&name));
+            changed.records.insert(name);
+        }
+    }
+
+    /// What expression `e` of a loop changes of the thread's own structs:
+    /// what it assigns, increments or takes the address of, and the
+    /// fields it passes by reference to a function.
+    fn changed_by(&self, e: &E, changed: &mut Changed) {
+        let target = match &e.kind {
+            EK::Assign(_, t, _) | EK::IncDec { e: t, .. } | EK::Un(UnOp::AddrOf, t) => t,
+            // A field passed by reference to a function (`bump(s.j)`).
+            EK::Call(Callee { key: Some(k), .. }, args) => {
+                return self.passed_by_reference(k, args, changed)
+            }
+            _ => return,
+        };
+        // `(c ? s.j : d) = …` changes `s.j` (in some threads).
+        for mut t in lvalue_leaves(target) {
+            // `s.in.j = …` changes `s.in.j`; `s.in = …` all of `s.in`.
+            if let EK::Member(base, field, shape) = &t.kind {
+                if let Some((prefix, Memory::Local)) = self.record_path(base) {
+                    let name = format!("{prefix}.{field}");
+                    match shape {
+                        Shape::Record => changed.records.insert(name),
+                        _ => changed.fields.insert(field_key(&name)),
+                    };
+                }
+                continue;
+            }
+            while let EK::Member(base, ..) = &t.kind {
+                t = base;
+            }
+            if let Some((prefix, Memory::Local)) = self.record_path(t) {
+                changed.records.insert(prefix);
+            }
+        }
+    }
+
+    /// The fields of the thread's own structs that a call of function
+    /// `k` with `args` passes by reference.
+    fn passed_by_reference(&self, k: &str, args: &[E], changed: &mut Changed) {
+        let Some(f) = self.unit.func(k) else { return };
+        for (p, a) in f.params.iter().zip(args) {
+            if p.shape != Shape::Reference {
+                continue;
+            }
+            for leaf in lvalue_leaves(a) {
+                let EK::Member(base, field, _) = &leaf.kind else {
+                    continue;
+                };
+                self.changed_field(base, field, changed);
+            }
+        }
     }
 
     /// Does `e` read a field of the thread's own structs that the loop
@@ -217,6 +239,14 @@ impl Infer<'_> {
             self.env.insert(k.clone(), Val::Bad(why.into()));
         }
     }
+}
+
+/// The variables and fields a loop changes, and the structs it changes
+/// as a whole (see [`Infer::changed_fields`]).
+#[derive(Default)]
+struct Changed {
+    fields: BTreeSet<String>,
+    records: BTreeSet<String>,
 }
 
 /// The initialisers of the references declared in `s` (`int &r = j;`).

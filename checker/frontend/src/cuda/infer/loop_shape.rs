@@ -73,78 +73,86 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
     for p in &parts {
         moved.insert(increment(p)?.0);
     }
-    let assigns = |e: &E| {
-        let mut found = false;
-        visit_expr(e, &mut |x| {
-            found |= matches!(x.kind, EK::Assign(..) | EK::IncDec { .. });
-        });
-        found
-    };
     if assigns(&step) || moved.iter().any(|k| mentions_var(&step, k)) {
         return None;
     }
-    let mut secondary = Vec::new();
-    for (i, p) in parts.iter().enumerate() {
-        if i == tested {
-            continue;
-        }
-        let (k, n, d, s, t) = increment(p)?;
-        let invariant = pure(&s) && !mentions_any(&s, &moved);
-        // An integer of a type that does not wrap around, or a pointer.
-        let signed = t.is_none_or(|t| !wraps(t));
-        if k == key
-            || modified.contains(&k)
-            || !matches!(d, Dir::Up | Dir::Down)
-            || !invariant
-            || !signed
-        {
-            return None;
-        }
-        secondary.push(Induction {
-            key: k,
-            name: n,
-            dir: d,
-            step: s,
-            ty: t,
-            in_body: false,
-        });
+    let others = parts.iter().enumerate().filter(|(i, _)| *i != tested);
+    let secondary = others
+        .map(|(_, p)| secondary_induction(p, &key, modified, &moved))
+        .collect::<Option<Vec<_>>>()?;
+    let (op, bound) = counter_comparison(cond, &key, ty, dir)?;
+    if bound_reads_changed(&bound, &key, modified) {
+        return None;
     }
-    // The comparison may convert the variable (`i < n` with `n` unsigned):
-    // harmless while it counts up from a non-negative start, or when the
-    // conversion keeps the sign; a decreasing signed variable compared as
-    // unsigned never goes below 0, so that loop is left alone.
-    //
-    // A conversion that narrows or changes the sign otherwise (`(unsigned
-    // char)i < 2` from i = 256, `(int)u < 5` from u = 2^32 - 1) makes the
-    // test true where the comparison of the variable itself is false.
-    let keeps_values = |to: Option<IntTy>| match (ty, to) {
-        (Some(from), Some(to)) => {
-            let ((lo, hi), (to_lo, to_hi)) = (from.range(), to.range());
-            (to_lo <= lo && hi <= to_hi)
-                || (from.signed
-                    && !to.signed
-                    && to.bits >= from.bits
-                    && matches!(dir, Dir::Up | Dir::Times))
-        }
-        _ => {
-            matches!(dir, Dir::Up | Dir::Times)
-                || to.is_some_and(|t| t.signed)
-                || ty.is_some_and(|t| !t.signed)
-        }
+    let up = matches!(dir, Dir::Up | Dir::Times);
+    let inclusive = match (op, up) {
+        (BinOp::Lt, true) | (BinOp::Gt, false) | (BinOp::Ne, _) => false,
+        (BinOp::Le, true) | (BinOp::Ge, false) => true,
+        _ => return None,
     };
-    let counter = |e: &E| {
-        let mut e = e;
-        while let EK::Cast(x) = &e.kind {
-            if !keeps_values(e.ty) {
-                return None;
-            }
-            e = x;
-        }
-        match &e.kind {
-            EK::Var(_, k, _) if *k == key => Some(()),
-            _ => None,
-        }
-    };
+    Some(LoopShape {
+        var_key: key,
+        var_name: name,
+        ty,
+        dir,
+        step,
+        bound,
+        inclusive,
+        ne: op == BinOp::Ne,
+        secondary,
+    })
+}
+
+/// Does `e` assign (a side effect that would change a step evaluated
+/// once)?
+fn assigns(e: &E) -> bool {
+    let mut found = false;
+    visit_expr(e, &mut |x| {
+        found |= matches!(x.kind, EK::Assign(..) | EK::IncDec { .. });
+    });
+    found
+}
+
+/// The part `p` of a loop's increment besides the counter `key`'s, as a
+/// secondary induction variable: `None` (the loop has no recognised
+/// shape) unless it moves another variable than the counter, one the
+/// body leaves alone, up or down by a step that does not change
+/// (`moved`: what the body and the increment move), and of a type that
+/// does not wrap around (or a pointer).
+fn secondary_induction(
+    p: &E,
+    key: &str,
+    modified: &BTreeSet<String>,
+    moved: &BTreeSet<String>,
+) -> Option<Induction> {
+    let (k, n, d, s, t) = increment(p)?;
+    let invariant = pure(&s) && !mentions_any(&s, moved);
+    // An integer of a type that does not wrap around, or a pointer.
+    let signed = t.is_none_or(|t| !wraps(t));
+    if k == key
+        || modified.contains(&k)
+        || !matches!(d, Dir::Up | Dir::Down)
+        || !invariant
+        || !signed
+    {
+        return None;
+    }
+    Some(Induction {
+        key: k,
+        name: n,
+        dir: d,
+        step: s,
+        ty: t,
+        in_body: false,
+    })
+}
+
+/// The comparison of the counter `key` (of type `ty`, moving in
+/// direction `dir`) that a loop's condition makes, as `counter OP bound`:
+/// `None` when the condition is no such comparison (after skippable
+/// comma operands, and with two bounds of a conjunction made one).
+fn counter_comparison(cond: &E, key: &str, ty: Option<IntTy>, dir: Dir) -> Option<(BinOp, E)> {
+    let counter = |e: &E| is_counter(e, key, ty, dir).then_some(());
     let mut cond = cond;
     while let EK::Bin(BinOp::Comma, l, r) = &cond.kind {
         // `(b[0] = t, i < n)`: the left operand runs before every test, but
@@ -173,13 +181,56 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
         (EK::Bin(BinOp::Sub, a, b), EK::Int(0)) if *op == BinOp::Ne => (a, b),
         _ => (l, r),
     };
-    let (op, bound) = if counter(l).is_some() {
-        (*op, r)
+    if counter(l).is_some() {
+        Some((*op, (**r).clone()))
     } else if counter(r).is_some() {
-        (flip(*op)?, l)
+        Some((flip(*op)?, (**l).clone()))
     } else {
-        return None;
+        None
+    }
+}
+
+/// Is `e` the counter `key` (of type `ty`, moving in direction `dir`),
+/// under conversions that keep its values?
+///
+/// The comparison may convert the variable (`i < n` with `n` unsigned):
+/// harmless while it counts up from a non-negative start, or when the
+/// conversion keeps the sign; a decreasing signed variable compared as
+/// unsigned never goes below 0, so that loop is left alone.
+///
+/// A conversion that narrows or changes the sign otherwise (`(unsigned
+/// char)i < 2` from i = 256, `(int)u < 5` from u = 2^32 - 1) makes the
+/// test true where the comparison of the variable itself is false.
+fn is_counter(e: &E, key: &str, ty: Option<IntTy>, dir: Dir) -> bool {
+    let keeps_values = |to: Option<IntTy>| match (ty, to) {
+        (Some(from), Some(to)) => {
+            let ((lo, hi), (to_lo, to_hi)) = (from.range(), to.range());
+            (to_lo <= lo && hi <= to_hi)
+                || (from.signed
+                    && !to.signed
+                    && to.bits >= from.bits
+                    && matches!(dir, Dir::Up | Dir::Times))
+        }
+        _ => {
+            matches!(dir, Dir::Up | Dir::Times)
+                || to.is_some_and(|t| t.signed)
+                || ty.is_some_and(|t| !t.signed)
+        }
     };
+    let mut e = e;
+    while let EK::Cast(x) = &e.kind {
+        if !keeps_values(e.ty) {
+            return false;
+        }
+        e = x;
+    }
+    matches!(&e.kind, EK::Var(_, k, _) if k == key)
+}
+
+/// Does a loop's `bound` read a variable the loop changes (`modified`
+/// by the body, or the counter `key`), or change or call anything?  It
+/// is evaluated once, so it must keep its value.
+fn bound_reads_changed(bound: &E, key: &str, modified: &BTreeSet<String>) -> bool {
     let mut reads_modified = false;
     visit_expr(bound, &mut |x| {
         if let EK::Var(_, k, _) = &x.kind {
@@ -189,26 +240,7 @@ pub(super) fn loop_shape(cond: &E, inc: &E, modified: &BTreeSet<String>) -> Opti
             reads_modified = true;
         }
     });
-    if reads_modified {
-        return None;
-    }
-    let up = matches!(dir, Dir::Up | Dir::Times);
-    let inclusive = match (op, up) {
-        (BinOp::Lt, true) | (BinOp::Gt, false) | (BinOp::Ne, _) => false,
-        (BinOp::Le, true) | (BinOp::Ge, false) => true,
-        _ => return None,
-    };
-    Some(LoopShape {
-        var_key: key,
-        var_name: name,
-        ty,
-        dir,
-        step,
-        bound: (**bound).clone(),
-        inclusive,
-        ne: op == BinOp::Ne,
-        secondary,
-    })
+    reads_modified
 }
 
 /// `i < a && i < b` as `i < (a < b ? a : b)` (and `>`, `>=` with the

@@ -62,6 +62,11 @@ impl Infer<'_> {
         self.normal_loop(&shape, body, &modified, &fallback, barrier_follows, span);
     }
 
+    /// A `for` loop of recognised `shape`: unrolled when it runs over a
+    /// few known powers, else normalised to a protocol loop over a fresh
+    /// counter (Sec. 6, "Loops"); where neither is possible, the loop of
+    /// unknown shape `fallback` (its condition, and its body followed by
+    /// the increment).
     pub(super) fn normal_loop(
         &mut self,
         shape: &LoopShape,
@@ -71,102 +76,39 @@ impl Infer<'_> {
         barrier_follows: bool,
         span: Span,
     ) {
-        let start = self.lookup_int(&shape.var_key, &shape.var_name, span);
-        let mut bound_reads = self.nested(|me| {
-            me.eval(&shape.bound);
-        });
-        // The step is evaluated on every iteration too: its reads are
-        // accesses of the loop (where a barrier would order them matters,
-        // so with a barrier in the body the loop is not normalised).
-        let step_reads = self.nested(|me| {
-            me.eval(&shape.step);
-        });
-        if !step_reads.is_empty() && has_barrier(body, self.unit) {
-            return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
+        let done = self.try_normal_loop(shape, body, modified, &fallback.1, barrier_follows, span);
+        if done.is_none() {
+            self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
         }
-        bound_reads.extend(step_reads);
-        let bound = match self.eval_keeping_choices(&shape.bound) {
-            Val::Int(b) => b,
-            _ => return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span),
-        };
-        let step = match self.eval_quiet(&shape.step) {
-            Val::Int(s) if s.is_nat() => s,
-            _ => return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span),
-        };
-        if !start.is_nat() && !matches!(shape.dir, Dir::Down | Dir::Up) {
-            return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
-        }
-        if !self.steps_without_wrap(shape, &bound, &step) {
-            return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
-        }
-        if let Some(values) = power_values(shape, &start, &bound, &step) {
-            if !has_jump(body) {
-                // The body and then the increment: it may move other
-                // variables too (`s *= 2, j++`).
-                return self.unrolled_loop(shape, &values, &fallback.1, &bound_reads);
-            }
+    }
+
+    /// [`Infer::normal_loop`] without its fallback: `None` where the loop
+    /// turns out not to be normalisable, keeping what was emitted up to
+    /// there (the reads of the bound, an assumption on the step), as the
+    /// fallback follows it.
+    fn try_normal_loop(
+        &mut self,
+        shape: &LoopShape,
+        body: &S,
+        modified: &BTreeSet<String>,
+        body_then_increment: &S,
+        barrier_follows: bool,
+        span: Span,
+    ) -> Option<()> {
+        let (start, bound, step, reads) = self.loop_limits(shape, body, span)?;
+        if let Some(values) = power_values(shape, &start, &bound, &step).filter(|_| !has_jump(body))
+        {
+            // The body and then the increment: it may move other
+            // variables too (`s *= 2, j++`).
+            self.unrolled_loop(shape, &values, body_then_increment, &reads);
+            return Some(());
         }
         if shape.ne && !self.stops_at_bound(shape, &start, &bound, &step) {
-            return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
+            return None;
         }
-        self.emit_all(bound_reads.clone());
-        let k = self.fresh_name(&shape.var_name);
-        let kv = Lin::var(&k);
-        let plan = plan_loop(shape, &start, &bound, &step, &kv);
-        let Some((lo, hi, value, exact, step_assumption)) = plan else {
-            return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
-        };
-        // A step that may be 0 leaves the counter where it is: a loop it
-        // enters never ends, which the count ⌈(hi − lo) / step⌉ does not
-        // say.  So the step is assumed positive, but only where the loop
-        // is entered (an execution with a step of 0 that never enters it
-        // is one like any other), and only for a step alike in all
-        // threads: the checker asserts an assumption for each thread of a
-        // query, and `threadIdx.x / 32 ≥ 1` would drop threads.  A step
-        // that differs between threads gives a loop of unknown shape.
-        let may_be_zero = self.range(&step).lo.is_none_or(|l| l < 1);
-        if let Some(a) = step_assumption.filter(|_| may_be_zero) {
-            if !self.uniform(&a.fv()) {
-                return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
-            }
-            let entered = match (shape.dir, shape.inclusive) {
-                (Dir::Up, false) => start.compare(ROp::Lt, &bound),
-                (Dir::Up, true) => start.compare(ROp::Le, &bound),
-                (_, false) => start.compare(ROp::Gt, &bound),
-                (_, true) => start.compare(ROp::Ge, &bound),
-            };
-            let cond = BExp::or(a, BExp::not(entered));
-            self.out.assumptions.push(Assumption { cond, span });
-            self.note_once(
-                "a loop whose step may be 0 is entered only with a positive step (with a step of 0 it would never end)",
-            );
-        }
-        let doubling = matches!(shape.dir, Dir::Times | Dir::Divide)
-            && step.constant().is_some_and(|s| s >= 2 && s & (s - 1) == 0);
-        if doubling && self.is_power(&start) {
-            // Multiplied or divided by a power of two from a power of two.
-            self.note_power(&k);
-        }
-        let (lo_range, hi_range) = (self.range(&lo), self.range(&hi));
-        self.bound_var(&k, lo_range.lo.unwrap_or(0), hi_range.hi.map(|h| h - 1));
-        let fields = self.modified_fields(body, &[], modified);
-        let mut shape = super::inductions::with_body_inductions(
-            shape,
-            body,
-            modified,
-            &self.indirectly_modified_by(body),
-        );
-        // A variable the body also moves through a reference is no
-        // induction variable.
-        shape.secondary.retain(|i| !fields.contains(&i.key));
-        let shape = &shape;
-        // The number of iterations of the emitted loop `lo..hi`.
-        let count = Lin::nat(NExp::sub(hi.to_nexp(), lo.to_nexp()));
-        let Some(secondaries) =
-            self.secondary_values(shape, &start, &lo, &value, &kv, &count, span)
-        else {
-            return self.unknown_loop(Some(&fallback.0), &fallback.1, None, span);
-        };
+        self.emit_all(reads.clone());
+        let c = self.counted(shape, [start, bound, step], reads, span)?;
+        let (shape, fields, secondaries) = self.loop_inductions(shape, body, modified, &c, span)?;
         let mut retargeted = self.retargeted_pointers(body, &[]);
         retargeted.extend(
             fields
@@ -177,15 +119,180 @@ impl Infer<'_> {
         let modified: &BTreeSet<String> = &modified.union(&fields).cloned().collect();
         self.havoc(modified, span);
         self.lose_pointers(&retargeted);
-        // The emitted loop counts up where the C loop counts down.
-        let reversed = shape.dir == Dir::Divide || (shape.dir == Dir::Down && value == kv);
-        self.env.insert(shape.var_key.clone(), Val::Int(value));
+        self.env
+            .insert(shape.var_key.clone(), Val::Int(c.value.clone()));
         for (key, v, _) in &secondaries {
             self.env.insert(key.clone(), v.clone());
         }
-        let mut stmts = self.loop_body(body, &bound_reads);
+        self.emit_counted(&shape, body, &c, barrier_follows, span);
+        self.havoc(modified, span);
+        self.lose_pointers(&retargeted);
+        self.after_counted(&shape, body, c.exact, secondaries, span);
+        Some(())
+    }
+
+    /// The loop variable's value at entry, the bound and the step of a
+    /// loop of `shape`, with the reads of the bound and the step (done on
+    /// every iteration): `None` when a counted loop cannot run over them
+    /// (a step that reads memory in a loop with a barrier, a bound or
+    /// step that is no integer, a negative step, a loop over powers from
+    /// a start that may be negative, a step that may wrap around).
+    fn loop_limits(
+        &mut self,
+        shape: &LoopShape,
+        body: &S,
+        span: Span,
+    ) -> Option<(Lin, Lin, Lin, Vec<Stmt>)> {
+        let start = self.lookup_int(&shape.var_key, &shape.var_name, span);
+        let mut reads = self.nested(|me| {
+            me.eval(&shape.bound);
+        });
+        // The step is evaluated on every iteration too: its reads are
+        // accesses of the loop (where a barrier would order them matters,
+        // so with a barrier in the body the loop is not normalised).
+        let step_reads = self.nested(|me| {
+            me.eval(&shape.step);
+        });
+        if !step_reads.is_empty() && has_barrier(body, self.unit) {
+            return None;
+        }
+        reads.extend(step_reads);
+        let Val::Int(bound) = self.eval_keeping_choices(&shape.bound) else {
+            return None;
+        };
+        let step = match self.eval_quiet(&shape.step) {
+            Val::Int(s) if s.is_nat() => s,
+            _ => return None,
+        };
+        if !start.is_nat() && !matches!(shape.dir, Dir::Down | Dir::Up) {
+            return None;
+        }
+        if !self.steps_without_wrap(shape, &bound, &step) {
+            return None;
+        }
+        Some((start, bound, step, reads))
+    }
+
+    /// The protocol loop `for k in lo..hi` over a fresh counter `k` (with
+    /// its range) that runs the iterations of a loop of `shape` from
+    /// `start` to `bound` by `step` (see [`plan_loop`]): `None` when there
+    /// is none, or when its step may be 0 and differs between threads.
+    fn counted(
+        &mut self,
+        shape: &LoopShape,
+        [start, bound, step]: [Lin; 3],
+        reads: Vec<Stmt>,
+        span: Span,
+    ) -> Option<Counted> {
+        let k = self.fresh_name(&shape.var_name);
+        let kv = Lin::var(&k);
+        let (lo, hi, value, exact, step_assumption) = plan_loop(shape, &start, &bound, &step, &kv)?;
+        let may_be_zero = self.range(&step).lo.is_none_or(|l| l < 1);
+        if let Some(a) = step_assumption.filter(|_| may_be_zero) {
+            self.assume_positive_step(shape, (&start, &bound), a, span)?;
+        }
+        let doubling = matches!(shape.dir, Dir::Times | Dir::Divide)
+            && step.constant().is_some_and(|s| s >= 2 && s & (s - 1) == 0);
+        if doubling && self.is_power(&start) {
+            // Multiplied or divided by a power of two from a power of two.
+            self.note_power(&k);
+        }
+        let (lo_range, hi_range) = (self.range(&lo), self.range(&hi));
+        self.bound_var(&k, lo_range.lo.unwrap_or(0), hi_range.hi.map(|h| h - 1));
+        Some(Counted {
+            start,
+            step,
+            reads,
+            k,
+            lo,
+            hi,
+            value,
+            exact,
+        })
+    }
+
+    /// Assumes `positive`, that the step is positive, where the loop from
+    /// `start` to `bound` is entered.  A step that may be 0 leaves the
+    /// counter where it is: a loop it enters never ends, which the count
+    /// ⌈(hi − lo) / step⌉ does not say.  So the step is assumed positive,
+    /// but only where the loop is entered (an execution with a step of 0
+    /// that never enters it is one like any other), and only for a step
+    /// alike in all threads: the checker asserts an assumption for each
+    /// thread of a query, and `threadIdx.x / 32 ≥ 1` would drop threads.
+    /// A step that differs between threads gives a loop of unknown shape
+    /// (`None`).
+    fn assume_positive_step(
+        &mut self,
+        shape: &LoopShape,
+        (start, bound): (&Lin, &Lin),
+        positive: BExp,
+        span: Span,
+    ) -> Option<()> {
+        if !self.uniform(&positive.fv()) {
+            return None;
+        }
+        let entered = match (shape.dir, shape.inclusive) {
+            (Dir::Up, false) => start.compare(ROp::Lt, bound),
+            (Dir::Up, true) => start.compare(ROp::Le, bound),
+            (_, false) => start.compare(ROp::Gt, bound),
+            (_, true) => start.compare(ROp::Ge, bound),
+        };
+        let cond = BExp::or(positive, BExp::not(entered));
+        self.out.assumptions.push(Assumption { cond, span });
+        self.note_once(
+            "a loop whose step may be 0 is entered only with a positive step (with a step of 0 it would never end)",
+        );
+        Some(())
+    }
+
+    /// `shape` with the induction variables its body moves besides the
+    /// loop variable, the fields the body changes (through a reference,
+    /// so no induction variables), and each induction variable's value
+    /// in iteration `k` of the counted loop `c` and after its last:
+    /// `None` when an induction variable cannot be followed.
+    fn loop_inductions(
+        &mut self,
+        shape: &LoopShape,
+        body: &S,
+        modified: &BTreeSet<String>,
+        c: &Counted,
+        span: Span,
+    ) -> Option<(LoopShape, BTreeSet<String>, Inductions)> {
+        let fields = self.modified_fields(body, &[], modified);
+        let mut shape = super::inductions::with_body_inductions(
+            shape,
+            body,
+            modified,
+            &self.indirectly_modified_by(body),
+        );
+        // A variable the body also moves through a reference is no
+        // induction variable.
+        shape.secondary.retain(|i| !fields.contains(&i.key));
+        // The number of iterations of the emitted loop `lo..hi`.
+        let count = Lin::nat(NExp::sub(c.hi.to_nexp(), c.lo.to_nexp()));
+        let kv = Lin::var(&c.k);
+        let secondaries =
+            self.secondary_values(&shape, &c.start, &c.lo, &c.value, &kv, &count, span)?;
+        Some((shape, fields, secondaries))
+    }
+
+    /// Emits the counted loop `c` over `body` (in the C loop's order
+    /// where a barrier makes the order matter), followed by what the last
+    /// iteration of a loop over powers runs after its last barrier.
+    fn emit_counted(
+        &mut self,
+        shape: &LoopShape,
+        body: &S,
+        c: &Counted,
+        barrier_follows: bool,
+        span: Span,
+    ) {
+        // The emitted loop counts up where the C loop counts down.
+        let reversed =
+            shape.dir == Dir::Divide || (shape.dir == Dir::Down && c.value == Lin::var(&c.k));
+        let mut stmts = self.loop_body(body, &c.reads);
         let synced = block_has_sync(&stmts);
-        if !exact {
+        if !c.exact {
             self.out.approximate = true;
             let aligned =
                 barrier_at_end(&stmts, |b| b.first()) || barrier_at_end(&stmts, |b| b.last());
@@ -196,19 +303,17 @@ impl Infer<'_> {
                 );
             }
         }
-        if shape.dir == Dir::Down && !lo.is_zero() {
-            // Keep the generated loop bounds as written: lo..hi over ℕ.
-        }
         stmts.retain(|s| s.kind != StmtKind::Skip);
+        let (lo, hi) = (&c.lo, &c.hi);
         let tail = match synced && !barrier_follows {
-            true => self.last_iteration_tail(shape, &stmts, &k, (&lo, &hi), &step, span),
+            true => self.last_iteration_tail(shape, &stmts, &c.k, (lo, hi), &c.step, span),
             false => None,
         };
         let emitted = match synced && reversed {
-            true => self.counting_down(&shape.var_name, &k, (&lo, &hi), &stmts),
+            true => self.counting_down(&shape.var_name, &c.k, (lo, hi), &stmts),
             false => StmtKind::For {
                 tag: None,
-                var: k,
+                var: c.k.clone(),
                 lo: lo.to_nexp(),
                 hi: hi.to_nexp(),
                 body: std::mem::take(&mut stmts),
@@ -219,8 +324,19 @@ impl Infer<'_> {
         if let Some(tail) = tail {
             self.emit(tail, span);
         }
-        self.havoc(modified, span);
-        self.lose_pointers(&retargeted);
+    }
+
+    /// The loop variable and the induction variables after a counted
+    /// loop (`exact`: every iteration of the emitted loop is one of the
+    /// C loop).
+    fn after_counted(
+        &mut self,
+        shape: &LoopShape,
+        body: &S,
+        exact: bool,
+        secondaries: Inductions,
+        span: Span,
+    ) {
         let after = self.int_unknown("loop variable after its loop", span);
         self.env.insert(shape.var_key.clone(), Val::Int(after));
         // Without a jump out of the body, each induction variable moved
@@ -417,6 +533,25 @@ impl Infer<'_> {
         span: Span,
     ) {
         self.out.approximate = true;
+        let (changes, alike) = self.unknown_loop_changes(cond, body, post);
+        self.forget_changes(&changes, span);
+        let alike = self.unknowns_of(&alike);
+        // Before the body: its own loops and conditions may use them.
+        self.out.iteration_uniform.extend(alike.iter().cloned());
+        let stmts = self.nested(|me| me.unknown_loop_iteration(cond, body, post, &alike, span));
+        self.emit_unknown_iterations(stmts, span);
+        self.forget_changes(&changes, span);
+    }
+
+    /// What a loop of unknown shape (with condition `cond` or `post`)
+    /// changes, and the variables among them alike in all threads within
+    /// an iteration (see `iteration_uniform_vars`).
+    fn unknown_loop_changes(
+        &mut self,
+        cond: Option<&E>,
+        body: &S,
+        post: Option<&E>,
+    ) -> (LoopChanges, BTreeSet<String>) {
         let mut modified = self.modified_by(body);
         for e in cond.iter().chain(post.iter()) {
             modified_expr(e, self.unit, &mut modified);
@@ -433,74 +568,104 @@ impl Infer<'_> {
                 .cloned(),
         );
         modified.extend(fields);
-        self.havoc_counting(&modified, &counters, span);
-        self.lose_pointers(&retargeted);
-        let alike = self.unknowns_of(&alike);
-        // Before the body: its own loops and conditions may use them.
-        self.out.iteration_uniform.extend(alike.iter().cloned());
+        let changes = LoopChanges {
+            modified,
+            counters,
+            retargeted,
+        };
+        (changes, alike)
+    }
+
+    /// Forgets what a loop of unknown shape changes, on entry and on exit.
+    fn forget_changes(&mut self, changes: &LoopChanges, span: Span) {
+        self.havoc_counting(&changes.modified, &changes.counters, span);
+        self.lose_pointers(&changes.retargeted);
+    }
+
+    /// An iteration of a loop of unknown shape: the reads of the
+    /// condition `cond`, then the body (with the test `post` of a `do …
+    /// while`), under the condition unless the body has a barrier (then
+    /// the condition must be alike in all threads, as the variables of
+    /// `alike` are).
+    fn unknown_loop_iteration(
+        &mut self,
+        cond: Option<&E>,
+        body: &S,
+        post: Option<&E>,
+        alike: &BTreeSet<String>,
+        span: Span,
+    ) {
         let mut guard = BExp::Bool(true);
         let synced_body = has_barrier(body, self.unit);
-        let stmts = self.nested(|me| {
-            me.loops.push(synced_body);
-            let reads = me.nested(|m| {
-                if let Some(c) = cond {
-                    guard = m.cond(c);
-                }
-            });
-            let inner = me.nested(|m| {
-                m.loop_bodies.push(m.blocks.len());
-                m.stmt(body);
-                m.loop_bodies.pop();
-                if let Some(p) = post {
-                    // The test of a `do … while (p)`: with a barrier in the
-                    // body, a loop exit `if !p {}` (`Kernel::loop_exits`)
-                    // at the end of the body, which the checker requires
-                    // alike in all threads (else barrier divergence).
-                    let stays = m.cond(p);
-                    if synced_body {
-                        m.emit(
-                            StmtKind::If {
-                                cond: BExp::not(stays),
-                                then_branch: vec![],
-                                else_branch: vec![],
-                            },
-                            p.span,
-                        );
-                        if let Some(s) = m.blocks.last().and_then(|b| b.last()) {
-                            let span = s.span;
-                            m.out.loop_exits.push(span);
-                        }
-                    }
-                }
-            });
-            me.loops.pop();
-            let synced = block_has_sync(&inner);
-            me.emit_all(reads);
-            let thread_dependent = guard
-                .fv()
-                .into_iter()
-                .any(|x| !alike.contains(&x) && !me.alike_in_iteration(&[x].into()));
-            if synced && thread_dependent {
-                // The threads of a block may leave the loop at different
-                // iterations, so they may not reach the same barriers.
-                me.unsupported(
-                    span,
-                    "barrier in a loop whose condition may differ between threads",
-                );
-            }
-            if synced || guard == BExp::Bool(true) {
-                me.emit_all(inner);
-            } else {
-                me.emit(
-                    StmtKind::If {
-                        cond: guard.clone(),
-                        then_branch: inner,
-                        else_branch: vec![],
-                    },
-                    span,
-                );
+        self.loops.push(synced_body);
+        let reads = self.nested(|m| {
+            if let Some(c) = cond {
+                guard = m.cond(c);
             }
         });
+        let inner = self.nested(|m| {
+            m.loop_bodies.push(m.blocks.len());
+            m.stmt(body);
+            m.loop_bodies.pop();
+            if let Some(p) = post {
+                m.do_while_test(p, synced_body);
+            }
+        });
+        self.loops.pop();
+        let synced = block_has_sync(&inner);
+        self.emit_all(reads);
+        let thread_dependent = guard
+            .fv()
+            .into_iter()
+            .any(|x| !alike.contains(&x) && !self.alike_in_iteration(&[x].into()));
+        if synced && thread_dependent {
+            // The threads of a block may leave the loop at different
+            // iterations, so they may not reach the same barriers.
+            self.unsupported(
+                span,
+                "barrier in a loop whose condition may differ between threads",
+            );
+        }
+        if synced || guard == BExp::Bool(true) {
+            self.emit_all(inner);
+        } else {
+            self.emit(
+                StmtKind::If {
+                    cond: guard.clone(),
+                    then_branch: inner,
+                    else_branch: vec![],
+                },
+                span,
+            );
+        }
+    }
+
+    /// The test of a `do … while (p)`: with a barrier in the body
+    /// (`synced_body`), a loop exit `if !p {}` (`Kernel::loop_exits`) at
+    /// the end of the body, which the checker requires alike in all
+    /// threads (else barrier divergence).
+    fn do_while_test(&mut self, p: &E, synced_body: bool) {
+        let stays = self.cond(p);
+        if synced_body {
+            self.emit(
+                StmtKind::If {
+                    cond: BExp::not(stays),
+                    then_branch: vec![],
+                    else_branch: vec![],
+                },
+                p.span,
+            );
+            if let Some(s) = self.blocks.last().and_then(|b| b.last()) {
+                let span = s.span;
+                self.out.loop_exits.push(span);
+            }
+        }
+    }
+
+    /// Emits the loop of unknown shape over its iteration `stmts`: a
+    /// protocol loop over an unknown number of iterations, that number a
+    /// local unknown of each thread unless the loop has a barrier.
+    fn emit_unknown_iterations(&mut self, stmts: Vec<Stmt>, span: Span) {
         let synced = block_has_sync(&stmts);
         let n = self.fresh_name("iterations");
         if !synced {
@@ -523,8 +688,6 @@ impl Infer<'_> {
             },
             span,
         );
-        self.havoc_counting(&modified, &counters, span);
-        self.lose_pointers(&retargeted);
     }
 
     /// The variables among `modified` that are not negative before the
@@ -615,6 +778,39 @@ impl Infer<'_> {
             _ => self.int_unknown(&format!("initial value of `{name}`"), span),
         }
     }
+}
+
+/// A loop normalised to the protocol loop `for k in lo..hi` (see
+/// [`plan_loop`]).
+struct Counted {
+    /// The C loop variable's value at entry.
+    start: Lin,
+    /// The C loop's step.
+    step: Lin,
+    /// The reads of the C loop's bound and step, done on every iteration.
+    reads: Vec<Stmt>,
+    /// The counter of the protocol loop and its range.
+    k: String,
+    lo: Lin,
+    hi: Lin,
+    /// The C loop variable's value in iteration `k`.
+    value: Lin,
+    /// Every iteration of the protocol loop is one of the C loop.
+    exact: bool,
+}
+
+/// Each induction variable of a loop besides its own: its key, its value
+/// in iteration `k` of the counted loop, and its value after the last.
+type Inductions = Vec<(String, Val, Val)>;
+
+/// What a loop of unknown shape changes (see `Infer::unknown_loop`).
+struct LoopChanges {
+    /// Every variable it may change, fields through references included.
+    modified: BTreeSet<String>,
+    /// Those of `modified` that it only counts up (`Infer::counting_up`).
+    counters: BTreeSet<String>,
+    /// The pointers it may make point into another array.
+    retargeted: BTreeSet<String>,
 }
 
 /// Whether stepping a variable of type `t` may wrap around instead of
