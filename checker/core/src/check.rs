@@ -12,6 +12,7 @@ use crate::kernel::Kernel;
 use crate::kernel::Written;
 use crate::numbered::AccessId;
 use crate::numbered::C;
+use crate::params::{fixed_env, parameters};
 use crate::phases::closures;
 use crate::smt::{
     encode, encode_all, Answer, Benign, Model, PairFilter, Query, QueryContext, Session,
@@ -21,11 +22,9 @@ use crate::verdict::{
 };
 use crate::warp::WarpMode;
 use crate::wellformed::{lower_cases, wellformed, Case, Resolution, Wellformed, WfError};
-use semantics::expr::{Nat, Var};
+use semantics::expr::Var;
 use semantics::surface::Span;
-use semantics::trace::THREAD_COUNT;
 use semantics::{Mode, NExp};
-use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
 /// What [`observe_kernel`] shows of each stage of the check (`mapcheck
@@ -253,40 +252,6 @@ fn contradictory_assumptions(
     })
 }
 
-/// The fixed values: `--param` and `--threads` (as `T`).
-pub fn fixed_env(opts: &CheckOptions) -> BTreeMap<Var, Nat> {
-    let mut env: BTreeMap<Var, Nat> = opts
-        .params
-        .iter()
-        .map(|(x, v)| (x.clone(), Nat::from(*v)))
-        .collect();
-    if let Some(t) = opts.threads {
-        env.insert(THREAD_COUNT.to_string(), Nat::from(t));
-    }
-    env
-}
-
-/// Every thread-global variable of the kernel: parameters of the program,
-/// variables of the thread bounds, and `T` when used.
-pub fn parameters(kernel: &Kernel) -> Vec<Var> {
-    let locals = crate::wellformed::thread_locals(kernel);
-    let mut seen = BTreeSet::new();
-    let mut out = Vec::new();
-    let mut add = |x: &Var| {
-        if !locals.contains(x) && seen.insert(x.clone()) {
-            out.push(x.clone());
-        }
-    };
-    kernel.program.parameters().iter().for_each(&mut add);
-    for (_, bound) in &kernel.threads.ids {
-        bound.fv().iter().for_each(&mut add);
-    }
-    if kernel.program.free_vars().contains(THREAD_COUNT) {
-        add(&THREAD_COUNT.to_string());
-    }
-    out
-}
-
 /// The query context of one case.
 pub fn query_context(kernel: &Kernel, case: &Case, opts: &CheckOptions) -> QueryContext {
     let mut globals: Vec<_> = kernel
@@ -382,7 +347,7 @@ fn uniform_here(kernel: &Kernel, w: &Written) -> bool {
 /// thread (`blockIdx` is uniform within a block, not across blocks;
 /// `threadIdx` never is)?
 fn shared_by_threads<'a>(kernel: &Kernel, es: impl IntoIterator<Item = &'a NExp>) -> bool {
-    let own = crate::wellformed::thread_locals(kernel);
+    let own = crate::params::thread_locals(kernel);
     es.into_iter().all(|e| {
         e.fv()
             .iter()

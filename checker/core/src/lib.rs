@@ -13,6 +13,7 @@ pub mod divergence;
 pub mod domains;
 pub mod kernel;
 pub mod numbered;
+pub mod params;
 pub mod phases;
 pub mod replay_proto;
 pub mod smt;
