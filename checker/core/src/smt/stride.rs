@@ -39,7 +39,7 @@
 
 use super::counterexample::thread_copy;
 use super::encode::QueryContext;
-use super::solve::Session;
+use super::z3session::Session;
 use crate::numbered::{C, U};
 use crate::verdict::IntModel;
 use semantics::expr::{BExp, NExp, NOp, Nat, ROp, Var};

@@ -29,8 +29,8 @@
 
 use super::abstraction::linear_goal;
 use super::encode::QueryContext;
-use super::solve::Session;
 use super::stride::{chains_for, may_split, prover, Chains, Range};
+use super::z3session::Session;
 use crate::numbered::{Site, C, U};
 use crate::verdict::IntModel;
 use semantics::expr::{BExp, NExp, NOp, Nat, ROp};
