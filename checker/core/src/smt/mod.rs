@@ -37,6 +37,7 @@ mod counterexample;
 mod encode;
 mod model;
 mod prefilter;
+mod prover;
 mod script;
 mod solve;
 mod stride;
@@ -48,8 +49,9 @@ pub use encode::{
     encode, encode_all, Benign, LoopVars, Names, Occurrence, PairFilter, Query, QueryContext,
 };
 pub use model::{Model, SMALL_MODEL_BOUND};
+pub use prover::chains_for;
 pub use script::unquote;
 pub use solve::Answer;
-pub use stride::{chains_for, Chains};
+pub use stride::Chains;
 pub use unwrap::{split_indices, unwrap_closures};
 pub use z3session::{Session, QUERIES_PER_SOLVER};

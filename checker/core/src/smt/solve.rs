@@ -91,7 +91,7 @@ impl Session {
     /// global facts wherever `ranges` hold (the script of
     /// [`Session::thread_counterexample`] with one thread is `unsat`)?  The answer is remembered by the
     /// query's text, for the whole session: the index splits
-    /// ([`super::stride::prover`]) are searched again for each query of a
+    /// ([`super::prover::prover`]) are searched again for each query of a
     /// kernel, the per-closure ones after a combined one among them.
     pub fn proves(
         &self,
