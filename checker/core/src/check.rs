@@ -203,7 +203,7 @@ fn ill_formed_without_arrays(
         // Only a named array was asked for (and the kernel has none).
         return None;
     }
-    let report = run_array(session, kernel, "", opts, &mut Quiet, true, resolution);
+    let report = run_array(session, kernel, "", opts, &mut Quiet, true, resolution).report;
     (!report.verdict.is_drf()).then_some(report)
 }
 
@@ -382,7 +382,8 @@ fn check_array_with(
             None => {
                 let pairs = crate::domains::sign_splits_for(kernel, array, &fixed);
                 if pairs.is_empty() {
-                    return run_array(session, kernel, array, opts, &mut Quiet, true, resolution);
+                    return run_array(session, kernel, array, opts, &mut Quiet, true, resolution)
+                        .report;
                 }
                 crate::domains::sign_combinations(&pairs)
             }
@@ -391,8 +392,11 @@ fn check_array_with(
     // for some value, or DRF) faster than one check per value.
     let mut quick = opts.clone();
     quick.timeout_ms = opts.timeout_ms.min(QUICK_TIMEOUT_MS);
-    let first = run_array(session, kernel, array, &quick, &mut Quiet, true, resolution);
-    if !solver_gave_up(&first.verdict) {
+    let Run {
+        report: first,
+        solver_gave_up,
+    } = run_array(session, kernel, array, &quick, &mut Quiet, true, resolution);
+    if !solver_gave_up {
         return first;
     }
     let mut split = check_array_per_fixing(kernel, array, opts, &fixings);
@@ -404,12 +408,6 @@ fn check_array_with(
 /// The per-query timeout of the symbolic check that precedes a split on a
 /// parameter's values.
 const QUICK_TIMEOUT_MS: u64 = 1_000;
-
-/// Did the solver fail to decide (timeout or `unknown`), rather than the
-/// front end leave something unsupported?
-fn solver_gave_up(v: &Verdict) -> bool {
-    matches!(v, Verdict::Unknown { reason, .. } if reason.contains("SMT solver answered unknown"))
-}
 
 /// `array` checked once for each value of the parameter `x`
 /// ([`crate::domains`]), in parallel: race-free iff it is for every
@@ -441,7 +439,9 @@ fn check_array_per_fixing(
     let reports = par_map(fixings.to_vec(), |fixing| {
         let mut fixed = opts.clone();
         fixed.params.extend(fixing);
-        Session::on_this_thread(|s| run_array(s, kernel, array, &fixed, &mut Quiet, true, None))
+        Session::on_this_thread(|s| {
+            run_array(s, kernel, array, &fixed, &mut Quiet, true, None).report
+        })
     });
     let mut out = worst(reports.iter(), |r| r.verdict.severity())
         .cloned()
@@ -469,6 +469,15 @@ fn check_array_per_fixing(
     out
 }
 
+/// The report of one array ([`run_array`]).
+struct Run {
+    report: ArrayReport,
+    /// Is the verdict unknown because the solver did not decide a query
+    /// (timeout or `unknown`), rather than because the front end left
+    /// something unsupported?
+    solver_gave_up: bool,
+}
+
 /// The stages for one array, shown to `observer`; the queries are solved
 /// only when `solve` (else the verdict is unknown).  `resolution`: the
 /// kernel's synchronized conditions resolved already under `opts`.
@@ -481,7 +490,7 @@ fn run_array(
     observer: &mut dyn Observer,
     solve: bool,
     resolution: Option<&Resolution>,
-) -> ArrayReport {
+) -> Run {
     let start = Instant::now();
     let mut report = ArrayReport::drf(array);
     let mut cases = Cases {
@@ -490,6 +499,7 @@ fn run_array(
         opts,
         observer,
         solve,
+        solver_gave_up: false,
     };
     let wf = match resolution {
         Some(r) => lower_cases(kernel, array, r),
@@ -507,7 +517,10 @@ fn run_array(
         }
     };
     report.seconds = start.elapsed().as_secs_f64();
-    report
+    Run {
+        report,
+        solver_gave_up: cases.solver_gave_up,
+    }
 }
 
 /// Drops the non-emptiness assumptions that hold for every value of the
@@ -546,12 +559,36 @@ struct Cases<'a> {
     observer: &'a mut dyn Observer,
     /// Solve the queries (else only build and show them).
     solve: bool,
+    /// Set by [`Cases::check`] when its verdict is unknown for
+    /// [`Undecided::Solver`].
+    solver_gave_up: bool,
+}
+
+/// Why the cases of an array leave its verdict unknown (the first reason
+/// met is reported).
+enum Undecided {
+    /// The queries were only built and shown.
+    NotSolved,
+    /// A race was found but its witness could not be read.
+    NoWitness,
+    /// The solver did not decide a query: timeout or `unknown` (its reason).
+    Solver(String),
+}
+
+impl Undecided {
+    fn reason(self) -> String {
+        match self {
+            Undecided::NotSolved => "not solved: the stages were only shown".into(),
+            Undecided::NoWitness => "a race was found but its witness could not be read".into(),
+            Undecided::Solver(why) => format!("the SMT solver answered unknown ({why})"),
+        }
+    }
 }
 
 impl Cases<'_> {
     /// Queries every case; the first race wins.
     fn check(&mut self, array: &str, wf: &Wellformed, report: &mut ArrayReport) -> Verdict {
-        let mut unknown: Option<String> = None;
+        let mut unknown: Option<Undecided> = None;
         let mut assumptions: Vec<Assumption> = Vec::new();
         for (n, case) in wf.cases.iter().enumerate() {
             let cs = closures(&case.protocol);
@@ -562,7 +599,7 @@ impl Cases<'_> {
             let query = encode_all(&cs, &ctx);
             self.observer.case(n, case, &cs, query.as_ref());
             if !self.solve {
-                unknown.get_or_insert("not solved: the stages were only shown".into());
+                unknown.get_or_insert(Undecided::NotSolved);
                 continue;
             }
             match check_case(self.session, &ctx, &cs, query, self.opts, report) {
@@ -574,11 +611,10 @@ impl Cases<'_> {
                         w.benign = self.counted_benign((&ctx, case), &query, &model);
                         return Verdict::Racy(Box::new(w));
                     }
-                    unknown
-                        .get_or_insert("a race was found but its witness could not be read".into());
+                    unknown.get_or_insert(Undecided::NoWitness);
                 }
                 CaseResult::Unknown(reason) => {
-                    unknown.get_or_insert(format!("the SMT solver answered unknown ({reason})"));
+                    unknown.get_or_insert(Undecided::Solver(reason));
                 }
                 CaseResult::Safe => {}
             }
@@ -591,8 +627,12 @@ impl Cases<'_> {
                 }
             }
         }
-        if let Some(reason) = unknown {
-            return Verdict::Unknown { reason, span: None };
+        if let Some(undecided) = unknown {
+            self.solver_gave_up = matches!(undecided, Undecided::Solver(_));
+            return Verdict::Unknown {
+                reason: undecided.reason(),
+                span: None,
+            };
         }
         if let Some(u) = self.kernel.unsupported.first() {
             return Verdict::Unknown {
