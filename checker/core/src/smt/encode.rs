@@ -302,13 +302,13 @@ impl Builder {
             AbsEnv::new()
         };
         let mut sides: [Vec<(String, Item)>; 2] = [Vec::new(), Vec::new()];
-        for k in 0..2 {
+        for (k, side) in sides.iter_mut().enumerate() {
             let mut env = closure_env.clone();
             env.extend(frame.ids[k].iter().chain(&frame.locals[k]).cloned());
             if filter {
                 thread_abstraction(ctx, &mut abs_env, &mut out.symbols);
             }
-            sides[k] = self.thread_accesses(
+            *side = self.thread_accesses(
                 k,
                 j,
                 open.body,
