@@ -24,7 +24,11 @@ fn forbidden() -> BTreeMap<String, BTreeSet<String>> {
     let rows: Vec<Vec<String>> = section
         .lines()
         .filter(|l| l.starts_with("| `"))
-        .map(|l| l.split(" | ").map(|c| c.trim_matches('|').trim().to_string()).collect())
+        .map(|l| {
+            l.split(" | ")
+                .map(|c| c.trim_matches('|').trim().to_string())
+                .collect()
+        })
         .filter(|cells: &Vec<String>| cells.len() == 3)
         .collect();
     let crates: Vec<String> = rows.iter().map(|r| first_code(&r[0])).collect();
@@ -80,7 +84,11 @@ fn graph(kinds: &[Option<&str>]) -> Graph {
         .current_dir(root())
         .output()
         .expect("cargo metadata runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let meta: Value = serde_json::from_slice(&out.stdout).expect("metadata is JSON");
     let names: BTreeMap<&str, &str> = meta["packages"]
         .as_array()
@@ -111,7 +119,10 @@ fn graph(kinds: &[Option<&str>]) -> Graph {
 /// The host's target triple, as rustc states it.
 fn host() -> String {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
-    let out = Command::new(rustc).arg("-vV").output().expect("rustc -vV runs");
+    let out = Command::new(rustc)
+        .arg("-vV")
+        .output()
+        .expect("rustc -vV runs");
     String::from_utf8_lossy(&out.stdout)
         .lines()
         .find_map(|l| l.strip_prefix("host: ").map(str::to_string))
@@ -124,7 +135,12 @@ type Graph = BTreeMap<String, BTreeSet<String>>;
 /// then theirs that are built into it (normal and build: `built`).
 fn reach(start: &str, own: &Graph, built: &Graph) -> BTreeSet<String> {
     let mut seen = BTreeSet::new();
-    let mut todo: Vec<String> = own.get(start).cloned().unwrap_or_default().into_iter().collect();
+    let mut todo: Vec<String> = own
+        .get(start)
+        .cloned()
+        .unwrap_or_default()
+        .into_iter()
+        .collect();
     while let Some(c) = todo.pop() {
         if seen.insert(c.clone()) {
             todo.extend(built.get(&c).cloned().unwrap_or_default());
@@ -137,8 +153,17 @@ fn reach(start: &str, own: &Graph, built: &Graph) -> BTreeSet<String> {
 fn no_crate_reaches_what_architecture_forbids() {
     let table = forbidden();
     // The table names every crate of the pipeline.
-    for c in ["semantics", "mapcheck-ir", "mapcheck-core", "mapcheck-frontend", "mapcheck-report"] {
-        assert!(table.contains_key(c), "ARCHITECTURE.md's table lacks {c}: {table:?}");
+    for c in [
+        "semantics",
+        "mapcheck-ir",
+        "mapcheck-core",
+        "mapcheck-frontend",
+        "mapcheck-report",
+    ] {
+        assert!(
+            table.contains_key(c),
+            "ARCHITECTURE.md's table lacks {c}: {table:?}"
+        );
     }
     assert!(table["mapcheck-frontend"].contains("mapcheck-core"));
     assert!(table["mapcheck-ir"].contains("z3") && table["mapcheck-ir"].contains("clang-sys"));
@@ -146,7 +171,10 @@ fn no_crate_reaches_what_architecture_forbids() {
     let built = graph(&[None, Some("build")]);
     let mut broken = Vec::new();
     for (krate, banned) in &table {
-        assert!(own.contains_key(krate), "{krate} is not a crate of the workspace");
+        assert!(
+            own.contains_key(krate),
+            "{krate} is not a crate of the workspace"
+        );
         let reached = reach(krate, &own, &built);
         for b in banned.intersection(&reached) {
             broken.push(format!("{krate} depends on {b}"));
@@ -167,7 +195,9 @@ fn the_table_parser_reads_each_form() {
     );
     assert_eq!(
         p("any other `mapcheck-*` crate, `clang-sys`"),
-        ["mapcheck-core", "mapcheck", "clang-sys"].map(String::from).into()
+        ["mapcheck-core", "mapcheck", "clang-sys"]
+            .map(String::from)
+            .into()
     );
     assert!(p("—").is_empty());
 }

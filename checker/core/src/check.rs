@@ -12,6 +12,7 @@ use crate::kernel::Kernel;
 use crate::kernel::Written;
 use crate::numbered::AccessId;
 use crate::numbered::C;
+use crate::params::{fixed_env, parameters};
 use crate::phases::closures;
 use crate::smt::{
     encode, encode_all, Answer, Benign, Model, PairFilter, Query, QueryContext, Session,
@@ -22,11 +23,9 @@ use crate::verdict::{
 use crate::warp::WarpMode;
 use crate::wellformed::{lower_cases, wellformed, Case, Resolution, Wellformed, WfError};
 use mapcheck_ir::threads::Builtin;
-use semantics::expr::{Nat, Var};
+use semantics::expr::Var;
 use semantics::surface::Span;
-use semantics::trace::THREAD_COUNT;
 use semantics::{Mode, NExp};
-use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
 /// What [`observe_kernel`] shows of each stage of the check (`mapcheck
@@ -205,7 +204,7 @@ fn ill_formed_without_arrays(
         // Only a named array was asked for (and the kernel has none).
         return None;
     }
-    let report = run_array(session, kernel, "", opts, &mut Quiet, true, resolution);
+    let report = run_array(session, kernel, "", opts, &mut Quiet, true, resolution).report;
     (!report.verdict.is_drf()).then_some(report)
 }
 
@@ -252,40 +251,6 @@ fn contradictory_assumptions(
                   contradict each other: no execution satisfies them"
             .to_string(),
     })
-}
-
-/// The fixed values: `--param` and `--threads` (as `T`).
-pub fn fixed_env(opts: &CheckOptions) -> BTreeMap<Var, Nat> {
-    let mut env: BTreeMap<Var, Nat> = opts
-        .params
-        .iter()
-        .map(|(x, v)| (x.clone(), Nat::from(*v)))
-        .collect();
-    if let Some(t) = opts.threads {
-        env.insert(THREAD_COUNT.to_string(), Nat::from(t));
-    }
-    env
-}
-
-/// Every thread-global variable of the kernel: parameters of the program,
-/// variables of the thread bounds, and `T` when used.
-pub fn parameters(kernel: &Kernel) -> Vec<Var> {
-    let locals = crate::wellformed::thread_locals(kernel);
-    let mut seen = BTreeSet::new();
-    let mut out = Vec::new();
-    let mut add = |x: &Var| {
-        if !locals.contains(x) && seen.insert(x.clone()) {
-            out.push(x.clone());
-        }
-    };
-    kernel.program.parameters().iter().for_each(&mut add);
-    for (_, bound) in &kernel.threads.ids() {
-        bound.fv().iter().for_each(&mut add);
-    }
-    if kernel.program.free_vars().contains(THREAD_COUNT) {
-        add(&THREAD_COUNT.to_string());
-    }
-    out
 }
 
 /// The query context of one case.
@@ -383,7 +348,7 @@ fn uniform_here(kernel: &Kernel, w: &Written) -> bool {
 /// thread (`blockIdx` is uniform within a block, not across blocks;
 /// `threadIdx` never is)?
 fn shared_by_threads<'a>(kernel: &Kernel, es: impl IntoIterator<Item = &'a NExp>) -> bool {
-    let own = crate::wellformed::thread_locals(kernel);
+    let own = crate::params::thread_locals(kernel);
     let thread_idx = Builtin::ThreadIdx.vars();
     es.into_iter().all(|e| {
         e.fv()
@@ -419,7 +384,8 @@ fn check_array_with(
             None => {
                 let pairs = crate::domains::sign_splits_for(kernel, array, &fixed);
                 if pairs.is_empty() {
-                    return run_array(session, kernel, array, opts, &mut Quiet, true, resolution);
+                    return run_array(session, kernel, array, opts, &mut Quiet, true, resolution)
+                        .report;
                 }
                 crate::domains::sign_combinations(&pairs)
             }
@@ -428,8 +394,11 @@ fn check_array_with(
     // for some value, or DRF) faster than one check per value.
     let mut quick = opts.clone();
     quick.timeout_ms = opts.timeout_ms.min(QUICK_TIMEOUT_MS);
-    let first = run_array(session, kernel, array, &quick, &mut Quiet, true, resolution);
-    if !solver_gave_up(&first.verdict) {
+    let Run {
+        report: first,
+        solver_gave_up,
+    } = run_array(session, kernel, array, &quick, &mut Quiet, true, resolution);
+    if !solver_gave_up {
         return first;
     }
     let mut split = check_array_per_fixing(kernel, array, opts, &fixings);
@@ -441,12 +410,6 @@ fn check_array_with(
 /// The per-query timeout of the symbolic check that precedes a split on a
 /// parameter's values.
 const QUICK_TIMEOUT_MS: u64 = 1_000;
-
-/// Did the solver fail to decide (timeout or `unknown`), rather than the
-/// front end leave something unsupported?
-fn solver_gave_up(v: &Verdict) -> bool {
-    matches!(v, Verdict::Unknown { reason, .. } if reason.contains("SMT solver answered unknown"))
-}
 
 /// `array` checked once for each value of the parameter `x`
 /// ([`crate::domains`]), in parallel: race-free iff it is for every
@@ -478,7 +441,9 @@ fn check_array_per_fixing(
     let reports = par_map(fixings.to_vec(), |fixing| {
         let mut fixed = opts.clone();
         fixed.params.extend(fixing);
-        Session::on_this_thread(|s| run_array(s, kernel, array, &fixed, &mut Quiet, true, None))
+        Session::on_this_thread(|s| {
+            run_array(s, kernel, array, &fixed, &mut Quiet, true, None).report
+        })
     });
     let mut out = worst(reports.iter(), |r| r.verdict.severity())
         .cloned()
@@ -506,6 +471,15 @@ fn check_array_per_fixing(
     out
 }
 
+/// The report of one array ([`run_array`]).
+struct Run {
+    report: ArrayReport,
+    /// Is the verdict unknown because the solver did not decide a query
+    /// (timeout or `unknown`), rather than because the front end left
+    /// something unsupported?
+    solver_gave_up: bool,
+}
+
 /// The stages for one array, shown to `observer`; the queries are solved
 /// only when `solve` (else the verdict is unknown).  `resolution`: the
 /// kernel's synchronized conditions resolved already under `opts`.
@@ -518,7 +492,7 @@ fn run_array(
     observer: &mut dyn Observer,
     solve: bool,
     resolution: Option<&Resolution>,
-) -> ArrayReport {
+) -> Run {
     let start = Instant::now();
     let mut report = ArrayReport::drf(array);
     let mut cases = Cases {
@@ -527,6 +501,7 @@ fn run_array(
         opts,
         observer,
         solve,
+        solver_gave_up: false,
     };
     let wf = match resolution {
         Some(r) => lower_cases(kernel, array, r),
@@ -544,7 +519,10 @@ fn run_array(
         }
     };
     report.seconds = start.elapsed().as_secs_f64();
-    report
+    Run {
+        report,
+        solver_gave_up: cases.solver_gave_up,
+    }
 }
 
 /// Drops the non-emptiness assumptions that hold for every value of the
@@ -583,12 +561,36 @@ struct Cases<'a> {
     observer: &'a mut dyn Observer,
     /// Solve the queries (else only build and show them).
     solve: bool,
+    /// Set by [`Cases::check`] when its verdict is unknown for
+    /// [`Undecided::Solver`].
+    solver_gave_up: bool,
+}
+
+/// Why the cases of an array leave its verdict unknown (the first reason
+/// met is reported).
+enum Undecided {
+    /// The queries were only built and shown.
+    NotSolved,
+    /// A race was found but its witness could not be read.
+    NoWitness,
+    /// The solver did not decide a query: timeout or `unknown` (its reason).
+    Solver(String),
+}
+
+impl Undecided {
+    fn reason(self) -> String {
+        match self {
+            Undecided::NotSolved => "not solved: the stages were only shown".into(),
+            Undecided::NoWitness => "a race was found but its witness could not be read".into(),
+            Undecided::Solver(why) => format!("the SMT solver answered unknown ({why})"),
+        }
+    }
 }
 
 impl Cases<'_> {
     /// Queries every case; the first race wins.
     fn check(&mut self, array: &str, wf: &Wellformed, report: &mut ArrayReport) -> Verdict {
-        let mut unknown: Option<String> = None;
+        let mut unknown: Option<Undecided> = None;
         let mut assumptions: Vec<Assumption> = Vec::new();
         for (n, case) in wf.cases.iter().enumerate() {
             let cs = closures(&case.protocol);
@@ -599,7 +601,7 @@ impl Cases<'_> {
             let query = encode_all(&cs, &ctx);
             self.observer.case(n, case, &cs, query.as_ref());
             if !self.solve {
-                unknown.get_or_insert("not solved: the stages were only shown".into());
+                unknown.get_or_insert(Undecided::NotSolved);
                 continue;
             }
             match check_case(self.session, &ctx, &cs, query, self.opts, report) {
@@ -611,11 +613,10 @@ impl Cases<'_> {
                         w.benign = self.counted_benign((&ctx, case), &query, &model);
                         return Verdict::Racy(Box::new(w));
                     }
-                    unknown
-                        .get_or_insert("a race was found but its witness could not be read".into());
+                    unknown.get_or_insert(Undecided::NoWitness);
                 }
                 CaseResult::Unknown(reason) => {
-                    unknown.get_or_insert(format!("the SMT solver answered unknown ({reason})"));
+                    unknown.get_or_insert(Undecided::Solver(reason));
                 }
                 CaseResult::Safe => {}
             }
@@ -628,8 +629,12 @@ impl Cases<'_> {
                 }
             }
         }
-        if let Some(reason) = unknown {
-            return Verdict::Unknown { reason, span: None };
+        if let Some(undecided) = unknown {
+            self.solver_gave_up = matches!(undecided, Undecided::Solver(_));
+            return Verdict::Unknown {
+                reason: undecided.reason(),
+                span: None,
+            };
         }
         if let Some(u) = self.kernel.unsupported.first() {
             return Verdict::Unknown {

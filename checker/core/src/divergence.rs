@@ -50,8 +50,8 @@
 //! the case split would fix for the whole run a value that may change from
 //! one iteration to the next.
 
-use crate::check::{fixed_env, parameters};
 use crate::kernel::Kernel;
+use crate::params::{fixed_env, parameters, thread_locals};
 use crate::smt::{thread_copy, Answer, Model, QueryContext, Session};
 use crate::verdict::CheckOptions;
 use semantics::expr::{BExp, NExp, Nat, ROp, Var};
@@ -131,7 +131,7 @@ impl<'a> Divergence<'a> {
             kernel,
             session,
             opts,
-            thread_vars: crate::wellformed::thread_locals(kernel)
+            thread_vars: thread_locals(kernel)
                 .into_iter()
                 .filter(|x| !kernel.iteration_uniform.contains(x))
                 .collect(),

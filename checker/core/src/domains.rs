@@ -24,7 +24,7 @@ pub const MAX_VALUES: usize = 64;
 /// disjunction of `x == c` for one `x`.  (One value is a plain equality,
 /// which the solver substitutes itself.)
 pub fn finite_domains(kernel: &Kernel) -> Vec<(Var, Vec<u64>)> {
-    let params: BTreeSet<Var> = crate::check::parameters(kernel).into_iter().collect();
+    let params: BTreeSet<Var> = crate::params::parameters(kernel).into_iter().collect();
     let mut out: Vec<(Var, Vec<u64>)> = Vec::new();
     for a in &kernel.program.assumptions {
         for c in conjuncts(&a.cond) {
@@ -94,7 +94,7 @@ pub fn split_for<'d>(
 /// value `n - n_neg`, one of the two parts 0 in every execution) whose
 /// parts are both parameters of the protocol.
 pub fn sign_pairs(kernel: &Kernel) -> Vec<(Var, Var)> {
-    let params: BTreeSet<Var> = crate::check::parameters(kernel).into_iter().collect();
+    let params: BTreeSet<Var> = crate::params::parameters(kernel).into_iter().collect();
     kernel
         .signed
         .iter()

@@ -13,6 +13,7 @@ pub mod check;
 pub mod divergence;
 pub mod domains;
 pub mod numbered;
+pub mod params;
 pub mod phases;
 pub mod replay_proto;
 pub mod results;

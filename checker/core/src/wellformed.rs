@@ -28,6 +28,7 @@
 use crate::divergence::{Divergence, Uniform};
 use crate::kernel::Kernel;
 use crate::numbered::{self, AccessId};
+use crate::params::thread_locals;
 use crate::smt::Session;
 use crate::verdict::{Assumption, CheckOptions};
 use semantics::expr::{BExp, NExp, Nat, ROp, Var};
@@ -102,13 +103,6 @@ pub enum WfError {
     Invalid { span: Span, message: String },
 }
 
-/// The variables that identify or belong to one thread.
-pub fn thread_locals(kernel: &Kernel) -> BTreeSet<Var> {
-    let mut out: BTreeSet<Var> = kernel.threads.ids().into_iter().map(|(x, _)| x).collect();
-    out.extend(kernel.program.locals.iter().cloned());
-    out
-}
-
 /// The well-formed protocols of `array` in every case, under the fixed
 /// parameter values of `opts` (`--param`, `--threads`); `session` decides
 /// whether thread-dependent synchronized conditions are uniform
@@ -146,7 +140,7 @@ struct ResolvedCase {
 /// values of `opts` (see [`wellformed`]).
 pub fn resolve(kernel: &Kernel, opts: &CheckOptions, session: &Session) -> Resolution {
     let program = &kernel.program;
-    let env = crate::check::fixed_env(opts);
+    let env = crate::params::fixed_env(opts);
     let resolver = Resolver {
         env: &env,
         locals: thread_locals(kernel),

@@ -1,5 +1,6 @@
 use super::*;
 use crate::kernel::Kernel;
+use semantics::expr::Nat;
 fn kernel_from_source(name: &str, source: &str) -> Result<Kernel, String> {
     Kernel::from_protocol_text(name, source)
 }

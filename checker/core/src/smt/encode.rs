@@ -132,6 +132,9 @@ impl LoopVars {
 pub struct Query {
     /// Declarations and assertions (no `check-sat`), without the alternatives.
     pub text: String,
+    /// Does the query reduce modulo one of C's integer moduli (2^8, 2^16,
+    /// 2^32, 2^64)?  The solvers are chosen by it (`solve.rs`).
+    pub wraps_around: bool,
     /// The disjuncts of the last assertion (at least one).
     pub alternatives: Vec<String>,
     /// How many alternatives the first check decides (see [`Session::solve`](super::Session::solve)).
@@ -186,18 +189,7 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
         return None;
     }
     let mut b = Builder::new(ctx.logic);
-    let params = b.declare_params(ctx);
-    let shared: Env = b.param_env(ctx, &params);
-    let mut ids = [Vec::new(), Vec::new()];
-    let mut locals = [Vec::new(), Vec::new()];
-    let mut envs = [shared.clone(), shared.clone()];
-    for k in 0..2 {
-        let thread = b.declare_thread(k, ctx, &shared, &mut envs[k]);
-        ids[k] = thread.ids;
-        locals[k] = thread.locals;
-    }
-    b.assert_distinct(&ids);
-    b.assert_globals(ctx, &shared, &envs);
+    let frame = b.frame(ctx);
     let dims = selected
         .iter()
         .map(|(_, c)| max_dims(c.innermost()))
@@ -205,34 +197,124 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
         .unwrap_or(0);
     let tags = Tags::of(&ctx.pairs);
     b.declare_selectors(dims, &tags, &ctx.chains);
-    let mut occurrences = [Vec::new(), Vec::new()];
-    let mut loop_vars = [Vec::new(), Vec::new()];
-    let mut sync_vars = Vec::new();
-    let mut alternatives = Vec::new();
-    let mut symbols = Symbols::default();
-    let filter = ctx.logic == IntModel::Nat;
+    let mut out = Alternatives::default();
     for (j, &(source, c)) in selected.iter().enumerate() {
-        let mut closure_env = shared.clone();
-        let open = b.open_closure(j, c, &mut closure_env);
+        b.closure_alternatives(ctx, &frame, (j, source, c), (dims, &tags), &mut out);
+    }
+    if out.alternatives.is_empty() {
+        // The pre-filter proved that no pair of accesses can race.
+        return None;
+    }
+    b.assert_race(dims, &ctx.chains);
+    b.assert_pairs(&ctx.pairs, &frame.envs);
+    let declarations = b.declarations().to_string();
+    // Z3 decides a disjunction of linear alternatives about as fast as each
+    // alternative alone, but slows down sharply on several non-linear ones
+    // (the bitonic sorts of the GPUVerify benchmarks: 57 alternatives take
+    // 0.9 s one at a time, 1.5 s two at a time, 5 s four at a time).
+    let batch = if b.nonlinear { 1 } else { LINEAR_BATCH };
+    let script = b.finish();
+    Some(Query {
+        declarations,
+        batch,
+        text: script.text,
+        wraps_around: script.wraps_around,
+        alternatives: out.alternatives,
+        logic: ctx.logic,
+        params: frame.params,
+        sync_vars: out.sync_vars,
+        ids: frame.ids,
+        locals: frame.locals,
+        occurrences: out.occurrences,
+        loop_vars: out.loop_vars,
+    })
+}
+
+/// The constants every alternative of a query shares: the parameters
+/// (source, SMT) and their terms, and per thread its identifiers,
+/// thread-locals and the terms of everything it sees.
+struct Frame {
+    params: Names,
+    shared: Env,
+    ids: [Names; 2],
+    locals: [Names; 2],
+    envs: [Env; 2],
+}
+
+/// What the closures of a query contribute, in order: the alternatives
+/// and what a model of them is read with.
+#[derive(Default)]
+struct Alternatives {
+    alternatives: Vec<String>,
+    /// Per closure: its `var` variables.
+    sync_vars: Vec<Names>,
+    /// Per thread: its access occurrences and loop variables.
+    occurrences: [Vec<Occurrence>; 2],
+    loop_vars: [Names; 2],
+    /// The pre-filter's symbols, shared by the closures.
+    symbols: Symbols,
+}
+
+impl Builder {
+    /// Declares the parameters and the two threads (with distinct
+    /// identifiers) and asserts the global facts.
+    fn frame(&mut self, ctx: &QueryContext) -> Frame {
+        let params = self.declare_params(ctx);
+        let shared: Env = self.param_env(ctx, &params);
+        let mut ids = [Vec::new(), Vec::new()];
+        let mut locals = [Vec::new(), Vec::new()];
+        let mut envs = [shared.clone(), shared.clone()];
+        for k in 0..2 {
+            let thread = self.declare_thread(k, ctx, &shared, &mut envs[k]);
+            ids[k] = thread.ids;
+            locals[k] = thread.locals;
+        }
+        self.assert_distinct(&ids);
+        self.assert_globals(ctx, &shared, &envs);
+        Frame {
+            params,
+            shared,
+            ids,
+            locals,
+            envs,
+        }
+    }
+
+    /// The alternatives of closure `c`, the `j`-th of the query and the
+    /// `source`-th of those the chains were found for: its `var` variables
+    /// declared, both threads' access disjunctions, and one alternative per
+    /// group of accesses that the pre-filter (ℕ model only) says may race —
+    /// none when it proves that no pair can.
+    fn closure_alternatives(
+        &mut self,
+        ctx: &QueryContext,
+        frame: &Frame,
+        (j, source, c): (usize, usize, &C),
+        (dims, tags): (usize, &Tags),
+        out: &mut Alternatives,
+    ) {
+        let filter = ctx.logic == IntModel::Nat;
+        let mut closure_env = frame.shared.clone();
+        let open = self.open_closure(j, c, &mut closure_env);
         let mut abs_env = if filter {
-            shared_abstraction(ctx, &open.vars, &params, &mut symbols)
+            shared_abstraction(ctx, &open.vars, &frame.params, &mut out.symbols)
         } else {
             AbsEnv::new()
         };
         let mut sides: [Vec<(String, Item)>; 2] = [Vec::new(), Vec::new()];
-        for k in 0..2 {
+        for (k, side) in sides.iter_mut().enumerate() {
             let mut env = closure_env.clone();
-            env.extend(ids[k].iter().chain(&locals[k]).cloned());
+            env.extend(frame.ids[k].iter().chain(&frame.locals[k]).cloned());
             if filter {
-                thread_abstraction(ctx, &mut abs_env, &mut symbols);
+                thread_abstraction(ctx, &mut abs_env, &mut out.symbols);
             }
-            sides[k] = b.thread_accesses(
+            *side = self.thread_accesses(
                 k,
                 j,
                 open.body,
-                (&mut env, &mut abs_env, &mut symbols),
-                (&mut occurrences[k], &mut loop_vars[k]),
-                (&tags, &ctx.chains, source),
+                (&mut env, &mut abs_env, &mut out.symbols),
+                (&mut out.occurrences[k], &mut out.loop_vars[k]),
+                (tags, &ctx.chains, source),
             );
         }
         let [first, second] = &sides;
@@ -245,7 +327,7 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
         // when several groups share them.
         let ranges = and_all(&open.ranges);
         let ranges = if groups.len() > 1 && open.ranges.len() > 1 {
-            b.named_guard(&ranges)
+            self.named_guard(&ranges)
         } else {
             ranges
         };
@@ -264,35 +346,10 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
             }
             parts.extend([pick(first, &g1), pick(second, &g2)]);
             parts.extend(same_cell(&ctx.chains, source, dims));
-            alternatives.push(and_all(&parts));
+            out.alternatives.push(and_all(&parts));
         }
-        sync_vars.push(open.vars);
+        out.sync_vars.push(open.vars);
     }
-    if alternatives.is_empty() {
-        // The pre-filter proved that no pair of accesses can race.
-        return None;
-    }
-    b.assert_race(dims, &ctx.chains);
-    b.assert_pairs(&ctx.pairs, &envs);
-    let declarations = b.declarations().to_string();
-    // Z3 decides a disjunction of linear alternatives about as fast as each
-    // alternative alone, but slows down sharply on several non-linear ones
-    // (the bitonic sorts of the GPUVerify benchmarks: 57 alternatives take
-    // 0.9 s one at a time, 1.5 s two at a time, 5 s four at a time).
-    let batch = if b.nonlinear { 1 } else { LINEAR_BATCH };
-    Some(Query {
-        declarations,
-        batch,
-        text: b.finish(),
-        alternatives,
-        logic: ctx.logic,
-        params,
-        sync_vars,
-        ids,
-        locals,
-        occurrences,
-        loop_vars,
-    })
 }
 
 /// Does the closure have a write, or an atomic together with a read?

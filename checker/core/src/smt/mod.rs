@@ -28,25 +28,30 @@
 //! total conventions.
 //!
 //! `encode` writes the query as SMT-LIB text (with `script`'s translation
-//! of expressions), `solve` answers it with Z3 within a time limit
-//! ([`Session`]), and `model` reads the values a witness needs back.
+//! of expressions), `solve` answers it with Z3 within a time limit, on the
+//! Z3 solvers and contexts of `z3session` ([`Session`]), and `model` reads
+//! the values a witness needs back.
 
 mod abstraction;
 mod counterexample;
 mod encode;
 mod model;
 mod prefilter;
+mod prover;
 mod script;
 mod solve;
 mod stride;
 mod unwrap;
+mod z3session;
 
 pub use counterexample::thread_copy;
 pub use encode::{
     encode, encode_all, Benign, LoopVars, Names, Occurrence, PairFilter, Query, QueryContext,
 };
 pub use model::{Model, SMALL_MODEL_BOUND};
+pub use prover::chains_for;
 pub use script::unquote;
-pub use solve::{Answer, Session, QUERIES_PER_SOLVER};
-pub use stride::{chains_for, Chains};
+pub use solve::Answer;
+pub use stride::Chains;
 pub use unwrap::{split_indices, unwrap_closures};
+pub use z3session::{Session, QUERIES_PER_SOLVER};

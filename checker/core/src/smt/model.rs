@@ -3,7 +3,7 @@
 
 use super::encode::Query;
 use super::script::unquote;
-use super::solve::with_deadline;
+use super::z3session::with_deadline;
 use crate::verdict::IntModel;
 use semantics::expr::Nat;
 use std::collections::BTreeMap;

@@ -1,14 +1,18 @@
-//! Solving queries with Z3: one [`Session`] (a reused solver) per thread,
-//! each query in its own scope, with a watchdog for the time limit (see
-//! [`crate::smt`]).
+//! Solving queries with Z3 (see [`crate::smt`]): what to ask and how — a
+//! query's alternatives in adaptive batches on the session's reused
+//! solver, fresh solvers joining in as a portfolio, validity goals and
+//! thread counterexamples in a scope of their own.  The Z3 plumbing
+//! (the [`Session`] itself, contexts, error codes, deadlines) is
+//! `z3session`.
 
 use super::counterexample::{counterexample_script, threads_counterexample_script};
 use super::encode::{Query, QueryContext};
 use super::model::{small_model, small_values, Model};
-use super::script::or_all;
+use super::script::{or_all, Script};
+use super::z3session::{
+    assert_script, trace_enabled, until_stopped, with_deadline, Fresh, Session, Signal, Timed,
+};
 use semantics::expr::{BExp, NExp, Var};
-use std::cell::{Cell, RefCell};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The answer of Z3 for one query.
@@ -22,66 +26,11 @@ pub enum Answer {
     Unknown(String),
 }
 
-/// One Z3 solver reused for many queries: each query is asserted in its
-/// own scope (`push`/`pop`).  Measured with `cargo run --release -p
-/// mapcheck-core --example solver_costs`, a small query costs about 13 ms
-/// on a fresh solver (Z3 builds its default tactic), 5 ms on a fresh
-/// solver used with `push` (the first `push` builds the solver) and 0.3 ms
-/// in a scope of a solver already built — hence one session per thread
-/// ([`Session::on_this_thread`]).  A solver keeps about 1 KB per scope
-/// after `pop` (libz3 4.8.12), so it is replaced every
-/// [`QUERIES_PER_SOLVER`] queries.
-pub struct Session {
-    solver: RefCell<z3::Solver>,
-    queries: Cell<u32>,
-    /// The answers of [`Session::proves`], by script.
-    proved: RefCell<std::collections::HashMap<String, bool>>,
-}
-
 /// Answers [`Session::proves`] remembers before it forgets them all
 /// (bounds memory).
 const PROVED_CACHE: usize = 20_000;
 
-/// Queries a session's solver answers before it is replaced (bounds memory;
-/// see [`Session`]).
-pub const QUERIES_PER_SOLVER: u32 = 2_000;
-
-thread_local! {
-    static THIS_THREAD: Session = Session::new();
-}
-
-impl Default for Session {
-    fn default() -> Self {
-        Session::new()
-    }
-}
-
 impl Session {
-    pub fn new() -> Session {
-        Session {
-            solver: RefCell::new(z3::Solver::new()),
-            queries: Cell::new(0),
-            proved: RefCell::default(),
-        }
-    }
-
-    /// The solver for the next query, a fresh one every
-    /// [`QUERIES_PER_SOLVER`] queries.
-    fn solver(&self) -> std::cell::Ref<'_, z3::Solver> {
-        self.ensure_clean();
-        if self.queries.get() >= QUERIES_PER_SOLVER {
-            *self.solver.borrow_mut() = z3::Solver::new();
-            self.queries.set(0);
-        }
-        self.queries.set(self.queries.get() + 1);
-        self.solver.borrow()
-    }
-
-    /// Runs `f` with this thread's session (built on first use).
-    pub fn on_this_thread<R>(f: impl FnOnce(&Session) -> R) -> R {
-        THIS_THREAD.with(f)
-    }
-
     /// Is `goal` valid for all parameters satisfying the global facts and
     /// all values of the loop variables `ranges` (outermost first) in their
     /// ranges?  `false` when Z3 finds a counterexample or cannot decide.
@@ -142,7 +91,7 @@ impl Session {
     /// global facts wherever `ranges` hold (the script of
     /// [`Session::thread_counterexample`] with one thread is `unsat`)?  The answer is remembered by the
     /// query's text, for the whole session: the index splits
-    /// ([`super::stride::prover`]) are searched again for each query of a
+    /// ([`super::prover::prover`]) are searched again for each query of a
     /// kernel, the per-closure ones after a combined one among them.
     pub fn proves(
         &self,
@@ -154,7 +103,7 @@ impl Session {
         let Some((script, _, _)) = threads_counterexample_script(ranges, 1, goal, ctx) else {
             return false;
         };
-        if let Some(&known) = self.proved.borrow().get(&script) {
+        if let Some(&known) = self.proved.borrow().get(&script.text) {
             return known;
         }
         let holds = self.in_scope(&script, timeout_ms, |_, checked| is_unsat(&checked));
@@ -162,7 +111,7 @@ impl Session {
         if proved.len() >= PROVED_CACHE {
             proved.clear();
         }
-        proved.insert(script, holds);
+        proved.insert(script.text, holds);
         holds
     }
 
@@ -172,10 +121,11 @@ impl Session {
     /// the script — before the scope is popped.
     fn in_scope<R>(
         &self,
-        script: &str,
+        script: &Script,
         timeout_ms: u64,
         read: impl FnOnce(&z3::Solver, Result<Timed<z3::SatResult>, String>) -> R,
     ) -> R {
+        let (script, wraps_around) = (script.text.as_str(), script.wraps_around);
         let started = Instant::now();
         let trace = |by: &str, checked: &Result<Timed<z3::SatResult>, String>| {
             if trace_enabled() {
@@ -198,7 +148,7 @@ impl Session {
                 );
             }
         };
-        if wraps_around(script) {
+        if wraps_around {
             // Fresh solvers first, Z3's core alone with a quarter of the
             // time, then the default one; if neither can decide, the
             // incremental one.
@@ -228,17 +178,6 @@ impl Session {
         out
     }
 
-    /// Every query starts on a solver without assertions at the base level.
-    /// Should a `push` or `pop` of an earlier query have failed (see
-    /// [`absorb_interrupt`]), the solver is replaced rather than trusted: a
-    /// leftover assertion could make this query `unsat`, a wrong DRF verdict.
-    fn ensure_clean(&self) {
-        if !self.solver.borrow().get_assertions().is_empty() {
-            *self.solver.borrow_mut() = z3::Solver::new();
-            self.queries.set(0);
-        }
-    }
-
     /// Solves a query with Z3 within `timeout_ms`.
     ///
     /// The query's text is asserted once; its alternatives are checked in
@@ -262,7 +201,7 @@ impl Session {
     pub fn solve(&self, q: &Query, timeout_ms: u64) -> Answer {
         let deadline = Instant::now() + Duration::from_millis(timeout_ms);
         let script = format!("{}(assert {})\n", q.text, or_all(&q.alternatives));
-        let fresh = if wraps_around(&script) {
+        let fresh = if q.wraps_around {
             &WRAP_PORTFOLIO[..]
         } else {
             &PORTFOLIO[..]
@@ -305,28 +244,13 @@ impl Session {
                 let (answer, checks) = solve_alternatives(&solver, q, timeout_ms, deadline, stop);
                 // Each check is a scope, like a query (see QUERIES_PER_SOLVER).
                 let extra = u32::try_from(checks.saturating_sub(1)).unwrap_or(u32::MAX);
-                self.queries.set(self.queries.get().saturating_add(extra));
+                self.count_scopes(extra);
                 answer
             }
         };
         solver.pop(1);
         answer
     }
-}
-
-/// Does the query reduce modulo a power of two of at least 2^8 (C's
-/// unsigned wrap-around and narrowing conversions, `infer::integers` of
-/// the CUDA front end)?  Z3's incremental core (the solver after a `push`)
-/// can be very slow on them: a 2-thread query on `(t - 1u) % 48` was
-/// `unknown` after 20 s there and `sat` in 58 ms on a fresh solver, which
-/// preprocesses the whole query first.  Such queries try a fresh solver
-/// (about 13 ms of set-up) first; on the real kernels that need the
-/// incremental core's non-linear reasoning, the fresh one gives up and the
-/// incremental one answers as before.
-fn wraps_around(script: &str) -> bool {
-    ["256)", "65536)", "4294967296)", "18446744073709551616)"]
-        .iter()
-        .any(|m| script.contains(&format!(" {m}")) && script.contains("(mod "))
 }
 
 impl Session {
@@ -445,54 +369,6 @@ impl Session {
     }
 }
 
-/// Is `MAPCHECK_TRACE` set (to anything but `0`)?  Then every query's
-/// time, answer and deciding solver go to standard error.
-fn trace_enabled() -> bool {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| std::env::var("MAPCHECK_TRACE").is_ok_and(|v| v != "0"))
-}
-
-/// A flag set once, which threads can wait for.
-#[derive(Default)]
-struct Signal {
-    set: std::sync::Mutex<bool>,
-    changed: std::sync::Condvar,
-}
-
-impl Signal {
-    fn set(&self) {
-        *self.lock() = true;
-        self.changed.notify_all();
-    }
-
-    fn is_set(&self) -> bool {
-        *self.lock()
-    }
-
-    /// Waits until the flag is set (`true`) or `until` has come (`false`).
-    fn wait_until(&self, until: Instant) -> bool {
-        let mut set = self.lock();
-        while !*set {
-            let left = until.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return false;
-            }
-            set = match self.changed.wait_timeout(set, left) {
-                Ok((guard, _)) => guard,
-                Err(poisoned) => poisoned.into_inner().0,
-            };
-        }
-        true
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, bool> {
-        // A thread that panicked holding the lock left a valid bool.
-        self.set
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-}
-
 /// Checks `script` (the whole query `q`) on a new solver of kind `run.0`
 /// in a new Z3 context, on this thread (the `z3` crate has one context per
 /// thread), from `run.1` until `deadline` or until `decided` is set (by
@@ -527,9 +403,16 @@ fn solve_in_fresh_context(
 }
 
 /// The fresh solvers of the portfolio for a query with C's wrap-around
-/// ([`wraps_around`]), each with how long after the start it begins.
-/// Z3's incremental core does none of the preprocessing a fresh solver
-/// does, and on such queries that is often the whole difference.
+/// ([`Query::wraps_around`]), each with how long after the start it
+/// begins.  Z3's incremental core (the solver after a `push`) does none of
+/// the preprocessing a fresh solver does, and on such queries that is
+/// often the whole difference: a 2-thread query on `(t - 1u) % 48` was
+/// `unknown` after 20 s there and `sat` in 58 ms on a fresh solver.  So
+/// they try a fresh solver (about 13 ms of set-up) early, and an
+/// obligation with wrap-around tries fresh ones first
+/// ([`Session::in_scope`]); on the real kernels that need the incremental
+/// core's non-linear reasoning, the fresh one gives up and the
+/// incremental one answers as before.
 const WRAP_PORTFOLIO: [(Fresh, Duration); 2] = [
     (Fresh::Plain, Duration::from_millis(PLAIN_DELAY_MS)),
     (Fresh::Purified, Duration::from_millis(FIRST_TRY_MS)),
@@ -554,86 +437,6 @@ const PORTFOLIO: [(Fresh, Duration); 1] = [(Fresh::Purified, Duration::from_mill
 
 /// How long a query without wrap-around is left to the reused solver alone.
 pub const ESCALATE_MS: u64 = 500;
-
-/// A fresh solver: of a portfolio ([`Session::solve_portfolio`]), or
-/// for an obligation with wrap-around ([`Session::in_scope`]).
-#[derive(Clone, Copy)]
-enum Fresh {
-    /// Z3's default solver.
-    Plain,
-    /// Z3's SMT core alone (tactic `smt`), without the default strategy's
-    /// set-up and preprocessing: the 784 obligations of the index splits
-    /// of scanExclusiveShared (GPUVerify corpus) take 0.35 s with it and
-    /// 3.7 s on default solvers, with the same answers.
-    Core,
-    /// One that first names every `div` and `mod` term (Z3's
-    /// `purify-arith` tactic: `x / c` and `x % c` become fresh `q`, `r`
-    /// with `x = c * q + r`, `0 <= r < c`, one pair per term however often
-    /// it occurs), then runs Z3's SMT core (tactic `smt`) on the result.
-    /// On the chains of divisions that 2-D and 3-D index arithmetic
-    /// produces it is the difference between milliseconds and an
-    /// undecided query; times of single queries of the GPUVerify corpus,
-    /// each checked on its own (plain / purified with Z3's default
-    /// strategy after `purify-arith` / this one):
-    /// spPostprocess2D 1.3 s / 18 ms / 20 ms and undecided after 12 s /
-    /// 37 ms / 21 ms; scanExclusiveShared undecided / 7.8 s / 0.6 s;
-    /// generateSampleRanksKernel undecided / 0.34 s / 18 ms.  On
-    /// wrap-around queries it starts [`FIRST_TRY_MS`] after the plain
-    /// one: their `mod 2^32` terms can make it slow where the plain solver
-    /// is fast (two queries of bitonicSortSharedKernel: 0.1 s plain,
-    /// undecided after 12 s purified).
-    Purified,
-}
-
-impl Fresh {
-    fn name(self) -> &'static str {
-        match self {
-            Fresh::Plain => "a fresh solver",
-            Fresh::Core => "a fresh SMT core",
-            Fresh::Purified => "a fresh purified solver",
-        }
-    }
-
-    fn solver(self) -> z3::Solver {
-        match self {
-            Fresh::Plain => z3::Solver::new(),
-            Fresh::Core => z3::Tactic::new("smt").solver(),
-            Fresh::Purified => z3::Tactic::new("purify-arith")
-                .and_then(&z3::Tactic::new("smt"))
-                .solver(),
-        }
-    }
-}
-
-/// Runs `f` (a Z3 call on this thread's context) and interrupts it at
-/// `deadline` or once `stop` is set (polled every 10 ms).
-fn until_stopped<T>(deadline: Instant, stop: &Signal, f: impl FnOnce() -> T) -> T {
-    let ctx = z3::Context::thread_local();
-    let handle = ctx.handle();
-    let done = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        let (handle, done) = (&handle, &done);
-        let watchdog = scope.spawn(move || {
-            let mut interrupted = false;
-            while !done.load(Ordering::SeqCst) {
-                if interrupted || stop.is_set() || Instant::now() >= deadline {
-                    // Repeated until `f` returns: an interrupt that lands
-                    // before the check starts is lost.
-                    handle.interrupt();
-                    interrupted = true;
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            interrupted
-        });
-        let result = f();
-        done.store(true, Ordering::SeqCst);
-        if watchdog.join().unwrap_or(true) {
-            absorb_interrupt();
-        }
-        result
-    })
-}
 
 /// The first time limit of a query in one batch (see
 /// [`Session::solve_one_batch`]).
@@ -768,86 +571,6 @@ const TIMEOUT: &str = "timeout";
 
 fn is_timeout(a: &Answer) -> bool {
     matches!(a, Answer::Unknown(why) if why.starts_with(TIMEOUT))
-}
-
-/// Asserts an SMT-LIB script in the solver's current scope.  Z3 stops at
-/// the first error and keeps the assertions before it — a weaker query
-/// whose `sat` would be a race that is not there — so an error is returned
-/// instead.  The `z3` crate does not report parse errors of
-/// `Solver::from_string`, so they are read with the C API of `z3-sys`.
-pub(super) fn assert_script(solver: &z3::Solver, script: &str) -> Result<(), String> {
-    solver.from_string(script);
-    let ctx = solver.get_context().get_z3_context();
-    // SAFETY: `ctx` is the live context of `solver`; the message is a C
-    // string owned by Z3, copied before the next API call.
-    unsafe {
-        match z3_sys::Z3_get_error_code(ctx) {
-            z3_sys::ErrorCode::Ok => Ok(()),
-            code => {
-                let msg = z3_sys::Z3_get_error_msg(ctx, code);
-                let msg = if msg.is_null() {
-                    format!("error code {}", code as u32)
-                } else {
-                    std::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned()
-                };
-                Err(format!("Z3 rejected the query: {msg}"))
-            }
-        }
-    }
-}
-
-/// The result of a call run under a deadline, and whether the deadline
-/// passed (the call was interrupted).
-pub(super) struct Timed<T> {
-    pub(super) result: T,
-    pub(super) timed_out: bool,
-}
-
-/// Clears an interrupt of this thread's context that no check consumed.
-/// The watchdog may interrupt just after `f` returned; the flag then stays
-/// set and would cancel the next `push`, `pop` or parse of the session's
-/// solver, silently (the `z3` crate does not report their errors), which
-/// could leave a query's assertions in the solver for the queries after
-/// it.  A check resets the flag when it starts, so an empty check on a
-/// scratch solver consumes it.
-fn absorb_interrupt() {
-    let _ = z3::Solver::new().check();
-}
-
-/// Runs `f` (a Z3 call on this thread's context) and interrupts it after
-/// `timeout_ms`.
-pub(super) fn with_deadline<T>(timeout_ms: u64, f: impl FnOnce() -> T) -> Timed<T> {
-    let ctx = z3::Context::thread_local();
-    let handle = ctx.handle();
-    let (done, wait) = std::sync::mpsc::channel::<()>();
-    // A scoped thread: the watchdog borrows the context's interrupt handle
-    // and is joined before the context can go away.
-    std::thread::scope(|scope| {
-        let handle = &handle;
-        let watchdog = scope.spawn(move || {
-            use std::sync::mpsc::RecvTimeoutError::Timeout;
-            let limit = std::time::Duration::from_millis(timeout_ms.max(1));
-            if !matches!(wait.recv_timeout(limit), Err(Timeout)) {
-                return false;
-            }
-            // An interrupt that lands before Z3 has started the check is lost
-            // (the check resets the flag), so repeat it until `f` returns.
-            let again = std::time::Duration::from_millis(20);
-            loop {
-                handle.interrupt();
-                if !matches!(wait.recv_timeout(again), Err(Timeout)) {
-                    return true;
-                }
-            }
-        });
-        let result = f();
-        let _ = done.send(());
-        let timed_out = watchdog.join().unwrap_or(true);
-        if timed_out {
-            absorb_interrupt();
-        }
-        Timed { result, timed_out }
-    })
 }
 
 #[cfg(test)]

@@ -37,13 +37,9 @@
 //! for the grid-stride loop above the chain `blockDim.x·gridDim.x,
 //! blockDim.x` gives the digits `(k, blockIdx.x, threadIdx.x)`.
 
-use super::counterexample::thread_copy;
-use super::encode::QueryContext;
-use super::solve::Session;
 use crate::numbered::{C, U};
-use crate::verdict::IntModel;
 use semantics::expr::{BExp, NExp, NOp, Nat, ROp, Var};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A loop variable and its range `lo ≤ x < hi`.
 pub(super) type Range = (Var, NExp, NExp);
@@ -630,50 +626,16 @@ fn candidates(polys: &[Poly], shared: &dyn Fn(&Var) -> bool) -> Vec<Stride> {
     all
 }
 
-/// Remembers the answers of `holds` (many accesses share an index and its
-/// ranges: a read and a write of `a[i]`).
-pub fn cached<'a>(
-    mut holds: impl FnMut(&[Range], &BExp) -> bool + 'a,
-) -> impl FnMut(&[Range], &BExp) -> bool + 'a {
-    let mut seen: HashMap<(Vec<Range>, BExp), bool> = HashMap::new();
-    move |ranges, goal| {
-        let key = (ranges.to_vec(), goal.clone());
-        if let Some(&v) = seen.get(&key) {
-            return v;
-        }
-        let v = holds(ranges, goal);
-        seen.insert(key, v);
-        v
-    }
-}
-
-/// Time for one obligation `Pj < Sj` (an obligation Z3 cannot prove in
-/// time leaves its stride out; it never makes a verdict DRF).
-pub const OBLIGATION_MS: u64 = 200;
-
-/// The chains of the accesses of `closures` (see [`Chains::find`]), the
-/// obligations proved by `session` for one thread under `ctx`'s facts.
-/// Only the ℕ model: with 32-bit wrap-around the lemma does not hold.
-pub fn chains_for(closures: &[C], ctx: &QueryContext, session: &Session) -> Chains {
-    if ctx.logic != IntModel::Nat {
-        return Chains::default();
-    }
-    let sites = sites_of(closures);
-    let shared_vars = shared_vars(closures, ctx);
-    let mut holds = prover(ctx, session);
-    Chains::find(&sites, &ctx.fixed, &|x| shared_vars.contains(x), &mut holds)
-}
-
 /// Could some dimension of some closure be split (so that proving is
 /// worth a Z3 context)?
-pub(super) fn may_split(closures: &[C], ctx: &QueryContext) -> bool {
-    let shared = shared_vars(closures, ctx);
+pub(super) fn may_split(closures: &[C], params: &[Var], fixed: &BTreeMap<Var, Nat>) -> bool {
+    let shared = shared_vars(closures, params);
     // The distinct indices only: building every site (with its ranges and
     // conditions) costs time quadratic in the nesting, for the common
     // answer `false`.  (There are at least as many sites as indices, so
     // a dimension with more than MAX_SITES indices is never split.)
     closures.iter().flat_map(indices_of).any(|indices| {
-        let polys: Vec<Poly> = indices.iter().map(|i| Poly::of(i, &ctx.fixed)).collect();
+        let polys: Vec<Poly> = indices.iter().map(|i| Poly::of(i, fixed)).collect();
         indices.len() <= MAX_SITES && worth_splitting(&polys, &|x| shared.contains(x))
     })
 }
@@ -694,56 +656,14 @@ fn indices_of(c: &C) -> Vec<Vec<NExp>> {
     out
 }
 
-/// The variables both threads share: parameters and `var` variables.
-fn shared_vars(closures: &[C], ctx: &QueryContext) -> BTreeSet<Var> {
-    let mut out: BTreeSet<Var> = ctx.params.iter().cloned().collect();
+/// The variables both threads share: the parameters `params` and the
+/// closures' `var` variables.
+pub(super) fn shared_vars(closures: &[C], params: &[Var]) -> BTreeSet<Var> {
+    let mut out: BTreeSet<Var> = params.iter().cloned().collect();
     for c in closures {
         out.extend(closure_vars(c));
     }
     out
-}
-
-/// Proves goals about one thread (any thread) for [`Chains::find`] and
-/// `unwrap`: `holds(ranges, goal)` is `true` when Z3 shows, within
-/// [`OBLIGATION_MS`], that `goal` holds under `ctx`'s facts wherever the
-/// ranges hold; answers are cached.
-pub(super) fn prover<'a>(
-    ctx: &'a QueryContext,
-    session: &'a Session,
-) -> impl FnMut(&[Range], &BExp) -> bool + 'a {
-    let thread_vars: Vec<Var> = ctx
-        .thread_ids
-        .iter()
-        .map(|(x, _)| x.clone())
-        .chain(ctx.locals.iter().cloned())
-        .collect();
-    cached(move |ranges: &[Range], goal: &BExp| {
-        let (ranges, goal) = for_thread_one(ranges, goal, &thread_vars);
-        session.proves(&ranges, &goal, ctx, OBLIGATION_MS)
-    })
-}
-
-/// The goal and ranges with each thread variable renamed to the first
-/// thread's copy ([`thread_copy`]), as
-/// [`Session::thread_counterexample`] names them.
-fn for_thread_one(
-    ranges: &[(Var, NExp, NExp)],
-    goal: &BExp,
-    thread_vars: &[Var],
-) -> (Vec<(Var, NExp, NExp)>, BExp) {
-    let rename = |e: &NExp| {
-        thread_vars
-            .iter()
-            .fold(e.clone(), |e, x| e.subst(x, &NExp::Var(thread_copy(x, 1))))
-    };
-    let ranges = ranges
-        .iter()
-        .map(|(x, lo, hi)| (x.clone(), rename(lo), rename(hi)))
-        .collect();
-    let goal = thread_vars.iter().fold(goal.clone(), |g, x| {
-        g.subst(x, &NExp::Var(thread_copy(x, 1)))
-    });
-    (ranges, goal)
 }
 
 /// The `var` variables of a closure.
@@ -759,7 +679,7 @@ fn closure_vars(c: &C) -> Vec<Var> {
 
 /// Per closure and index dimension, every distinct access, with the
 /// ranges it is under.
-fn sites_of(closures: &[C]) -> Vec<Vec<Vec<Site>>> {
+pub(super) fn sites_of(closures: &[C]) -> Vec<Vec<Vec<Site>>> {
     closures
         .iter()
         .map(|c| {

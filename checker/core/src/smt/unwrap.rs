@@ -29,8 +29,9 @@
 
 use super::abstraction::linear_goal;
 use super::encode::QueryContext;
-use super::solve::Session;
-use super::stride::{chains_for, may_split, prover, Chains, Range};
+use super::prover::{chains_for, prover};
+use super::stride::{may_split, Chains, Range};
+use super::z3session::Session;
 use crate::numbered::{Site, C, U};
 use crate::verdict::IntModel;
 use semantics::expr::{BExp, NExp, NOp, Nat, ROp};
@@ -95,14 +96,14 @@ fn has_mod(u: &U) -> bool {
 }
 
 /// The closures with their indices unwrapped ([`unwrap_closures`]) and
-/// the chains of their indices ([`super::stride::chains_for`]), proved
+/// the chains of their indices ([`super::prover::chains_for`]), proved
 /// with `session`; nothing is proved when there is nothing to prove.
 /// (The proofs' terms stay in the session's Z3 context, which changes
 /// Z3's luck on later queries there; the fresh solver of a wrap-around
 /// query has a context of its own for that reason, see `solve.rs`.)
 pub fn split_indices(closures: &[C], ctx: &QueryContext, session: &Session) -> (Vec<C>, Chains) {
     let any_mod = closures.iter().any(|c| has_mod(c.innermost()));
-    if ctx.logic != IntModel::Nat || !(any_mod || may_split(closures, ctx)) {
+    if ctx.logic != IntModel::Nat || !(any_mod || may_split(closures, &ctx.params, &ctx.fixed)) {
         return (closures.to_vec(), Chains::default());
     }
     let cs = unwrap_closures(closures, ctx, session);

@@ -1,5 +1,6 @@
 use super::super::encode::encode;
 use super::super::script::{and_all, or_all};
+use super::super::z3session::QUERIES_PER_SOLVER;
 use super::*;
 use crate::numbered::{AccessId, Site, C, U};
 use crate::verdict::IntModel;
