@@ -132,9 +132,6 @@ impl LoopVars {
 pub struct Query {
     /// Declarations and assertions (no `check-sat`), without the alternatives.
     pub text: String,
-    /// Does the query reduce modulo one of C's integer moduli (2^8, 2^16,
-    /// 2^32, 2^64)?  The solvers are chosen by it (`solve.rs`).
-    pub wraps_around: bool,
     /// The disjuncts of the last assertion (at least one).
     pub alternatives: Vec<String>,
     /// How many alternatives the first check decides (see [`Session::solve`](super::Session::solve)).
@@ -213,12 +210,10 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
     // (the bitonic sorts of the GPUVerify benchmarks: 57 alternatives take
     // 0.9 s one at a time, 1.5 s two at a time, 5 s four at a time).
     let batch = if b.nonlinear { 1 } else { LINEAR_BATCH };
-    let script = b.finish();
     Some(Query {
         declarations,
         batch,
-        text: script.text,
-        wraps_around: script.wraps_around,
+        text: b.finish(),
         alternatives: out.alternatives,
         logic: ctx.logic,
         params: frame.params,
