@@ -773,7 +773,7 @@ fn check_case(
     match session.solve(&q, combined_ms) {
         Answer::Unsat => return CaseResult::Safe,
         Answer::Sat(model) => return CaseResult::Race(Box::new(Race { model, query: q })),
-        Answer::Unknown(r) if alone => return CaseResult::Unknown(r),
+        Answer::Unknown(r) if alone => return CaseResult::Unknown(r.to_string()),
         Answer::Unknown(_) => {}
     }
     let mut result = CaseResult::Safe;
@@ -787,7 +787,7 @@ fn check_case(
             Answer::Sat(model) => return CaseResult::Race(Box::new(Race { model, query: q })),
             Answer::Unknown(r) => {
                 if matches!(result, CaseResult::Safe) {
-                    result = CaseResult::Unknown(r);
+                    result = CaseResult::Unknown(r.to_string());
                 }
             }
         }

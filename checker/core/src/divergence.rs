@@ -256,7 +256,7 @@ impl<'a> Divergence<'a> {
             .thread_counterexample(ranges, 1, &agrees, &ctx, timeout)
         {
             Answer::Unsat => return Uniform::Same(reps),
-            Answer::Unknown(why) => return Uniform::Undecided(why),
+            Answer::Unknown(why) => return Uniform::Undecided(why.to_string()),
             Answer::Sat(_) => {}
         }
         let two = all(terms
@@ -272,7 +272,7 @@ impl<'a> Divergence<'a> {
                 "uniform, but thread 0 with thread-local values 0 does not stand for the others"
                     .into(),
             ),
-            Answer::Unknown(why) => Uniform::Undecided(why),
+            Answer::Unknown(why) => Uniform::Undecided(why.to_string()),
         }
     }
 

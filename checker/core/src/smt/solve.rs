@@ -22,8 +22,32 @@ pub enum Answer {
     Unsat,
     /// A race: the value of every SMT constant of interest.
     Sat(Model),
-    /// Timeout or `unknown`, with Z3's reason.
-    Unknown(String),
+    /// Nothing decided: why.
+    Unknown(GaveUp),
+}
+
+/// Why a query was not decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GaveUp {
+    /// Its time ran out (the query's limit, in milliseconds).
+    Timeout { after_ms: u64 },
+    /// Z3 rejected the script or answered `unknown`: its reason.
+    Other(String),
+}
+
+impl std::fmt::Display for GaveUp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GaveUp::Timeout { after_ms } => write!(f, "timeout after {after_ms} ms"),
+            GaveUp::Other(why) => f.write_str(why),
+        }
+    }
+}
+
+impl From<String> for GaveUp {
+    fn from(why: String) -> GaveUp {
+        GaveUp::Other(why)
+    }
 }
 
 /// Answers [`Session::proves`] remembers before it forgets them all
@@ -67,10 +91,12 @@ impl Session {
         let Some((script, params, names)) =
             threads_counterexample_script(ranges, threads, goal, ctx)
         else {
-            return Answer::Unknown("the goal mentions an undeclared variable".into());
+            return Answer::Unknown(GaveUp::Other(
+                "the goal mentions an undeclared variable".into(),
+            ));
         };
         self.in_scope(&script, timeout_ms, |solver, checked| match checked {
-            Err(rejected) => Answer::Unknown(rejected),
+            Err(rejected) => Answer::Unknown(rejected.into()),
             Ok(Timed {
                 result: z3::SatResult::Unsat,
                 ..
@@ -80,9 +106,11 @@ impl Session {
                 ..
             }) => Answer::Sat(small_values(solver, ctx.logic, &params, &names, timeout_ms)),
             Ok(Timed { timed_out, .. }) => Answer::Unknown(if timed_out {
-                format!("{TIMEOUT} after {timeout_ms} ms")
+                GaveUp::Timeout {
+                    after_ms: timeout_ms,
+                }
             } else {
-                "Z3 answered unknown".into()
+                GaveUp::Other("Z3 answered unknown".into())
             }),
         })
     }
@@ -238,7 +266,7 @@ impl Session {
         let solver = self.solver();
         solver.push();
         let answer = match assert_script(&solver, &q.text) {
-            Err(rejected) => Answer::Unknown(rejected),
+            Err(rejected) => Answer::Unknown(rejected.into()),
             Ok(()) => {
                 let (answer, checks) = solve_alternatives(&solver, q, timeout_ms, deadline, stop);
                 // Each check is a scope, like a query (see QUERIES_PER_SOLVER).
@@ -288,7 +316,9 @@ impl Session {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() || stop.is_set() {
-                return Answer::Unknown(format!("{TIMEOUT} after {timeout_ms} ms"));
+                return Answer::Unknown(GaveUp::Timeout {
+                    after_ms: timeout_ms,
+                });
             }
             let last = left <= budget;
             let limit = if last { left } else { budget };
@@ -297,12 +327,12 @@ impl Session {
             let answer = if whole {
                 let script = format!("{}(assert {})\n", q.text, or_all(&q.alternatives));
                 match assert_script(&solver, &script) {
-                    Err(rejected) => Answer::Unknown(rejected),
+                    Err(rejected) => Answer::Unknown(rejected.into()),
                     Ok(()) => check_asserted(&solver, q, timeout_ms, limit),
                 }
             } else {
                 match assert_script(&solver, &q.text) {
-                    Err(rejected) => Answer::Unknown(rejected),
+                    Err(rejected) => Answer::Unknown(rejected.into()),
                     Ok(()) => {
                         let script =
                             format!("{}(assert {})\n", q.declarations, or_all(&q.alternatives));
@@ -376,7 +406,9 @@ impl Session {
             mine.or_else(|| first_decided.map(|i| (theirs[i].clone(), fresh[i].0.name())))
                 .or_else(|| theirs.into_iter().next().map(|a| (a, "none")))
                 .unwrap_or_else(|| {
-                    let why = format!("{TIMEOUT} after {timeout_ms} ms");
+                    let why = GaveUp::Timeout {
+                        after_ms: timeout_ms,
+                    };
                     (Answer::Unknown(why), "none")
                 })
         })
@@ -399,13 +431,17 @@ fn solve_in_fresh_context(
     deadline: Instant,
     decided: &Signal,
 ) -> Answer {
-    let undecided = || Answer::Unknown(format!("{TIMEOUT} after {timeout_ms} ms"));
+    let undecided = || {
+        Answer::Unknown(GaveUp::Timeout {
+            after_ms: timeout_ms,
+        })
+    };
     if decided.wait_until(run.1.min(deadline)) || Instant::now() >= deadline {
         return undecided();
     }
     let fresh = run.0.solver();
     if let Err(rejected) = assert_script(&fresh, script) {
-        return Answer::Unknown(rejected);
+        return Answer::Unknown(rejected.into());
     }
     let answer = match until_stopped(deadline, decided, || fresh.check()) {
         z3::SatResult::Unsat => Answer::Unsat,
@@ -476,12 +512,14 @@ fn solve_alternatives(
 ) -> (Answer, usize) {
     let n = q.alternatives.len();
     let (mut next, mut size, mut checks) = (0, q.batch.max(1), 0);
-    let mut unknown: Option<String> = None;
+    let mut unknown: Option<GaveUp> = None;
     while next < n {
         let end = (next + size).min(n);
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() || stop.is_set() {
-            unknown.get_or_insert(format!("{TIMEOUT} after {timeout_ms} ms"));
+            unknown.get_or_insert(GaveUp::Timeout {
+                after_ms: timeout_ms,
+            });
             break;
         }
         let probe = end - next > 1 && left > Duration::from_millis(PROBE_MS);
@@ -537,7 +575,7 @@ fn check_now(
 ) -> Answer {
     solver.push();
     let answer = match assert_script(solver, script) {
-        Err(rejected) => Answer::Unknown(rejected),
+        Err(rejected) => Answer::Unknown(rejected.into()),
         Ok(()) => check_asserted(solver, q, timeout_ms, limit),
     };
     solver.pop(1);
@@ -550,14 +588,14 @@ fn check_asserted(solver: &z3::Solver, q: &Query, timeout_ms: u64, limit: Durati
     let Timed { result, timed_out } = with_deadline(limit_ms, || solver.check());
     match result {
         z3::SatResult::Unsat => Answer::Unsat,
-        z3::SatResult::Unknown if timed_out => {
-            Answer::Unknown(format!("{TIMEOUT} after {timeout_ms} ms"))
-        }
-        z3::SatResult::Unknown => Answer::Unknown(
+        z3::SatResult::Unknown if timed_out => Answer::Unknown(GaveUp::Timeout {
+            after_ms: timeout_ms,
+        }),
+        z3::SatResult::Unknown => Answer::Unknown(GaveUp::Other(
             solver
                 .get_reason_unknown()
                 .unwrap_or_else(|| "unknown".into()),
-        ),
+        )),
         z3::SatResult::Sat => Answer::Sat(small_model(q, solver, timeout_ms)),
     }
 }
@@ -574,10 +612,9 @@ fn is_unsat(checked: &Result<Timed<z3::SatResult>, String>) -> bool {
 }
 
 /// How the reason of an unknown answer starts when the time ran out.
-const TIMEOUT: &str = "timeout";
 
 fn is_timeout(a: &Answer) -> bool {
-    matches!(a, Answer::Unknown(why) if why.starts_with(TIMEOUT))
+    matches!(a, Answer::Unknown(GaveUp::Timeout { .. }))
 }
 
 #[cfg(test)]
