@@ -233,6 +233,23 @@ fn an_unknown_statement_is_reported() {
     assert!(!out.unsupported.is_empty());
 }
 
+/// What an unmodelled statement may do decides its accesses, whatever its
+/// text says: one that may touch memory reads and writes every array the
+/// kernel reaches, one that changes control flow only touches none.
+#[test]
+fn an_unmodelled_statement_accesses_what_its_reach_says() {
+    // The two texts are swapped on purpose: the reach decides, not the name.
+    let memory = infer(vec![stmt(UnmodelledStmt::memory("GotoStmt"))]);
+    let acc = accesses(&memory.body);
+    for array in ["a", "b"] {
+        assert!(acc.contains(&(Mode::Wr, array.to_string())), "{acc:?}");
+        assert!(acc.contains(&(Mode::Rd, array.to_string())), "{acc:?}");
+    }
+    let control = infer(vec![stmt(UnmodelledStmt::control("GCCAsmStmt"))]);
+    assert!(accesses(&control.body).is_empty(), "{:?}", control.body);
+    assert!(!control.unsupported.is_empty());
+}
+
 #[test]
 fn an_expression_holding_statements_is_unsupported_and_writes_every_array() {
     // `({ a[0] = t; 0; })`: the statements inside are not seen.
