@@ -611,8 +611,7 @@ fn is_unsat(checked: &Result<Timed<z3::SatResult>, String>) -> bool {
     )
 }
 
-/// How the reason of an unknown answer starts when the time ran out.
-
+/// Did the time of the query run out?
 fn is_timeout(a: &Answer) -> bool {
     matches!(a, Answer::Unknown(GaveUp::Timeout { .. }))
 }
