@@ -38,6 +38,7 @@ mod encode;
 mod model;
 mod prefilter;
 mod prover;
+mod query;
 mod script;
 mod solve;
 mod stride;
