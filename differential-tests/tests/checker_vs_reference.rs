@@ -15,7 +15,7 @@ use differential_tests::surface_gen::{
 use differential_tests::witness_check::check_witness;
 use differential_tests::{cases, check, check_with, reference_history};
 use mapcheck_core::check::check_kernel;
-use mapcheck_core::kernel::{Kernel, Provenance, ThreadModel};
+use mapcheck_core::kernel::Kernel;
 use mapcheck_core::verdict::{CheckOptions, Verdict, Witness};
 use quickcheck::TestResult;
 use semantics::history::{racy, safe, History};
@@ -77,21 +77,8 @@ fn kernel_of(w: &W) -> Kernel {
     let source = w.to_string();
     let program = semantics::surface::parse(&source).expect("printed protocols parse");
     Kernel {
-        name: "random".into(),
-        file: "random.proto".into(),
-        source,
-        program,
-        threads: ThreadModel::single_tid(),
         unknowns: Vec::new(),
-        unsupported: Vec::new(),
-        provenance: Provenance::Protocol,
-        launch: Vec::new(),
-        written: Default::default(),
-        iteration_uniform: Vec::new(),
-        phase_uniform: Vec::new(),
-        relational: Vec::new(),
-        loop_exits: Vec::new(),
-        signed: Vec::new(),
+        ..Kernel::protocol("random", "random.proto".into(), source, program)
     }
 }
 
@@ -253,21 +240,8 @@ fn surface_kernel(p: &Program) -> Kernel {
         "print/parse round trip:\n{source}"
     );
     Kernel {
-        name: "random".into(),
-        file: "random.proto".into(),
-        source,
-        program,
-        threads: ThreadModel::single_tid(),
         unknowns: Vec::new(),
-        unsupported: Vec::new(),
-        provenance: Provenance::Protocol,
-        launch: Vec::new(),
-        written: Default::default(),
-        iteration_uniform: Vec::new(),
-        phase_uniform: Vec::new(),
-        relational: Vec::new(),
-        loop_exits: Vec::new(),
-        signed: Vec::new(),
+        ..Kernel::protocol("random", "random.proto".into(), source, program)
     }
 }
 

@@ -2,7 +2,7 @@
 //! of `seeds/004_*`) when the type system accepts it, and its
 //! over-approximation otherwise (array reads become thread-local unknowns).
 
-use crate::kernel::{Kernel, Provenance, ThreadModel, Unknown, UnknownCause};
+use crate::kernel::{Kernel, Provenance, Unknown, UnknownCause};
 use semantics::babycuda::{self, TypeError};
 use std::path::Path;
 
@@ -26,22 +26,12 @@ pub fn infer(path: &Path, source: String, program: babycuda::Program) -> Inferre
         provenance,
         type_errors,
     } = typing(&program);
+    // The theory's threads and nothing CUDA-specific, as for a `.proto`
+    // file; the unknowns and provenance are the typing's.
     let kernel = Kernel {
-        name,
-        file: path.to_path_buf(),
-        source,
-        program: protocol,
-        threads: ThreadModel::single_tid(),
         unknowns,
-        unsupported: Vec::new(),
         provenance,
-        launch: Vec::new(),
-        written: Default::default(),
-        iteration_uniform: Vec::new(),
-        phase_uniform: Vec::new(),
-        relational: Vec::new(),
-        loop_exits: Vec::new(),
-        signed: Vec::new(),
+        ..Kernel::protocol(&name, path.to_path_buf(), source, protocol)
     };
     Inferred {
         kernel,

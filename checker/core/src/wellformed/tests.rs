@@ -1,24 +1,11 @@
 use super::*;
-use crate::kernel::{Provenance, ThreadModel};
 
 pub(crate) fn kernel_of(src: &str) -> Kernel {
     let program = semantics::surface::parse(src).expect("parses");
+    // A protocol kernel whose `local` variables are not declared unknowns.
     Kernel {
-        name: "test".into(),
-        file: "test.proto".into(),
-        source: src.into(),
-        program,
-        threads: ThreadModel::single_tid(),
         unknowns: Vec::new(),
-        unsupported: Vec::new(),
-        provenance: Provenance::Protocol,
-        launch: Vec::new(),
-        written: Default::default(),
-        iteration_uniform: Vec::new(),
-        phase_uniform: Vec::new(),
-        relational: Vec::new(),
-        loop_exits: Vec::new(),
-        signed: Vec::new(),
+        ..Kernel::protocol("test", "test.proto".into(), src.into(), program)
     }
 }
 
