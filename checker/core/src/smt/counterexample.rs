@@ -6,7 +6,7 @@
 //! (`encode.rs`) but build no access disjunction.
 
 use super::encode::{Names, QueryContext};
-use super::script::{Builder, Env};
+use super::script::{Builder, Env, Script};
 use semantics::expr::{BExp, NExp, ROp, Var};
 
 /// The negation of a validity goal as an SMT script (see [`Session::valid`]); `None`
@@ -16,7 +16,7 @@ pub(super) fn counterexample_script(
     ranges: &[(Var, NExp, NExp)],
     goal: &BExp,
     ctx: &QueryContext,
-) -> Option<String> {
+) -> Option<Script> {
     let mut b = Builder::new(ctx.logic);
     let params = b.declare_params(ctx);
     let mut env: Env = b.param_env(ctx, &params);
@@ -84,7 +84,7 @@ pub(super) fn threads_counterexample_script(
     threads: usize,
     goal: &BExp,
     ctx: &QueryContext,
-) -> Option<(String, Names, Names)> {
+) -> Option<(Script, Names, Names)> {
     let mut b = Builder::new(ctx.logic);
     let params = b.declare_params(ctx);
     let shared: Env = b.param_env(ctx, &params);

@@ -59,10 +59,12 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
     // (the bitonic sorts of the GPUVerify benchmarks: 57 alternatives take
     // 0.9 s one at a time, 1.5 s two at a time, 5 s four at a time).
     let batch = if b.nonlinear { 1 } else { LINEAR_BATCH };
+    let script = b.finish();
     Some(Query {
         declarations,
         batch,
-        text: b.finish(),
+        text: script.text,
+        wraps_around: script.wraps_around,
         alternatives: out.alternatives,
         logic: ctx.logic,
         params: frame.params,

@@ -130,6 +130,9 @@ impl LoopVars {
 pub struct Query {
     /// Declarations and assertions (no `check-sat`), without the alternatives.
     pub text: String,
+    /// Does the query reduce modulo one of C's integer moduli (2^8, 2^16,
+    /// 2^32, 2^64)?  The solvers are chosen by it (`solve.rs`).
+    pub wraps_around: bool,
     /// The disjuncts of the last assertion (at least one).
     pub alternatives: Vec<String>,
     /// How many alternatives the first check decides (see [`Session::solve`](super::Session::solve)).

@@ -34,6 +34,24 @@ pub(super) struct Builder {
     /// Has a product of two non-constants, a division or a remainder been
     /// written (the query is not linear arithmetic)?
     pub(super) nonlinear: bool,
+    /// Has a remainder modulo one of C's integer moduli been written
+    /// ([`is_wrap_modulus`]; ℕ model only)?
+    wraps_around: bool,
+}
+
+/// A finished SMT-LIB script.
+pub(super) struct Script {
+    pub(super) text: String,
+    /// Does it reduce modulo 2^8, 2^16, 2^32 or 2^64 (C's unsigned
+    /// wrap-around and narrowing conversions, `infer::integers` of the CUDA
+    /// front end)?  The solvers are chosen by it (`solve.rs`).
+    pub(super) wraps_around: bool,
+}
+
+/// Is the term `t` (a divisor as written, a fixed parameter as its value)
+/// the modulus of one of C's integer types: 2^8, 2^16, 2^32 or 2^64?
+fn is_wrap_modulus(t: &str) -> bool {
+    ["256", "65536", "4294967296", "18446744073709551616"].contains(&t)
 }
 
 impl Builder {
@@ -44,13 +62,17 @@ impl Builder {
             out: String::new(),
             fresh: 0,
             nonlinear: false,
+            wraps_around: false,
         }
     }
 
     /// The script: declarations and assertions in the order written (Z3's
     /// heuristics, hence its time on hard queries, depend on the order).
-    pub(super) fn finish(self) -> String {
-        self.out
+    pub(super) fn finish(self) -> Script {
+        Script {
+            text: self.out,
+            wraps_around: self.wraps_around,
+        }
     }
 
     /// The declarations written so far.
@@ -125,6 +147,9 @@ impl Builder {
             NOp::Mul if !numeral(&a) && !numeral(&b) => self.nonlinear = true,
             NOp::Div | NOp::Mod => self.nonlinear = true,
             _ => {}
+        }
+        if op == NOp::Mod && !bv && is_wrap_modulus(&b) {
+            self.wraps_around = true;
         }
         match op {
             NOp::Add => format!("({} {a} {b})", if bv { "bvadd" } else { "+" }),

@@ -8,7 +8,7 @@
 use super::counterexample::{counterexample_script, threads_counterexample_script};
 use super::encode::{Query, QueryContext};
 use super::model::{small_model, small_values, Model};
-use super::script::or_all;
+use super::script::{or_all, Script};
 use super::z3session::{
     assert_script, trace_enabled, until_stopped, with_deadline, Fresh, Session, Signal, Timed,
 };
@@ -131,7 +131,7 @@ impl Session {
         let Some((script, _, _)) = threads_counterexample_script(ranges, 1, goal, ctx) else {
             return false;
         };
-        if let Some(&known) = self.proved.borrow().get(&script) {
+        if let Some(&known) = self.proved.borrow().get(&script.text) {
             return known;
         }
         let holds = self.in_scope(&script, timeout_ms, |_, checked| is_unsat(&checked));
@@ -139,7 +139,7 @@ impl Session {
         if proved.len() >= PROVED_CACHE {
             proved.clear();
         }
-        proved.insert(script, holds);
+        proved.insert(script.text, holds);
         holds
     }
 
@@ -149,10 +149,11 @@ impl Session {
     /// the script — before the scope is popped.
     fn in_scope<R>(
         &self,
-        script: &str,
+        script: &Script,
         timeout_ms: u64,
         read: impl FnOnce(&z3::Solver, Result<Timed<z3::SatResult>, String>) -> R,
     ) -> R {
+        let (script, wraps_around) = (script.text.as_str(), script.wraps_around);
         let started = Instant::now();
         let trace = |by: &str, checked: &Result<Timed<z3::SatResult>, String>| {
             if trace_enabled() {
@@ -175,7 +176,7 @@ impl Session {
                 );
             }
         };
-        if wraps_around(script) {
+        if wraps_around {
             // Fresh solvers first, Z3's core alone with a quarter of the
             // time, then the default one; if neither can decide, the
             // incremental one.
@@ -228,7 +229,7 @@ impl Session {
     pub fn solve(&self, q: &Query, timeout_ms: u64) -> Answer {
         let deadline = Instant::now() + Duration::from_millis(timeout_ms);
         let script = format!("{}(assert {})\n", q.text, or_all(&q.alternatives));
-        let fresh = if wraps_around(&script) {
+        let fresh = if q.wraps_around {
             &WRAP_PORTFOLIO[..]
         } else {
             &PORTFOLIO[..]
@@ -278,21 +279,6 @@ impl Session {
         solver.pop(1);
         answer
     }
-}
-
-/// Does the query reduce modulo a power of two of at least 2^8 (C's
-/// unsigned wrap-around and narrowing conversions, `infer::integers` of
-/// the CUDA front end)?  Z3's incremental core (the solver after a `push`)
-/// can be very slow on them: a 2-thread query on `(t - 1u) % 48` was
-/// `unknown` after 20 s there and `sat` in 58 ms on a fresh solver, which
-/// preprocesses the whole query first.  Such queries try a fresh solver
-/// (about 13 ms of set-up) first; on the real kernels that need the
-/// incremental core's non-linear reasoning, the fresh one gives up and the
-/// incremental one answers as before.
-fn wraps_around(script: &str) -> bool {
-    ["256)", "65536)", "4294967296)", "18446744073709551616)"]
-        .iter()
-        .any(|m| script.contains(&format!(" {m}")) && script.contains("(mod "))
 }
 
 impl Session {
@@ -453,9 +439,16 @@ fn solve_in_fresh_context(
 }
 
 /// The fresh solvers of the portfolio for a query with C's wrap-around
-/// ([`wraps_around`]), each with how long after the start it begins.
-/// Z3's incremental core does none of the preprocessing a fresh solver
-/// does, and on such queries that is often the whole difference.
+/// ([`Query::wraps_around`]), each with how long after the start it
+/// begins.  Z3's incremental core (the solver after a `push`) does none of
+/// the preprocessing a fresh solver does, and on such queries that is
+/// often the whole difference: a 2-thread query on `(t - 1u) % 48` was
+/// `unknown` after 20 s there and `sat` in 58 ms on a fresh solver.  So
+/// they try a fresh solver (about 13 ms of set-up) early, and an
+/// obligation with wrap-around tries fresh ones first
+/// ([`Session::in_scope`]); on the real kernels that need the incremental
+/// core's non-linear reasoning, the fresh one gives up and the
+/// incremental one answers as before.
 const WRAP_PORTFOLIO: [(Fresh, Duration); 2] = [
     (Fresh::Plain, Duration::from_millis(PLAIN_DELAY_MS)),
     (Fresh::Purified, Duration::from_millis(FIRST_TRY_MS)),
