@@ -66,6 +66,12 @@ pub struct Kernel {
     /// every execution (an assumption states it): the checker may check
     /// each sign apart ([`SignedParam`]; `core::domains`).
     pub signed: Vec<SignedParam>,
+    /// The parameter of the encoding, fixed to 2^64 by an assumption, that
+    /// offsets the array indices a C program may make negative (a variable
+    /// is subtracted), so that distinct negative indices stay distinct
+    /// over ℕ; named like no variable of the kernel.  Not a C value: a
+    /// report decodes it.
+    pub index_base: Option<Var>,
 }
 
 /// A signed C integer as the protocol carries it: the value is
@@ -300,6 +306,7 @@ impl Kernel {
             relational: Vec::new(),
             loop_exits: Vec::new(),
             signed: Vec::new(),
+            index_base: None,
         }
     }
 

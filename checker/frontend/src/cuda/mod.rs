@@ -540,6 +540,7 @@ fn build_kernel(
         relational: out.relational,
         loop_exits: out.loop_exits,
         signed: out.signed,
+        index_base: out.index_base,
     };
     (kernel, out.shared)
 }

@@ -705,8 +705,15 @@ impl Infer<'_> {
         if shifts.is_empty() {
             return block;
         }
-        if shifts.values().any(|(_, var)| *var) {
-            self.assume_index_base(&block);
+        // Named like no variable of the kernel: a parameter may well be
+        // called `index_base`, and it must stay the user's value.
+        let base = shifts
+            .values()
+            .any(|(_, var)| *var)
+            .then(|| self.fresh_name(INDEX_BASE));
+        if let Some(base) = &base {
+            self.assume_index_base(&block, base);
+            self.out.index_base = Some(base.clone());
         }
         for ((array, d), (max, var)) in &shifts {
             let base = if *var { "2^64 + " } else { "" };
@@ -724,7 +731,8 @@ impl Infer<'_> {
             {
                 for (d, e) in index.iter_mut().enumerate() {
                     if let Some((max, var)) = shifts.get(&(a.clone(), d)) {
-                        *e = offset_index(std::mem::replace(e, NExp::num(0)), max, *var);
+                        let base = base.as_deref().filter(|_| *var);
+                        *e = offset_index(std::mem::replace(e, NExp::num(0)), max, base);
                     }
                 }
             }
@@ -732,9 +740,9 @@ impl Infer<'_> {
         })
     }
 
-    /// `index_base == 2^64`, and each part of a signed value of `block`
-    /// at most the magnitude its type allows.
-    fn assume_index_base(&mut self, block: &[Stmt]) {
+    /// `base == 2^64`, and each part of a signed value of `block` at most
+    /// the magnitude its type allows.
+    fn assume_index_base(&mut self, block: &[Stmt], base: &str) {
         let free = semantics::surface::Program {
             body: block.to_vec(),
             ..Default::default()
@@ -749,11 +757,7 @@ impl Infer<'_> {
             }
         }
         self.out.assumptions.push(Assumption {
-            cond: BExp::rel(
-                ROp::Eq,
-                NExp::var(INDEX_BASE),
-                NExp::Num(index_base_value()),
-            ),
+            cond: BExp::rel(ROp::Eq, NExp::var(base), NExp::Num(index_base_value())),
             span: Span::default(),
         });
     }
@@ -798,8 +802,9 @@ impl Infer<'_> {
     }
 }
 
-/// The parameter that offsets the indices of an array dimension that may
-/// be negative (see [`Infer::shift_signed_indices`]).
+/// The name of the parameter that offsets the indices of an array
+/// dimension that may be negative (see [`Infer::shift_signed_indices`]),
+/// or the base of a fresh one when a variable of the kernel has it.
 pub const INDEX_BASE: &str = "index_base";
 
 /// Its value, 2^64: no C index is below −2^63.
@@ -824,9 +829,10 @@ fn split_constant(e: &NExp) -> (Nat, Option<NExp>) {
     }
 }
 
-/// An index of a dimension offset by `max` (plus [`INDEX_BASE`] if `var`):
-/// see [`Infer::shift_signed_indices`].
-fn offset_index(e: NExp, max: &Nat, var: bool) -> NExp {
+/// An index of a dimension offset by `max` (plus the variable `base`, the
+/// 2^64 of [`INDEX_BASE`], when a variable is subtracted there): see
+/// [`Infer::shift_signed_indices`].
+fn offset_index(e: NExp, max: &Nat, base: Option<&str>) -> NExp {
     let add = super::super::lin::add;
     let (pos, c, vars) = match e {
         NExp::Bin(NOp::Sub, p, n) => {
@@ -836,8 +842,8 @@ fn offset_index(e: NExp, max: &Nat, var: bool) -> NExp {
         other => (other, Nat::from(0u8), None),
     };
     let mut shifted = add(pos, NExp::Num(max.clone() - c));
-    if var {
-        shifted = add(shifted, NExp::var(INDEX_BASE));
+    if let Some(base) = base {
+        shifted = add(shifted, NExp::var(base));
     }
     match vars {
         Some(v) => NExp::sub(shifted, v),

@@ -146,6 +146,9 @@ pub struct Output {
     pub written: WrittenValues,
     /// The signed parameters split in two parts (`Kernel::signed`).
     pub signed: Vec<SignedParam>,
+    /// The parameter fixed to 2^64 that offsets indices that may be
+    /// negative (`Kernel::index_base`).
+    pub index_base: Option<String>,
 }
 
 pub struct Infer<'a> {
