@@ -8,8 +8,8 @@
 //! (`kernel.unsupported` is empty); a solver `unknown` or timeout gives
 //! [`Verdict::Unknown`] unless a race is found elsewhere.
 
-use crate::kernel::Kernel;
 use crate::kernel::Written;
+use crate::kernel::{Kernel, UnsupportedKind};
 use crate::numbered::AccessId;
 use crate::numbered::C;
 use crate::params::{fixed_env, parameters};
@@ -91,7 +91,8 @@ fn selected_arrays(kernel: &Kernel, opts: &CheckOptions) -> Vec<String> {
 /// The arrays are independent: they are checked in parallel (rayon; each
 /// worker thread has its own Z3 session), and reported in their order.
 fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
-    let contradiction = contradictory_assumptions(session, kernel, opts);
+    let contradiction =
+        not_compiled(kernel).or_else(|| contradictory_assumptions(session, kernel, opts));
     // The synchronized conditions are the same for every array: decided
     // once (their divergence queries are the costly part).
     let resolution = contradiction
@@ -166,6 +167,20 @@ fn recheck_with_uniform_reads(kernel: &Kernel, opts: &CheckOptions, arrays: &mut
         r.seconds += arrays[i].seconds;
         arrays[i] = r;
     }
+}
+
+/// The verdict of every array of a kernel whose code does not compile:
+/// `unknown` at the first error, without a check (what the code means is
+/// not known).
+fn not_compiled(kernel: &Kernel) -> Option<Verdict> {
+    let u = kernel
+        .unsupported
+        .iter()
+        .find(|u| u.kind == UnsupportedKind::DoesNotCompile)?;
+    Some(Verdict::Unknown {
+        reason: format!("{}: what the kernel does there is not known", u.what),
+        span: Some(u.span),
+    })
 }
 
 /// A kernel whose accesses could not be attributed to any array (they went

@@ -244,6 +244,20 @@ pub enum UnknownCause {
 pub struct Unsupported {
     pub span: Span,
     pub what: String,
+    pub kind: UnsupportedKind,
+}
+
+/// What an [`Unsupported`] construct does to the verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnsupportedKind {
+    /// A construct the front end does not model (its effect is
+    /// over-approximated): the kernel is checked and a race is reported,
+    /// but it is never DRF.
+    Unmodelled,
+    /// Code of the kernel that clang could not compile (partial input):
+    /// what it means is not known, so neither a race nor its absence is
+    /// claimed; the kernel is `unknown`, located at the error.
+    DoesNotCompile,
 }
 
 /// How the protocol of a kernel was obtained: what an alarm on it means.

@@ -49,6 +49,7 @@ fn unsupported_constructs_forbid_drf() {
     k.unsupported.push(crate::kernel::Unsupported {
         span: Span::point(1, 1),
         what: "goto".into(),
+        kind: crate::kernel::UnsupportedKind::Unmodelled,
     });
     let v = &check_kernel(&k, &CheckOptions::default()).arrays[0].verdict;
     assert!(matches!(v, Verdict::Unknown { .. }), "{v:?}");

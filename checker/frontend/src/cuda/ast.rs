@@ -312,6 +312,8 @@ pub struct VarDecl {
     /// A reference to `const` (`const float4 &v`): nothing is written
     /// through it, so bound to a temporary it is that temporary's value.
     pub read_only: bool,
+    /// The file it is declared in (`None`: the main file, or not known).
+    pub file: Option<std::path::PathBuf>,
 }
 
 #[derive(Clone, Debug)]

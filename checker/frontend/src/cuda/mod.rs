@@ -54,6 +54,7 @@ pub fn load(
     includes.push(file_dir(path));
     let (tu, errors) = clang::Tu::parse_partial(path, bytes, &opts.defines, &includes)
         .map_err(|diags| parse_error(path, diags))?;
+    let missing = tu.missing.clone();
     let unit = convert::Converter::new(&tu).unit();
     let (unit, errors, instances) = with_instances(path, tu, unit, errors, bytes, opts, &includes);
     let instance_of = |f: &ast::Func| {
@@ -84,21 +85,22 @@ pub fn load(
     let mut used_errors = vec![false; errors.len()];
     for f in kernels {
         let hits = errors_reaching(&errors, &mut used_errors, &unit, f, path);
-        out.extend(load_kernel(
-            path,
-            source,
-            &unit,
-            f,
-            opts,
-            instance_of(f),
-            &hits,
-        ));
+        let mut scopes = load_kernel(path, source, &unit, f, opts, instance_of(f), &hits);
+        for k in &mut scopes {
+            k.launch
+                .extend(missing.iter().map(partial::stand_in_assumption));
+        }
+        out.extend(scopes);
     }
-    let warnings = errors
-        .iter()
-        .zip(used_errors)
-        .filter(|(_, used)| !used)
-        .map(|(e, _)| partial::warning(e, path))
+    let missing_notes = missing.iter().map(|m| partial::stand_in_warning(m, path));
+    let warnings = missing_notes
+        .chain(
+            errors
+                .iter()
+                .zip(used_errors)
+                .filter(|(_, used)| !used)
+                .map(|(e, _)| partial::warning(e, path)),
+        )
         .collect();
     Ok((out, warnings))
 }

@@ -8,7 +8,7 @@
 use super::ast::{Func, RefKind, Unit, EK};
 use super::clang;
 use crate::Diagnostic;
-use mapcheck_ir::kernel::Unsupported;
+use mapcheck_ir::kernel::{Unsupported, UnsupportedKind};
 use semantics::surface::Span;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -43,20 +43,26 @@ pub fn reachable<'u>(unit: &'u Unit, kernel: &'u Func) -> Vec<&'u Func> {
     out
 }
 
-/// Does error `e` lie in one of `funcs`, in a file-scope declaration, or
-/// nowhere in particular?
+/// Does error `e` lie in one of `funcs` or in a file-scope declaration?
+/// Each is compared in the line space of its own file (a header's global
+/// at line 12 is not the main file's line 12).  An error without a
+/// position touches nothing: a kernel whose code holds no error is what
+/// clang understood of it.
 pub fn touches(e: &clang::Diagnostic, funcs: &[&Func], unit: &Unit, main: &Path) -> bool {
     if e.line == 0 {
-        return true;
+        return false;
     }
     let file = e.file.as_deref().unwrap_or(main);
-    let inside = |span: &Span, in_file: &Path| {
-        same_file(in_file, file) && span.line <= e.line && e.line <= span.end_line.max(span.line)
+    let inside = |span: &Span, in_file: Option<&Path>| {
+        same_file(in_file.unwrap_or(main), file)
+            && span.line <= e.line
+            && e.line <= span.end_line.max(span.line)
     };
-    funcs
-        .iter()
-        .any(|f| inside(&f.span, f.file.as_deref().unwrap_or(main)))
-        || unit.globals.iter().any(|g| inside(&g.span, main))
+    funcs.iter().any(|f| inside(&f.span, f.file.as_deref()))
+        || unit
+            .globals
+            .iter()
+            .any(|g| inside(&g.span, g.file.as_deref()))
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {
@@ -76,6 +82,7 @@ pub fn unsupported(e: &clang::Diagnostic, file: &Path) -> Unsupported {
             Span::default()
         },
         what: format!("code that does not compile ({first})"),
+        kind: UnsupportedKind::DoesNotCompile,
     }
 }
 
@@ -88,6 +95,28 @@ pub fn warning(e: &clang::Diagnostic, main: &Path) -> Diagnostic {
     ))
     .in_file(file)
     .at(Span::point(e.line, e.col))
+}
+
+/// The note on a header that was not found and was read as an empty
+/// stand-in ([`clang::MissingHeader`]), at its `#include`.
+pub fn stand_in_warning(m: &clang::MissingHeader, main: &Path) -> Diagnostic {
+    Diagnostic::warning(format!(
+        "`{}` not found: read as an empty file (what it declares is undeclared; a kernel \
+         whose code uses it is unknown)",
+        m.name
+    ))
+    .in_file(m.file.as_deref().unwrap_or(main))
+    .at(Span::point(m.line, m.col))
+}
+
+/// What the verdict of a kernel of a file with a missing header rests
+/// on: the header could also change the meaning of code that compiles
+/// without it (a macro tested by `#ifdef`, a better overload).
+pub fn stand_in_assumption(m: &clang::MissingHeader) -> String {
+    format!(
+        "the missing header `{}` changes the meaning of no code this kernel runs (it was read as an empty file)",
+        m.name
+    )
 }
 
 /// clang's message without the position it starts with (`k.cu:3:5: error: `).
@@ -141,8 +170,8 @@ mod tests {
         assert!(touches(&error(7), &[&f], &unit, main));
         assert!(!touches(&error(12), &[&f], &unit, main));
         assert!(
-            touches(&error(0), &[&f], &unit, main),
-            "no position: everywhere"
+            !touches(&error(0), &[&f], &unit, main),
+            "no position: nowhere"
         );
         let u = unsupported(&error(7), main);
         assert_eq!(

@@ -146,6 +146,60 @@ pub struct Tu {
     index: CXIndex,
     tu: CXTranslationUnit,
     pub main_file: PathBuf,
+    /// The headers that were not found, parsed as empty stand-ins.
+    pub missing: Vec<MissingHeader>,
+}
+
+/// A header an `#include` names that is found nowhere on the include path
+/// (a library the project uses but mapcheck does not model: thrust, cuBLAS,
+/// OpenGL, MPI…).  clang's "file not found" is fatal and ends the parse,
+/// so the file is parsed again with an empty stand-in for it: what the
+/// header would declare becomes undeclared, and the code that uses it
+/// does not compile (a kernel whose code does is `unknown`, located at the
+/// use).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MissingHeader {
+    /// As the `#include` writes it (`thrust/device_vector.h`).
+    pub name: String,
+    /// Where it is included.
+    pub file: Option<PathBuf>,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// The virtual directory of the empty stand-ins of missing headers,
+/// searched last (`-idirafter`).
+const MISSING_DIR: &str = "/mapcheck-missing";
+
+/// At most this many headers are replaced by stand-ins (each costs a parse).
+const MAX_MISSING: usize = 64;
+
+impl MissingHeader {
+    /// The header a fatal "file not found" error names, if `d` is one.
+    fn of(d: &Diagnostic) -> Option<MissingHeader> {
+        let first = d.text.lines().next()?;
+        // Fatal for clang, but an error with `KeepGoing` (libclang 14).
+        let (_, rest) = first
+            .split_once(" fatal error: ")
+            .or_else(|| first.split_once(" error: "))?;
+        let name = rest.strip_suffix(" file not found")?;
+        let name = name.strip_prefix('\'')?.strip_suffix('\'')?;
+        Some(MissingHeader {
+            name: name.to_string(),
+            file: d.file.clone(),
+            line: d.line,
+            col: d.col,
+        })
+    }
+
+    /// The path of its stand-in: found where `#include` searches last.
+    fn stand_in(&self) -> String {
+        if Path::new(&self.name).is_absolute() {
+            self.name.clone()
+        } else {
+            format!("{MISSING_DIR}/{}", self.name)
+        }
+    }
 }
 
 impl Drop for Tu {
@@ -220,6 +274,9 @@ fn arguments(defines: &[String], includes: &[PathBuf]) -> Vec<String> {
         "--cuda-gpu-arch=sm_70",
         "-std=c++17",
         "-Wno-everything",
+        // Every error is reported: one that touches no kernel must not
+        // hide (behind "too many errors emitted") one that does.
+        "-ferror-limit=0",
         "-include",
         PRELUDE_NAME,
     ]
@@ -236,7 +293,39 @@ fn arguments(defines: &[String], includes: &[PathBuf]) -> Vec<String> {
         }
     }));
     args.extend(["-isystem".to_string(), INCLUDE_DIR.to_string()]);
+    args.extend(["-idirafter".to_string(), MISSING_DIR.to_string()]);
     args
+}
+
+/// What a parse reads: the file, its bytes and its command line.
+struct Input<'a> {
+    path: &'a Path,
+    source: &'a [u8],
+    defines: &'a [String],
+    includes: &'a [PathBuf],
+}
+
+impl Input<'_> {
+    /// Parses the file, again with an empty stand-in for each header not
+    /// found (see [`MissingHeader`]) until every `#include` is found or
+    /// [`MAX_MISSING`] stand-ins are in place.  The "file not found" errors
+    /// are gone from a parse with stand-ins; the unit lists the headers
+    /// ([`Tu::missing`]).
+    fn parse_standing_in(&self, retry: Retry) -> Result<(Tu, Vec<Diagnostic>), Vec<Diagnostic>> {
+        let mut missing: Vec<MissingHeader> = Vec::new();
+        loop {
+            let (tu, errors) = Tu::parse_with(self, retry, &missing)?;
+            let new: Vec<MissingHeader> = errors
+                .iter()
+                .filter_map(MissingHeader::of)
+                .filter(|m| !missing.iter().any(|old| old.name == m.name))
+                .collect();
+            if new.is_empty() || missing.len() >= MAX_MISSING {
+                return Ok((tu, errors));
+            }
+            missing.extend(new);
+        }
+    }
 }
 
 impl Tu {
@@ -268,12 +357,18 @@ impl Tu {
         defines: &[String],
         includes: &[PathBuf],
     ) -> Result<(Tu, Vec<Diagnostic>), Vec<Diagnostic>> {
-        let (tu, errors) = Tu::parse_with(path, source, defines, includes, Retry::default())?;
+        let input = Input {
+            path,
+            source,
+            defines,
+            includes,
+        };
+        let (tu, errors) = input.parse_standing_in(Retry::default())?;
         if errors.is_empty() {
             return Ok((tu, errors));
         }
         if let Some(retry) = Retry::after(&errors) {
-            if let Ok((again, none)) = Tu::parse_with(path, source, defines, includes, retry) {
+            if let Ok((again, none)) = input.parse_standing_in(retry) {
                 if none.is_empty() {
                     return Ok((again, none));
                 }
@@ -283,11 +378,14 @@ impl Tu {
     }
 
     fn parse_with(
-        path: &Path,
-        source: &[u8],
-        defines: &[String],
-        includes: &[PathBuf],
+        Input {
+            path,
+            source,
+            defines,
+            includes,
+        }: &Input,
         retry: Retry,
+        missing: &[MissingHeader],
     ) -> Result<(Tu, Vec<Diagnostic>), Vec<Diagnostic>> {
         let no_pos = |text: String| {
             vec![Diagnostic {
@@ -319,6 +417,7 @@ impl Tu {
                 .iter()
                 .map(|(name, text)| (cstr(&format!("{INCLUDE_DIR}/{name}")), text.as_bytes())),
         );
+        files.extend(missing.iter().map(|m| (cstr(&m.stand_in()), &b""[..])));
         let unsaved: Vec<CXUnsavedFile> = files
             .iter()
             .map(|(name, text)| CXUnsavedFile {
@@ -350,6 +449,7 @@ impl Tu {
                 index,
                 tu,
                 main_file: path.to_path_buf(),
+                missing: missing.to_vec(),
             };
             let errors: Vec<Diagnostic> = tu
                 .diagnostics()
@@ -602,6 +702,26 @@ mod tests {
             #include <cooperative_groups/reduce.h>\n#include <helper_math.h>\n\
             __global__ void k(int *a) { a[threadIdx.x] = 0; }\n";
         assert_eq!(messages(parse("virtual-include.cu", src, &[])), "");
+    }
+
+    /// A header found nowhere is read as an empty stand-in, and the names
+    /// it would declare are undeclared where they are used.
+    #[test]
+    fn a_missing_header_is_read_as_an_empty_file() {
+        let src = b"#include <thrust/device_vector.h>\n#include \"local_missing.h\"\n\
+            __global__ void k(int *a) { a[threadIdx.x] = thrust_thing(1); }\n";
+        let (tu, errors) = Tu::parse_partial(Path::new("stand-in.cu"), src, &[], &[PathBuf::new()])
+            .unwrap_or_else(|_| panic!("libclang parses"));
+        let names: Vec<&str> = tu.missing.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(names, ["thrust/device_vector.h", "local_missing.h"]);
+        assert_eq!((tu.missing[0].line, tu.missing[1].line), (1, 2));
+        let texts: Vec<&str> = errors.iter().map(|e| e.text.as_str()).collect();
+        assert_eq!(errors.len(), 1, "{texts:?}");
+        assert!(
+            texts[0].contains("undeclared identifier 'thrust_thing'"),
+            "{texts:?}"
+        );
+        assert_eq!(errors[0].line, 3);
     }
 
     /// Every header can be included after the prelude (the headers

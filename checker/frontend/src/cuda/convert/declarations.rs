@@ -235,6 +235,7 @@ impl Converter<'_> {
             init: c.var_init().map(|i| self.expr(i)),
             span: c.span(),
             read_only: c.ty().is_reference() && c.ty().pointee().is_const(),
+            file: c.file(),
         }
     }
 }
@@ -269,6 +270,7 @@ fn this_parameter(m: Cursor) -> VarDecl {
         init: None,
         span: m.span(),
         read_only: unsafe { clang_CXXMethod_isConst(m.0) != 0 },
+        file: None,
     }
 }
 

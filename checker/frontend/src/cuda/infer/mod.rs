@@ -34,7 +34,8 @@ mod views;
 use super::ast::*;
 use super::lin::{low_mask, pow2, Lin};
 use mapcheck_ir::kernel::{
-    other, SignedParam, Unknown, UnknownCause, Unsupported, Written, WrittenValues, OTHER_SUFFIX,
+    other, SignedParam, Unknown, UnknownCause, Unsupported, UnsupportedKind, Written,
+    WrittenValues, OTHER_SUFFIX,
 };
 use semantics::expr::{BExp, NExp, NOp, Nat, ROp};
 use semantics::history::Mode;
@@ -771,6 +772,7 @@ impl<'a> Infer<'a> {
         self.out.unsupported.push(Unsupported {
             span,
             what: what.into(),
+            kind: UnsupportedKind::Unmodelled,
         });
     }
 

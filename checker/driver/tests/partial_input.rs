@@ -1,0 +1,138 @@
+//! Partial input never loses a kernel: errors in host code (however many),
+//! headers that are not there, and errors in headers are located and
+//! touch only the kernels whose code holds them (`frontend::cuda::partial`).
+
+mod common;
+
+use mapcheck_core::check::check_kernel;
+use mapcheck_core::verdict::Verdict;
+use mapcheck_frontend::options::Flags;
+use mapcheck_frontend::{load, load_source, Loaded};
+use std::path::Path;
+
+/// Each kernel (by display name) with the verdicts of its arrays.
+fn verdicts(loaded: &Loaded) -> Vec<(String, Vec<Verdict>)> {
+    loaded
+        .kernels
+        .iter()
+        .map(|k| {
+            let arrays = check_kernel(k, &loaded.options).arrays;
+            (
+                k.display_name(),
+                arrays.into_iter().map(|a| a.verdict).collect(),
+            )
+        })
+        .collect()
+}
+
+fn all_drf(v: &[(String, Vec<Verdict>)], kernel: &str) -> bool {
+    let of_kernel: Vec<_> = v.iter().filter(|(k, _)| k.starts_with(kernel)).collect();
+    !of_kernel.is_empty() && of_kernel.iter().all(|(_, a)| a.iter().all(Verdict::is_drf))
+}
+
+/// Race-free: each thread of the grid writes its own element.
+const CLEAN_KERNEL: &str =
+    "__global__ void ok(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 1; }\n";
+
+/// clang stops reporting after 20 errors by default, with a "too many
+/// errors" that has no position; that must not make the clean kernel
+/// unreadable.
+#[test]
+fn a_clean_kernel_next_to_host_code_with_many_errors_is_checked() {
+    let mut src = String::from(CLEAN_KERNEL);
+    src.push_str("void host(void) {\n");
+    for i in 0..25 {
+        src.push_str(&format!("  undeclared_{i}(x{i});\n"));
+    }
+    src.push_str("}\n");
+    let loaded = load_source(Path::new("k.cu"), &src, &Flags::default()).expect("loads");
+    let v = verdicts(&loaded);
+    assert!(all_drf(&v, "ok"), "{v:?}");
+    // Every error is a warning located in the host function, none lost.
+    assert!(loaded.warnings.len() >= 25, "{:#?}", loaded.warnings);
+    let last = loaded.warnings.iter().any(|w| w.message.contains("'x24'"));
+    assert!(last, "the 25th error is reported: {:#?}", loaded.warnings);
+    assert!(loaded
+        .warnings
+        .iter()
+        .all(|w| w.span.is_some_and(|s| s.line >= 3)));
+}
+
+#[test]
+fn a_kernel_next_to_a_missing_library_header_is_checked() {
+    let src = format!(
+        "#include <thrust/device_vector.h>\n{CLEAN_KERNEL}\
+         int main() {{ thrust::device_vector<int> d(64); ok<<<1, 64>>>(0); }}\n"
+    );
+    let loaded = load_source(Path::new("k.cu"), &src, &Flags::default()).expect("loads");
+    let v = verdicts(&loaded);
+    assert!(all_drf(&v, "ok"), "{v:?}");
+    let missing = &loaded.warnings[0];
+    assert!(
+        missing
+            .message
+            .contains("`thrust/device_vector.h` not found"),
+        "{missing:?}"
+    );
+    assert_eq!(missing.span.map(|s| s.line), Some(1));
+    // The verdict says what it rests on.
+    let notes: Vec<&String> = loaded.kernels.iter().flat_map(|k| &k.launch).collect();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("missing header `thrust/device_vector.h`")),
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn a_kernel_using_a_name_of_a_missing_header_is_unknown_there() {
+    let src = format!(
+        "#include <cub/cub.cuh>\n\
+         __global__ void uses(float *v) {{\n\
+         \x20 float s = cub::ThreadLoad<cub::LOAD_CG>(v + threadIdx.x);\n\
+         \x20 v[threadIdx.x] = s;\n\
+         }}\n\
+         {CLEAN_KERNEL}"
+    );
+    let loaded = load_source(Path::new("k.cu"), &src, &Flags::default()).expect("loads");
+    let v = verdicts(&loaded);
+    assert!(all_drf(&v, "ok"), "the other kernel is checked: {v:?}");
+    let uses: Vec<&Verdict> = v
+        .iter()
+        .filter(|(k, _)| k.starts_with("uses"))
+        .flat_map(|(_, a)| a)
+        .collect();
+    assert!(!uses.is_empty());
+    for verdict in uses {
+        let Verdict::Unknown { reason, span } = verdict else {
+            panic!("not unknown: {verdict:?}");
+        };
+        assert!(reason.contains("undeclared identifier 'cub'"), "{reason}");
+        assert_eq!(span.map(|s| (s.line, s.col)), Some((3, 13)));
+    }
+}
+
+/// A file-scope declaration of an included header is compared with the
+/// errors of its own file: an error of the main file at the same line
+/// number does not touch it (nor, through it, the kernel).
+#[test]
+fn a_header_global_is_compared_in_the_header_lines() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    std::fs::write(
+        dir.path().join("table.h"),
+        "// a table the kernel reads\n\n__device__ int table[64];\n",
+    )
+    .expect("write header");
+    let main = dir.path().join("main.cu");
+    std::fs::write(
+        &main,
+        "#include \"table.h\"\nvoid host() {\n  broken_call();\n}\n\
+         __global__ void copy(int *out) { out[threadIdx.x] = table[threadIdx.x]; }\n",
+    )
+    .expect("write main file");
+    let loaded = load(&main, &Flags::default()).expect("loads");
+    let v = verdicts(&loaded);
+    assert!(all_drf(&v, "copy"), "{v:?}");
+    assert_eq!(loaded.warnings.len(), 1, "{:#?}", loaded.warnings);
+}
