@@ -1,5 +1,5 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 //--blockDim=[64] --gridDim=[1]
+// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 // Race-free: 2t + (t > 5) is in {2t, 2t + 1}, disjoint across threads.
 __global__ void k(int *a)
 {

@@ -1,5 +1,5 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 //--blockDim=[64] --gridDim=[1]
+// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 // Race-free: thread t copies one int into s[t] only; after the barrier only
 // reads.
 __global__ void k(int *out)

@@ -1,5 +1,5 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 //--blockDim=[64] --gridDim=[1]
+// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 // Race-free: thread t writes a[4t + 3] and loads a[4t..4t+3]: only its own
 // cells.  out[t] is private.
 __global__ void k(float *a, float *out)

@@ -1,5 +1,5 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 //--blockDim=[64] --gridDim=[1]
+// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 // Race-free: opt stays null, so every thread takes the first branch and
 // writes a[t]; the else branch never runs.
 __global__ void k(int *a)

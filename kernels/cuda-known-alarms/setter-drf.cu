@@ -1,5 +1,5 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 //--blockDim=[64] --gridDim=[1]
+// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 // Race-free: thread t sets only c[t].v before the barrier; after it, reads
 // only.
 struct Cell {

@@ -1,5 +1,5 @@
-// expected: DRF (//pass), but mapcheck reports barrier divergence: see docs/barrier-divergence.md
 //--blockDim=64 --gridDim=1
+// expected: DRF (//pass), but mapcheck reports barrier divergence: see docs/barrier-divergence.md
 // Race-free (the loop of the SDK's eigenvalue kernels): each round, thread
 // 0 sets the shared flag `done`; after a barrier, every thread whose element
 // is still large clears it with an atomic; after another barrier every

@@ -1,5 +1,5 @@
-// expected: DRF (//pass), but mapcheck answers unknown: see docs/barrier-divergence.md
 //--blockDim=64 --gridDim=1
+// expected: DRF (//pass), but mapcheck answers unknown: see docs/barrier-divergence.md
 // Race-free: in each iteration thread 0 sets the block's flag, and after
 // the barrier every thread reads it — the same cell, written by no thread
 // until the last barrier of the iteration — so all threads take the same

@@ -1,5 +1,5 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 //--blockDim=[64] --gridDim=[1]
+// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 // Race-free: sp is written by thread 0 before the barrier and only read
 // after it; thread t then writes sp[t] = buf[t] only.
 __global__ void k(int *out)

@@ -1,5 +1,5 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 //--blockDim=[64] --gridDim=[1]
+// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 // Race-free: t and t ^ 1 are in the same warp; __syncwarp() orders the
 // warp's write s[t ^ 1] before the read (it is a memory barrier for the
 // participating threads).

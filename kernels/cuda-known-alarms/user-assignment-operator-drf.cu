@@ -1,5 +1,5 @@
-// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 //--blockDim=[64] --gridDim=[1]
+// expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 // Race-free: the user's Log::operator+= and Log::operator= write
 // s[threadIdx.x], the calling thread's own cell; after the barrier thread t
 // reads s[t] and writes a[t].  The alarm: `return *this` reads the object

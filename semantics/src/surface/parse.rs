@@ -67,6 +67,10 @@ pub fn parse_header_with_spans(src: &str) -> (Header, Vec<Span>) {
             }
         } else if c == "pass" {
             header.expect = Some(Expect::Drf);
+        } else if c.get(..5).is_some_and(|w| w.eq_ignore_ascii_case("xfail")) && !c.starts_with("xfail") {
+            // `XFAIL:…`: a header line of GPUVerify's test suite that its
+            // tester does not read (case matters to it): no expectation,
+            // but not prose either.
         } else if let Some(kind) = c.strip_prefix("xfail") {
             // GPUVerify's `xfail:NOT_ALL_VERIFIED` reports a defect; its
             // `xfail:BUGLE_ERROR`/`CLANG_ERROR`/`TIMEOUT` are failures of
@@ -91,6 +95,11 @@ pub fn parse_header_with_spans(src: &str) -> (Header, Vec<Span>) {
                 });
                 header.flags.push(word);
             }
+        } else if !c.is_empty() {
+            // Prose ends the header: a line of a comment block that only
+            // looks like flags (`//   --creation of …` in a change log,
+            // flags quoted in a note) is not one.
+            break;
         }
     }
     (header, spans)
@@ -471,6 +480,20 @@ mod tests {
     fn prose_starting_with_dashes_is_not_a_flag_line() {
         let h = parse_header("//pass\n//--blockDim=64\n// -- a note\n// ----\n//--\nkernel");
         assert_eq!(h.flags, vec!["--blockDim=64"]);
+    }
+
+    /// Only the leading run of expectation and flag lines is the header: a
+    /// comment block's line that looks like a flag is prose.
+    #[test]
+    fn flags_after_prose_are_prose() {
+        let change_log = "// srad: change log\n//        --creation of prototype version\nk";
+        assert!(parse_header(change_log).flags.is_empty());
+        let h = parse_header("//pass\n//--blockDim=64\n\n// Notes:\n//--blockDim=32 -DX\nk");
+        assert_eq!(h.flags, vec!["--blockDim=64"]);
+        // Neither GPUVerify's disabled `XFAIL:` nor an empty `//` ends it.
+        let h = parse_header("//XFAIL:NOT_ALL_VERIFIED\n//\n//--blockDim=8\nk");
+        assert_eq!((h.expect, h.flags), (None, vec!["--blockDim=8".to_string()]));
+        assert_eq!(parse_header("//é€xfail\n//--blockDim=8\nk").flags.len(), 0);
     }
 
     #[test]
