@@ -48,7 +48,7 @@ impl Infer<'_> {
     pub(super) fn record_cell_read(&mut self, arr: &Arr, index: &[Lin], value: &Lin) {
         // A field is not the whole cell (`p[i].lo`, `p[i].hi` are one
         // cell of the protocol but two values).
-        if !arr.tracked || arr.view.is_some() || arr.bytes.is_some() || self.reading_field {
+        if !arr.tracked || arr.view.is_some() || arr.bytes.is_some() || self.eval.reading_field {
             return;
         }
         let constant = index
@@ -59,7 +59,7 @@ impl Infer<'_> {
             return;
         }
         let index: Vec<String> = index.iter().map(|l| l.to_nexp().to_string()).collect();
-        self.cell_reads.push(CellRead {
+        self.follow.cell_reads.push(CellRead {
             array: arr.name.clone(),
             index: index.join(", "),
             value: value.clone(),
@@ -75,13 +75,13 @@ impl Infer<'_> {
     /// States the reads of one never-written cell equal (see the module
     /// documentation).
     pub(super) fn settle_cell_reads(&mut self) {
-        let reads = std::mem::take(&mut self.cell_reads);
+        let reads = std::mem::take(&mut self.follow.cell_reads);
         let mut first: BTreeMap<(String, String), CellRead> = BTreeMap::new();
         let mut never_written: BTreeMap<String, bool> = BTreeMap::new();
         for r in reads {
             // A cell of a record array holds several values (a pointer to
             // one field, `&p->lo`, reads without `reading_field`).
-            if self.record_arrays.contains(&r.array) {
+            if self.memory.record_arrays.contains(&r.array) {
                 continue;
             }
             let unwritten = *never_written
@@ -118,7 +118,7 @@ impl Infer<'_> {
             }
         }
         for x in named {
-            if let Some((_, Some(hi))) = self.bounds.get(&x) {
+            if let Some((_, Some(hi))) = self.values.bounds.get(&x) {
                 let cond = BExp::rel(ROp::Le, NExp::var(&x), NExp::num(*hi as u64));
                 self.out.assumptions.push(Assumption {
                     cond,
@@ -148,7 +148,7 @@ impl Infer<'_> {
         span: Span,
     ) -> Option<Val> {
         let vars: BTreeSet<String> = index.iter().flat_map(lin_vars).collect();
-        if !self.spec || !vars.iter().any(|x| x.ends_with(OTHER_SUFFIX)) {
+        if !self.eval.spec || !vars.iter().any(|x| x.ends_with(OTHER_SUFFIX)) {
             return None;
         }
         // Every other variable must be the same in both threads.

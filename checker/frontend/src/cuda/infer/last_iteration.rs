@@ -23,18 +23,18 @@ impl Infer<'_> {
     /// accepts and `rest` reads a variable its body changes; `false` (and
     /// nothing run) when it is not.
     pub(super) fn run_last_iteration_peeled(&mut self, s: &S, rest: &[S]) -> bool {
-        if self.peeled_copies >= MAX_PEELED {
+        if self.control.peeled_copies >= MAX_PEELED {
             return false;
         }
         let Some(peeled) = peelable(s, self.unit).filter(|p| reads_changed(rest, p, self.unit))
         else {
             return false;
         };
-        self.peeled_copies += 1;
+        self.control.peeled_copies += 1;
         for s in peeled.statements(rest, s.span) {
             self.stmt(&s);
         }
-        self.peeled_copies -= 1;
+        self.control.peeled_copies -= 1;
         true
     }
 }

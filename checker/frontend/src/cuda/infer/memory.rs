@@ -12,6 +12,47 @@ use crate::cuda::convert::{MIXED_UNION_MEMBERS, UNION_MEMBERS};
 /// through another (another type, another width).
 const MERGED_MEMBERS: [&str; 3] = ["bit_fields", UNION_MEMBERS, MIXED_UNION_MEMBERS];
 
+/// The tracked arrays and how they were declared and reached: what an
+/// access the front end cannot locate may touch (`Infer::expand_unlocated`)
+/// and what a function without a body may reach (`escapes.rs`).
+#[derive(Default)]
+pub(super) struct MemoryState {
+    /// Every tracked array (name and rank) the kernel can reach: an access
+    /// the front end cannot locate touches each of them.
+    pub(super) arrays: BTreeMap<String, usize>,
+    /// Names of the `__shared__` arrays and scalars: one copy per block, so
+    /// with `--grid-level` their accesses are indexed by `blockIdx` too.
+    pub(super) shared: BTreeSet<String>,
+    /// The file-scope ones among them (`__device__`, file-scope `__shared__`).
+    pub(super) global_arrays: BTreeSet<String>,
+    /// File-scope structs in shared or global memory (their fields are arrays `s.f`).
+    pub(super) global_records: BTreeSet<String>,
+    /// The array name given to each `__shared__`/`__device__` declaration
+    /// in a body: such a variable is allocated once per block, so every
+    /// execution of the declaration (loop iterations, calls) is the same
+    /// array.
+    pub(super) static_names: BTreeMap<String, String>,
+    /// The constant length of each dimension of the arrays (by array name).
+    pub(super) sizes: BTreeMap<String, Vec<Option<u64>>>,
+    /// Arrays of pointers the host gives other than pointer parameters:
+    /// pointer fields of struct parameters, file-scope pointers the host
+    /// sets (each an array of its own: the assumption is printed).
+    pub(super) host_pointers: BTreeSet<String>,
+    /// Where a pointer into an array first left the thread's own variables
+    /// (stored in memory, a global or a struct, converted to an integer):
+    /// from then on a function without a body may reach it (`escapes.rs`).
+    pub(super) pointer_escape: Option<Span>,
+    /// Calls of free functions without a body (name, place): see
+    /// [`Infer::extern_function_access`].
+    pub(super) extern_calls: Vec<(String, Span)>,
+    /// Arrays an element of which was named through a field (`p->x`,
+    /// `&a[i].lo`): their cells hold several C values (the protocol makes
+    /// all fields of an element one cell), so two reads or atomics of one
+    /// cell may see different values (`cells.rs`, `tickets.rs`,
+    /// [`Written::Read`]).
+    pub(super) record_arrays: BTreeSet<String>,
+}
+
 impl Infer<'_> {
     // ----- places: variables, array elements -----------------------------
 
@@ -34,9 +75,9 @@ impl Infer<'_> {
         }
         let p = self.place(e);
         let field = matches!(e.kind, EK::Member(..));
-        let outer = std::mem::replace(&mut self.reading_field, field);
+        let outer = std::mem::replace(&mut self.eval.reading_field, field);
         let v = self.read_place(&p, e.span);
-        self.reading_field = outer;
+        self.eval.reading_field = outer;
         v
     }
 
@@ -52,35 +93,38 @@ impl Infer<'_> {
             return Some(Val::Funcs(BTreeSet::from([key.to_string()])));
         }
         if *kind == RefKind::TemplateParam {
-            if let Some(v) = self.env.get(key) {
+            if let Some(v) = self.values.env.get(key) {
                 return Some(v.clone());
             }
-            if let (Some(c), None) = (self.constants.get(key), self.template_frames.last()) {
+            if let (Some(c), None) = (
+                self.params.constants.get(key),
+                self.control.template_frames.last(),
+            ) {
                 return Some(Val::Int(Lin::int(*c)));
             }
-            if let Some(frame) = self.template_frames.last_mut() {
+            if let Some(frame) = self.control.template_frames.last_mut() {
                 // A template parameter of an inlined function whose value
                 // the call does not tell: a constant of this instance only
                 // (two instances must not share it).
                 frame.push(key.to_string());
                 let ty = self.current_type();
                 let v = self.uniform_unknown(ty);
-                self.env.insert(key.to_string(), v.clone());
+                self.values.env.insert(key.to_string(), v.clone());
                 return Some(v);
             }
-            self.used.insert(name.to_string());
+            self.values.used.insert(name.to_string());
             if let (Some((_, max)), false) = (
                 self.current_type().map(IntTy::range),
-                self.fixed.contains_key(name),
+                self.params.fixed.contains_key(name),
             ) {
                 self.bound_var(name, 0, Some(max));
             }
             return Some(Val::Int(Lin::var(name)));
         }
-        if self.escaped.contains(key) {
+        if self.values.escaped.contains(key) {
             return Some(self.other(&format!("`{name}` is accessed through a pointer"), span));
         }
-        match self.env.get(key).cloned() {
+        match self.values.env.get(key).cloned() {
             Some(Val::Cell(_)) | Some(Val::Ref(_)) => None,
             Some(v) => Some(v),
             None => Some(self.other(&format!("value of `{name}`"), span)),
@@ -91,7 +135,7 @@ impl Infer<'_> {
     /// parent: `s.inner` in `s.inner.arr` (nested fields are one name).
     pub(super) fn record_path(&self, e: &E) -> Option<(String, Memory)> {
         match &e.kind {
-            EK::Var(_, key, _) => match self.env.get(key)? {
+            EK::Var(_, key, _) => match self.values.env.get(key)? {
                 Val::Rec { prefix, memory } => Some((prefix.clone(), *memory)),
                 _ => None,
             },
@@ -109,13 +153,13 @@ impl Infer<'_> {
     fn field_escaped(&self, path: &str) -> bool {
         let ends = path.match_indices('.').map(|(i, _)| i).chain([path.len()]);
         ends.into_iter()
-            .any(|i| self.escaped.contains(&field_key(&path[..i])))
+            .any(|i| self.values.escaped.contains(&field_key(&path[..i])))
     }
 
     /// Is `path` (a field path) inside a record parameter of the kernel?
     pub(super) fn in_param_record(&self, path: &str) -> bool {
         let root = path.split('.').next().unwrap_or(path);
-        self.param_records.contains(root)
+        self.params.records.contains(root)
     }
 
     pub(super) fn member_value(
@@ -138,17 +182,17 @@ impl Infer<'_> {
             return Some(self.other(&why, span));
         }
         if memory == Memory::Local {
-            if let Some(v) = self.env.get(&field_key(&name)).cloned() {
+            if let Some(v) = self.values.env.get(&field_key(&name)).cloned() {
                 return Some(v);
             }
             // A field a copy of a kernel parameter never assigned is the
             // parameter's launch value (not what the parameter holds now).
-            if let Some(origin) = self.param_copies.get(&prefix) {
+            if let Some(origin) = self.params.copies.get(&prefix) {
                 prefix = origin.clone();
             }
         }
         let launch = format!("{prefix}.{field}");
-        if let Some(v) = self.param_fields.get(&launch) {
+        if let Some(v) = self.params.fields.get(&launch) {
             if memory == Memory::Local {
                 return Some(v.clone());
             }
@@ -171,7 +215,7 @@ impl Infer<'_> {
                 self.other(&format!("field `{name}` of a local struct"), span)
             }
             (Shape::Pointer, Memory::Local) => {
-                self.host_pointers.insert(launch.clone());
+                self.memory.host_pointers.insert(launch.clone());
                 ptr(&launch, 1, true)
             }
             (Shape::Array(r), _) => ptr(&name, *r, tracked || memory == Memory::Local),
@@ -182,11 +226,11 @@ impl Infer<'_> {
                 let l = self.uniform_value(&launch, ty);
                 // A `size_t` field is a size like a `size_t` parameter.
                 self.bound_param(&launch, &l, ty);
-                self.invariant_unknowns.extend(lin_vars(&l));
+                self.values.invariant_unknowns.extend(lin_vars(&l));
                 let v = Val::Int(l);
-                self.param_fields.insert(launch.clone(), v.clone());
+                self.params.fields.insert(launch.clone(), v.clone());
                 if launch == name {
-                    self.env.insert(field_key(&name), v.clone());
+                    self.values.env.insert(field_key(&name), v.clone());
                 }
                 v
             }
@@ -198,7 +242,7 @@ impl Infer<'_> {
     /// Where an lvalue lives.
     pub(super) fn place(&mut self, e: &E) -> Place {
         match &e.kind {
-            EK::Var(name, key, kind) => match self.env.get(key).cloned() {
+            EK::Var(name, key, kind) => match self.values.env.get(key).cloned() {
                 Some(Val::Cell(arr)) => Place::Elem {
                     arr,
                     index: vec![Lin::int(0)],
@@ -359,7 +403,7 @@ impl Infer<'_> {
                 match self.place(base) {
                     p @ Place::Elem { .. } => {
                         if let Place::Elem { arr, .. } = &p {
-                            self.record_arrays.insert(arr.name.clone());
+                            self.memory.record_arrays.insert(arr.name.clone());
                         }
                         p
                     }
@@ -409,7 +453,7 @@ impl Infer<'_> {
     /// length `n` carries into the one before (`i / n`, `i % n`); one that
     /// may be negative makes both unknown.
     pub(super) fn row_major(&mut self, array: &str, mut index: Vec<Lin>, span: Span) -> Vec<Lin> {
-        let sizes = self.sizes.get(array).cloned().unwrap_or_default();
+        let sizes = self.memory.sizes.get(array).cloned().unwrap_or_default();
         if sizes.len() != index.len() {
             return index;
         }
@@ -445,7 +489,7 @@ impl Infer<'_> {
     /// (`values.rs`: `d[0] = s[0]` stores what `s[0]` held).
     pub(super) fn read_place(&mut self, p: &Place, span: Span) -> Val {
         let v = self.read_place_inner(p, span);
-        self.last_read = match p {
+        self.eval.last_read = match p {
             Place::Elem { arr, .. } if arr.tracked => Some(p.clone()),
             _ => None,
         };
@@ -455,10 +499,10 @@ impl Infer<'_> {
     fn read_place_inner(&mut self, p: &Place, span: Span) -> Val {
         match p {
             Place::Local(k) => {
-                if self.escaped.contains(k) {
+                if self.values.escaped.contains(k) {
                     return self.other("variable accessed through a pointer", span);
                 }
-                match self.env.get(k).cloned() {
+                match self.values.env.get(k).cloned() {
                     Some(v) => v,
                     None => self.other("unknown variable", span),
                 }
@@ -467,7 +511,7 @@ impl Infer<'_> {
                 if let Some(v) = self.other_thread_read(arr, index, span) {
                     return v;
                 }
-                if arr.tracked && !self.spec {
+                if arr.tracked && !self.eval.spec {
                     self.access(Mode::Rd, arr, index, span);
                 }
                 // A value of the element's C type (`u` when unsigned, else
@@ -510,7 +554,7 @@ impl Infer<'_> {
                 if self.stores_outside_the_thread(k) {
                     self.note_pointer_escape(&v, span);
                 }
-                self.env.insert(k.clone(), v);
+                self.values.env.insert(k.clone(), v);
             }
             Place::Elem { arr, index } if arr.view.is_some() || arr.bytes.is_some() => {
                 // Through a view of another element size, or into memory
@@ -519,9 +563,9 @@ impl Infer<'_> {
                 // (an `int` 1 and a `short` 1 at its upper half differ in
                 // a byte), so it is never part of a benign pair.
                 if arr.tracked {
-                    let outer = std::mem::replace(&mut self.storing, Written::Unknown);
+                    let outer = std::mem::replace(&mut self.eval.storing, Written::Unknown);
                     self.access(Mode::Wr, arr, index, span);
-                    self.storing = outer;
+                    self.eval.storing = outer;
                 }
             }
             Place::Elem { arr, index } => {
@@ -543,7 +587,7 @@ impl Infer<'_> {
                 for side in [&t, &f] {
                     if let Place::Local(k) = side {
                         let u = self.other("value assigned under a condition", span);
-                        self.env.insert(k.clone(), u);
+                        self.values.env.insert(k.clone(), u);
                     }
                 }
             }
@@ -588,8 +632,12 @@ impl Infer<'_> {
         if let (Some(s), [i]) = (arr.bytes, index) {
             return self.byte_access(mode, arr, i, s);
         }
-        self.arrays.entry(arr.name.clone()).or_insert(index.len());
-        let per_block = self.grid_level && self.shared.iter().any(|s| belongs_to(&arr.name, s));
+        self.memory
+            .arrays
+            .entry(arr.name.clone())
+            .or_insert(index.len());
+        let per_block =
+            self.params.grid_level && self.memory.shared.iter().any(|s| belongs_to(&arr.name, s));
         let block: &[&str] = if per_block {
             &["blockIdx.x", "blockIdx.y", "blockIdx.z"]
         } else {
@@ -740,7 +788,7 @@ impl Infer<'_> {
             ..Default::default()
         }
         .free_vars();
-        for (neg, max) in &self.signed_parts {
+        for (neg, max) in &self.values.signed_parts {
             if free.contains(neg) {
                 self.out.assumptions.push(Assumption {
                     cond: BExp::rel(ROp::Le, NExp::var(neg), NExp::Num((*max as u128).into())),
@@ -768,9 +816,10 @@ impl Infer<'_> {
                 ..
             } if a == ANY_ARRAY || a == ANY_GLOBAL || a == ANY_EXTERN => {
                 let only_global =
-                    a == ANY_GLOBAL || (a == ANY_EXTERN && self.pointer_escape.is_none());
+                    a == ANY_GLOBAL || (a == ANY_EXTERN && self.memory.pointer_escape.is_none());
                 let (mode, span) = (*mode, s.span);
                 let arrays: Vec<(String, usize)> = self
+                    .memory
                     .arrays
                     .iter()
                     .filter(|(n, _)| !only_global || self.is_global_array(n))

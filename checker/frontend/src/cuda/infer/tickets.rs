@@ -70,7 +70,7 @@ impl Infer<'_> {
             }
             _ => None,
         };
-        self.atomic_uses.push(AtomicUse {
+        self.follow.atomic_uses.push(AtomicUse {
             array: array.to_string(),
             index: index.to_vec(),
             ticket,
@@ -81,9 +81,15 @@ impl Infer<'_> {
     /// States `a != b@other` for every two tickets of every counter that
     /// qualifies (see the module comment).
     pub(super) fn assume_distinct_tickets(&mut self) {
-        let arrays: BTreeSet<String> = self.atomic_uses.iter().map(|u| u.array.clone()).collect();
+        let arrays: BTreeSet<String> = self
+            .follow
+            .atomic_uses
+            .iter()
+            .map(|u| u.array.clone())
+            .collect();
         for array in arrays {
             let uses: Vec<&AtomicUse> = self
+                .follow
                 .atomic_uses
                 .iter()
                 .filter(|u| u.array == array)
@@ -94,8 +100,8 @@ impl Infer<'_> {
             let written = super::uniform_reads::accesses_in(&self.out.body, &array, &[Mode::Wr]);
             // Two fields of one element are one cell of the protocol but
             // two counters (`&q->head`, `&q->tail`): their tickets repeat.
-            let fields = self.record_arrays.contains(&array);
-            if !all_tickets || self.shared.contains(&array) || written || fields {
+            let fields = self.memory.record_arrays.contains(&array);
+            if !all_tickets || self.memory.shared.contains(&array) || written || fields {
                 continue;
             }
             let values: Vec<Lin> = uses.iter().filter_map(|u| u.ticket.clone()).collect();

@@ -71,11 +71,11 @@ fn key(array: &str, s: Span) -> Key {
 impl Infer<'_> {
     /// Remembers a read of `arr` whose value is the unknowns `vars`.
     pub(super) fn candidate_read(&mut self, arr: &Arr, vars: Vec<String>, span: Span) {
-        if self.grid_level || !arr.tracked {
+        if self.params.grid_level || !arr.tracked {
             return;
         }
         let span = self.span(span);
-        self.uniform_reads.push(UniformRead {
+        self.follow.uniform_reads.push(UniformRead {
             vars,
             array: arr.name.clone(),
             span,
@@ -85,7 +85,7 @@ impl Infer<'_> {
     /// Drops from the locals the unknowns of the reads every thread of a
     /// block reads alike (see the module documentation).
     pub(super) fn settle_uniform_reads(&mut self) {
-        let candidates = std::mem::take(&mut self.uniform_reads);
+        let candidates = std::mem::take(&mut self.follow.uniform_reads);
         if candidates.is_empty() {
             return;
         }
@@ -93,7 +93,7 @@ impl Infer<'_> {
         let locals: BTreeSet<String> = self.out.locals.iter().cloned().collect();
         let scan = Scan {
             body: &self.out.body,
-            shared: &self.shared,
+            shared: &self.memory.shared,
             locals: &locals,
             keys: &keys,
             exits: &self.out.loop_exits,
@@ -122,6 +122,7 @@ impl Infer<'_> {
     fn promote_derived(&self, uniform: &mut BTreeSet<String>) {
         loop {
             let more: Vec<String> = self
+                .follow
                 .derived
                 .iter()
                 .filter(|(u, from)| {
