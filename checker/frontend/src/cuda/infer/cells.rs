@@ -44,11 +44,12 @@ pub(super) struct CellRead {
 
 impl Infer<'_> {
     /// Remembers a read of `arr[index]` whose value is `value`, when the
-    /// index names one cell for the whole run.
-    pub(super) fn record_cell_read(&mut self, arr: &Arr, index: &[Lin], value: &Lin) {
+    /// index names one cell for the whole run; `field`: the read is of a
+    /// field of the element.
+    pub(super) fn record_cell_read(&mut self, arr: &Arr, index: &[Lin], value: &Lin, field: bool) {
         // A field is not the whole cell (`p[i].lo`, `p[i].hi` are one
         // cell of the protocol but two values).
-        if !arr.tracked || arr.view.is_some() || arr.bytes.is_some() || self.eval.reading_field {
+        if !arr.tracked || arr.view.is_some() || arr.bytes.is_some() || field {
             return;
         }
         let constant = index
@@ -80,7 +81,7 @@ impl Infer<'_> {
         let mut never_written: BTreeMap<String, bool> = BTreeMap::new();
         for r in reads {
             // A cell of a record array holds several values (a pointer to
-            // one field, `&p->lo`, reads without `reading_field`).
+            // one field, `&p->lo`, reads as a whole cell).
             if self.memory.record_arrays.contains(&r.array) {
                 continue;
             }
@@ -141,10 +142,12 @@ impl Infer<'_> {
     /// specification: the other thread's copy of a read of the cell the
     /// same index names for this thread.  `None` when the index names no
     /// other thread's value, or mixes in values of this thread's own.
+    /// `field`: the read is of a field of the element.
     pub(super) fn other_thread_read(
         &mut self,
         arr: &Arr,
         index: &[Lin],
+        field: bool,
         span: Span,
     ) -> Option<Val> {
         let vars: BTreeSet<String> = index.iter().flat_map(lin_vars).collect();
@@ -170,7 +173,7 @@ impl Infer<'_> {
         else {
             return None;
         };
-        self.record_cell_read(arr, &own, &value);
+        self.record_cell_read(arr, &own, &value, field);
         Some(Val::Int(rename(&value, other)))
     }
 }

@@ -15,9 +15,6 @@ pub(super) struct EvalContext {
     pub(super) storing: Written,
     /// The last place read, when it was an element of a tracked array.
     pub(super) last_read: Option<Place>,
-    /// Reading a field (`p[i].x`): all fields of an element are one cell
-    /// of the protocol, so the read is not of the whole cell (`cells.rs`).
-    pub(super) reading_field: bool,
     /// Evaluating a specification (`__requires`): its reads are not
     /// accesses of the kernel.
     pub(super) spec: bool,
@@ -29,7 +26,6 @@ impl Default for EvalContext {
             types: Vec::new(),
             storing: Written::Unknown,
             last_read: None,
-            reading_field: false,
             spec: false,
         }
     }

@@ -75,10 +75,7 @@ impl Infer<'_> {
         }
         let p = self.place(e);
         let field = matches!(e.kind, EK::Member(..));
-        let outer = std::mem::replace(&mut self.eval.reading_field, field);
-        let v = self.read_place(&p, e.span);
-        self.eval.reading_field = outer;
-        v
+        self.read_place_field(&p, field, e.span)
     }
 
     /// The value of a name used as an rvalue, unless it denotes memory.
@@ -488,7 +485,14 @@ impl Infer<'_> {
     /// `p` as the last place read when it is an element of a tracked array
     /// (`values.rs`: `d[0] = s[0]` stores what `s[0]` held).
     pub(super) fn read_place(&mut self, p: &Place, span: Span) -> Val {
-        let v = self.read_place_inner(p, span);
+        self.read_place_field(p, false, span)
+    }
+
+    /// [`Infer::read_place`]; `field`: the read is of a field of the
+    /// element (`p[i].x`): all fields of an element are one cell of the
+    /// protocol, so the read is not of the whole cell (`cells.rs`).
+    fn read_place_field(&mut self, p: &Place, field: bool, span: Span) -> Val {
+        let v = self.read_place_inner(p, field, span);
         self.eval.last_read = match p {
             Place::Elem { arr, .. } if arr.tracked => Some(p.clone()),
             _ => None,
@@ -496,7 +500,7 @@ impl Infer<'_> {
         v
     }
 
-    fn read_place_inner(&mut self, p: &Place, span: Span) -> Val {
+    fn read_place_inner(&mut self, p: &Place, field: bool, span: Span) -> Val {
         match p {
             Place::Local(k) => {
                 if self.values.escaped.contains(k) {
@@ -508,7 +512,7 @@ impl Infer<'_> {
                 }
             }
             Place::Elem { arr, index } => {
-                if let Some(v) = self.other_thread_read(arr, index, span) {
+                if let Some(v) = self.other_thread_read(arr, index, field, span) {
                     return v;
                 }
                 if arr.tracked && !self.eval.spec {
@@ -522,7 +526,7 @@ impl Infer<'_> {
                 let ty = self.current_type();
                 let value = self.typed_unknown(&format!("rd_{}", arr.name), cause, span, ty);
                 if let Val::Int(l) = &value {
-                    self.record_cell_read(arr, index, l);
+                    self.record_cell_read(arr, index, l, field);
                     self.candidate_read(arr, lin_vars(l).into_iter().collect(), span);
                 }
                 value
@@ -531,10 +535,10 @@ impl Infer<'_> {
             Place::Choice(c, t, f) => {
                 let (c, t, f) = (c.clone(), (**t).clone(), (**f).clone());
                 let bt = self.nested(|me| {
-                    me.read_place(&t, span);
+                    me.read_place_field(&t, field, span);
                 });
                 let bf = self.nested(|me| {
-                    me.read_place(&f, span);
+                    me.read_place_field(&f, field, span);
                 });
                 self.emit_branches(c, bt, bf, span);
                 self.other("value of a conditional lvalue", span)

@@ -35,9 +35,6 @@ pub(super) struct ControlState {
     pub(super) loop_bodies: Vec<usize>,
     /// The `break`s of loop exits ([`Infer::loop_exit`]), by location.
     pub(super) exit_breaks: Vec<Span>,
-    /// The next `if` is a loop exit: emitted even when both branches are
-    /// empty (taken by [`Infer::if_stmt`]).
-    pub(super) keep_exit: bool,
     /// Loops being peeled around the statement: `do … while` loops
     /// (`statements.rs`) and last iterations (`last_iteration.rs`).
     pub(super) peeled_copies: usize,
@@ -50,23 +47,25 @@ pub(super) struct ControlState {
     pub(super) return_paths: Vec<Vec<Option<BExp>>>,
     /// The kernel's own body has passed a `return` (on some path).
     pub(super) returned: bool,
-    /// Is the statement being inferred followed by a barrier in its block?
-    /// (Set by `block` for each statement, taken by `stmt`.)
-    pub(super) barrier_follows: bool,
 }
 
 impl Infer<'_> {
     // ----- statements ----------------------------------------------------
 
     pub(super) fn stmt(&mut self, s: &S) {
-        let barrier_follows = std::mem::take(&mut self.control.barrier_follows);
+        self.stmt_followed(s, false)
+    }
+
+    /// `s`; `barrier_follows`: a barrier follows it in its block (a loop
+    /// with a barrier keeps its iteration order then, `loop_order.rs`).
+    pub(super) fn stmt_followed(&mut self, s: &S, barrier_follows: bool) {
         match &s.kind {
             SK::Block(b) => self.block(b),
             SK::Decl(ds) => ds.iter().for_each(|d| self.decl(d)),
             SK::Expr(e) => {
                 self.eval(e);
             }
-            SK::If(c, t, e) => self.if_stmt(c, t, e.as_deref(), &[], s.span),
+            SK::If(c, t, e) => self.if_stmt(c, t, e.as_deref(), &[], false, s.span),
             SK::For {
                 init,
                 cond,
@@ -139,18 +138,18 @@ impl Infer<'_> {
                     return;
                 }
                 if !rest.is_empty() && (always_jumps(t) || e.as_deref().is_some_and(always_jumps)) {
-                    self.if_stmt(c, t, e.as_deref(), rest, s.span);
+                    self.if_stmt(c, t, e.as_deref(), rest, false, s.span);
                     return;
                 }
             }
-            self.control.barrier_follows = b.get(i + 1).is_some_and(|n| {
+            let barrier_follows = b.get(i + 1).is_some_and(|n| {
                 begins_with_barrier(n) || self.entered_loop_begins_with_barrier(s, n)
             });
             let before = self.control.return_paths.last().map_or(0, Vec::len);
-            if self.run_last_iteration_peeled(s, &b[i + 1..]) {
+            if self.run_last_iteration_peeled(s, &b[i + 1..], barrier_follows) {
                 return;
             }
-            self.stmt(s);
+            self.stmt_followed(s, barrier_follows);
             let rest = &b[i + 1..];
             let returned: Option<Vec<BExp>> = self
                 .control
@@ -276,11 +275,20 @@ impl Infer<'_> {
         Val::Ref(Box::new(p))
     }
 
-    pub(super) fn if_stmt(&mut self, c: &E, t: &S, e: Option<&S>, rest: &[S], span: Span) {
+    /// `if (c) t else e` followed by `rest` (the rest of its block, when a
+    /// branch always jumps); `exit`: it is a loop exit ([`Infer::loop_exit`]).
+    pub(super) fn if_stmt(
+        &mut self,
+        c: &E,
+        t: &S,
+        e: Option<&S>,
+        rest: &[S],
+        exit: bool,
+        span: Span,
+    ) {
         // A loop exit is emitted even with both branches empty (the last
         // statement of its loop's body): its condition decides how many
         // iterations each thread runs.
-        let keep = std::mem::take(&mut self.control.keep_exit);
         let cond = self.cond(c);
         let (jt, je) = (always_jumps(t), e.is_some_and(always_jumps));
         let run = |me: &mut Self, branch: Option<&S>, jumps: bool, guard: BExp| {
@@ -293,11 +301,11 @@ impl Infer<'_> {
                 if !jumps {
                     // The rest after a loop exit is the rest of the loop's
                     // body: a second `if (c) break;` there is an exit too.
-                    if keep {
+                    if exit {
                         me.control.loop_bodies.push(me.control.blocks.len());
                     }
                     me.block(rest);
-                    if keep {
+                    if exit {
                         me.control.loop_bodies.pop();
                     }
                 }
@@ -313,7 +321,7 @@ impl Infer<'_> {
         let (then_b, env_t) = run(self, Some(t), jt, cond.clone());
         let (else_b, env_e) = run(self, e, je, BExp::not(cond.clone()));
         self.merge(env_t, env_e, jt, je, Some(&cond), span);
-        if !then_b.is_empty() || !else_b.is_empty() || keep {
+        if !then_b.is_empty() || !else_b.is_empty() || exit {
             self.emit(
                 StmtKind::If {
                     cond,
@@ -443,9 +451,7 @@ impl Infer<'_> {
         };
         self.control.exit_breaks.push(brk);
         let before = self.control.blocks.last().map_or(0, Vec::len);
-        self.control.keep_exit = true;
-        self.if_stmt(c, t, None, rest, span);
-        self.control.keep_exit = false;
+        self.if_stmt(c, t, None, rest, true, span);
         self.control.exit_breaks.pop();
         // The conditional is the last statement emitted (after the reads
         // of its condition), unless its condition is a constant.
