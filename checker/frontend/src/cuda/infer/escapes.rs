@@ -63,25 +63,6 @@ impl Infer<'_> {
             self.note_pointer_escape(&v, span);
         }
     }
-
-    /// Once the kernel is inferred: if a pointer escaped, every call of a
-    /// function without a body may reach any array ([`ANY_EXTERN`] is
-    /// expanded to all of them) and is unsupported.
-    pub(super) fn settle_extern_calls(&mut self) {
-        let Some(escape) = self.memory.pointer_escape else {
-            return;
-        };
-        let at = escape;
-        for (name, span) in std::mem::take(&mut self.memory.extern_calls) {
-            self.unsupported(
-                span,
-                format!(
-                    "call to `{name}`, whose body is not available, in a kernel where a pointer to an array escapes (at {}:{}): it may reach any array",
-                    at.line, at.col
-                ),
-            );
-        }
-    }
 }
 
 /// Is `v` (or may it be) a pointer into memory?

@@ -24,10 +24,9 @@ mod loops;
 mod memory;
 mod memory_functions;
 mod params;
+mod passes;
 mod statements;
-mod tickets;
 mod uniform_counters;
-mod uniform_reads;
 mod values;
 mod views;
 
@@ -170,7 +169,7 @@ pub struct Infer<'a> {
     eval: expressions::EvalContext,
     /// What the follow-up passes run on the finished protocol need from
     /// the execution (`uniform_reads`, `cells`, `tickets`).
-    follow: FollowUps,
+    follow: passes::FollowUps,
 }
 
 /// What the thread's variables hold and what is known of the protocol
@@ -202,24 +201,6 @@ struct ValueState {
     used: BTreeSet<String>,
     /// The next suffix to try for each base of [`Infer::fresh_name`].
     suffixes: BTreeMap<String, usize>,
-}
-
-/// What the follow-up passes, run on the finished protocol, need to know
-/// of the accesses the execution emitted: recorded as they are emitted,
-/// read only by the passes.
-#[derive(Default)]
-struct FollowUps {
-    /// Reads whose value may be the same in every thread of a block
-    /// (`uniform_reads`).
-    uniform_reads: Vec<uniform_reads::UniformRead>,
-    /// The thread-local unknowns [`Infer::computed_unknown`] made, each
-    /// with the variables it is computed from: alike in all threads of a
-    /// block when those are (`uniform_reads`).
-    derived: BTreeMap<String, BTreeSet<String>>,
-    /// Reads at indices that name one cell for the whole run (`cells.rs`).
-    cell_reads: Vec<cells::CellRead>,
-    /// Every `atomic…` on a tracked array (`tickets`).
-    atomic_uses: Vec<tickets::AtomicUse>,
 }
 
 /// The array name of an access that may touch any tracked array (replaced
@@ -303,7 +284,7 @@ impl<'a> Infer<'a> {
                 ..statements::ControlState::default()
             },
             eval: expressions::EvalContext::default(),
-            follow: FollowUps::default(),
+            follow: passes::FollowUps::default(),
         }
     }
 
@@ -437,24 +418,9 @@ impl<'a> Infer<'a> {
         self.control.returns.push(Vec::new());
         self.control.return_paths.push(Vec::new());
         self.stmt(&f.body);
-        let body = self.control.blocks.pop().unwrap_or_default();
-        self.settle_extern_calls();
-        let body = self.expand_unlocated(body);
-        self.out.body = self.shift_signed_indices(body);
-        self.settle_uniform_reads();
-        self.settle_cell_reads();
-        self.assume_distinct_tickets();
-        self.out.written.forget_reads(&self.memory.record_arrays);
-        self.bound_specified_unknowns();
+        self.out.body = self.control.blocks.pop().unwrap_or_default();
+        self.run_passes(f);
         self.out.shared = std::mem::take(&mut self.memory.shared);
-        self.assume_param_types();
-        self.assume_small_params();
-        let pointer_params = f
-            .params
-            .iter()
-            .filter(|p| p.shape == Shape::Pointer)
-            .count();
-        self.assume_distinct_host_pointers(pointer_params);
         self.out
     }
 

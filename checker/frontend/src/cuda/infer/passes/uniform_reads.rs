@@ -55,7 +55,7 @@ use super::*;
 
 /// A read that may be uniform: its unknowns, array and (emitted) location.
 #[derive(Clone, Debug)]
-pub(super) struct UniformRead {
+pub(in crate::cuda::infer) struct UniformRead {
     pub vars: Vec<String>,
     pub array: String,
     pub span: Span,
@@ -70,7 +70,12 @@ fn key(array: &str, s: Span) -> Key {
 
 impl Infer<'_> {
     /// Remembers a read of `arr` whose value is the unknowns `vars`.
-    pub(super) fn candidate_read(&mut self, arr: &Arr, vars: Vec<String>, span: Span) {
+    pub(in crate::cuda::infer) fn candidate_read(
+        &mut self,
+        arr: &Arr,
+        vars: Vec<String>,
+        span: Span,
+    ) {
         if self.params.grid_level || !arr.tracked {
             return;
         }

@@ -27,7 +27,7 @@
 use super::*;
 
 /// An `atomic…` call on a tracked array, as the ticket rule sees it.
-pub(super) struct AtomicUse {
+pub(in crate::cuda::infer) struct AtomicUse {
     array: String,
     index: Vec<Lin>,
     /// The result (a typed unknown: one variable, or a signed value's two
@@ -46,7 +46,7 @@ const MAX_STEP: i128 = 1 << 16;
 impl Infer<'_> {
     /// Records an atomic `name(args…)` on `array[index]` whose result is
     /// `old` and whose value operands evaluated to `values`.
-    pub(super) fn note_atomic(
+    pub(in crate::cuda::infer) fn note_atomic(
         &mut self,
         name: &str,
         (array, index): (&str, &[Lin]),
@@ -107,7 +107,8 @@ impl Infer<'_> {
             let values: Vec<Lin> = uses.iter().filter_map(|u| u.ticket.clone()).collect();
             for a in &values {
                 for b in &values {
-                    let cond = BExp::not(a.compare(ROp::Eq, &super::cells::rename(b, other)));
+                    let cond =
+                        BExp::not(a.compare(ROp::Eq, &super::super::cells::rename(b, other)));
                     self.out.relational.push(Assumption {
                         cond,
                         span: Span::default(),
