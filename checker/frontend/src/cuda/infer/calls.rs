@@ -5,7 +5,6 @@ use super::memory::{field_key, is_lvalue};
 use super::*;
 use crate::cuda::convert::{is_memory_function, CONSTRUCTED, GROUP_SYNC, THIS};
 use crate::cuda::library::is_surface_function;
-use mapcheck_ir::kernel::Written;
 
 impl Infer<'_> {
     // ----- calls -------------------------------------------------------------
@@ -358,10 +357,8 @@ impl Infer<'_> {
             Place::Elem { arr, index } if arr.tracked && self.block_scoped_atomic(name, &arr) => {
                 // Not atomic with respect to this other thread: a read
                 // and a write of unknown value.
-                let outer = std::mem::replace(&mut self.eval.storing, Written::Unknown);
                 self.access(Mode::Rd, &arr, &index, span);
                 self.access(Mode::Wr, &arr, &index, span);
-                self.eval.storing = outer;
             }
             Place::Elem { arr, index } if arr.tracked => {
                 self.access(Mode::Atomic, &arr, &index, span);

@@ -26,7 +26,7 @@ impl Infer<'_> {
         self.memory
             .extern_calls
             .push((name.to_string(), self.span(span)));
-        self.emit_unlocated(ANY_EXTERN, &[Mode::Rd, Mode::Wr], span);
+        self.emit_unlocated(ANY_EXTERN, &[Mode::Rd, Mode::Wr], &Written::Unknown, span);
     }
 
     /// Remembers the first place a pointer value `v` is stored outside the

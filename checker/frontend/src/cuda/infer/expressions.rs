@@ -7,28 +7,15 @@ const EXPRESSION_BUDGET: usize = 512;
 
 /// What the expression being evaluated is part of: set around an
 /// evaluation by the construct that contains it, read deeper down.
+#[derive(Default)]
 pub(super) struct EvalContext {
     /// The C types of the expressions being evaluated, innermost last.
     pub(super) types: Vec<Option<IntTy>>,
-    /// What the write being emitted stores (`values.rs`); unknown
-    /// outside an assignment.
-    pub(super) storing: Written,
     /// The last place read, when it was an element of a tracked array.
     pub(super) last_read: Option<Place>,
     /// Evaluating a specification (`__requires`): its reads are not
     /// accesses of the kernel.
     pub(super) spec: bool,
-}
-
-impl Default for EvalContext {
-    fn default() -> Self {
-        EvalContext {
-            types: Vec::new(),
-            storing: Written::Unknown,
-            last_read: None,
-            spec: false,
-        }
-    }
 }
 
 impl Infer<'_> {
@@ -593,10 +580,8 @@ impl Infer<'_> {
                 return v;
             }
         }
-        let storing = self.written_value(op, (l, r), &v, read);
-        let outer = std::mem::replace(&mut self.eval.storing, storing);
-        self.write_place(&place, v.clone(), l.span);
-        self.eval.storing = outer;
+        let stored = self.written_value(op, (l, r), &v, read);
+        self.write_place_storing(&place, v.clone(), &stored, l.span);
         v
     }
 

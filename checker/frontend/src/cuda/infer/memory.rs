@@ -553,6 +553,12 @@ impl Infer<'_> {
     }
 
     pub(super) fn write_place(&mut self, p: &Place, v: Val, span: Span) {
+        self.write_place_storing(p, v, &Written::Unknown, span)
+    }
+
+    /// [`Infer::write_place`]; `stored`: what the write stores, when an
+    /// assignment knows it (`values.rs`).
+    pub(super) fn write_place_storing(&mut self, p: &Place, v: Val, stored: &Written, span: Span) {
         match p {
             Place::Local(k) => {
                 if self.stores_outside_the_thread(k) {
@@ -567,15 +573,13 @@ impl Infer<'_> {
                 // (an `int` 1 and a `short` 1 at its upper half differ in
                 // a byte), so it is never part of a benign pair.
                 if arr.tracked {
-                    let outer = std::mem::replace(&mut self.eval.storing, Written::Unknown);
                     self.access(Mode::Wr, arr, index, span);
-                    self.eval.storing = outer;
                 }
             }
             Place::Elem { arr, index } => {
                 self.note_pointer_escape(&v, span);
                 if arr.tracked {
-                    self.access(Mode::Wr, arr, index, span);
+                    self.access_storing(Mode::Wr, arr, index, stored, span);
                 }
             }
             Place::Row(_) => {
@@ -584,8 +588,8 @@ impl Infer<'_> {
             }
             Place::Choice(c, t, f) => {
                 let (c, t, f) = (c.clone(), (**t).clone(), (**f).clone());
-                let bt = self.nested(|me| me.write_place(&t, v.clone(), span));
-                let bf = self.nested(|me| me.write_place(&f, v.clone(), span));
+                let bt = self.nested(|me| me.write_place_storing(&t, v.clone(), stored, span));
+                let bf = self.nested(|me| me.write_place_storing(&f, v.clone(), stored, span));
                 self.emit_branches(c, bt, bf, span);
                 // A local on either side no longer has one known value.
                 for side in [&t, &f] {
@@ -598,7 +602,8 @@ impl Infer<'_> {
             Place::Private => self.note_pointer_escape(&v, span),
             Place::Unknown(why) => {
                 self.note_pointer_escape(&v, span);
-                self.unlocated_access(&[Mode::Wr], &format!("write to {why}"), span)
+                let why = format!("write to {why}");
+                self.unlocated(ANY_ARRAY, &[Mode::Wr], &why, stored, span)
             }
         }
     }
@@ -623,8 +628,20 @@ impl Infer<'_> {
     }
 
     pub(super) fn access(&mut self, mode: Mode, arr: &Arr, index: &[Lin], span: Span) {
+        self.access_storing(mode, arr, index, &Written::Unknown, span)
+    }
+
+    /// [`Infer::access`]; `stored`: what a write stores (`values.rs`).
+    fn access_storing(
+        &mut self,
+        mode: Mode,
+        arr: &Arr,
+        index: &[Lin],
+        stored: &Written,
+        span: Span,
+    ) {
         let kind = self.access_with_choices(mode, arr, index, span);
-        self.emit(kind, span);
+        self.emit_storing(kind, stored, span);
     }
 
     /// The protocol access to `arr[index]` (with `--grid-level`, a shared
@@ -694,29 +711,45 @@ impl Infer<'_> {
     /// at an unknown index of every tracked array ([`ANY_ARRAY`] until the
     /// kernel is done and every array is known; see [`Infer::expand_unlocated`]).
     pub(super) fn unlocated_access(&mut self, modes: &[Mode], why: &str, span: Span) {
-        self.unlocated(ANY_ARRAY, modes, why, span);
+        self.unlocated(ANY_ARRAY, modes, why, &Written::Unknown, span);
     }
 
     /// Like [`Infer::unlocated_access`], for a function that can reach only
     /// file-scope memory (`__device__` and file-scope `__shared__` arrays):
     /// a constructor without a body (free functions: `escapes.rs`).
     pub(super) fn unlocated_global_access(&mut self, modes: &[Mode], why: &str, span: Span) {
-        self.unlocated(ANY_GLOBAL, modes, why, span);
+        self.unlocated(ANY_GLOBAL, modes, why, &Written::Unknown, span);
     }
 
-    fn unlocated(&mut self, placeholder: &str, modes: &[Mode], why: &str, span: Span) {
+    /// An unsupported access to `placeholder` in each of `modes`; `stored`:
+    /// what a write stores (`values.rs`).
+    fn unlocated(
+        &mut self,
+        placeholder: &str,
+        modes: &[Mode],
+        why: &str,
+        stored: &Written,
+        span: Span,
+    ) {
         self.unsupported(span, why.to_string());
-        self.emit_unlocated(placeholder, modes, span);
+        self.emit_unlocated(placeholder, modes, stored, span);
     }
 
-    pub(super) fn emit_unlocated(&mut self, placeholder: &str, modes: &[Mode], span: Span) {
+    pub(super) fn emit_unlocated(
+        &mut self,
+        placeholder: &str,
+        modes: &[Mode],
+        stored: &Written,
+        span: Span,
+    ) {
         for mode in modes {
-            self.emit(
+            self.emit_storing(
                 StmtKind::Access {
                     mode: *mode,
                     array: Some(placeholder.to_string()),
                     index: Vec::new(),
                 },
+                stored,
                 span,
             );
         }

@@ -506,6 +506,12 @@ impl<'a> Infer<'a> {
     }
 
     fn emit(&mut self, kind: StmtKind, span: Span) {
+        self.emit_storing(kind, &Written::Unknown, span)
+    }
+
+    /// Emits `kind`; `stored`: what it stores when it is a write
+    /// (`values.rs`; unknown unless an assignment says otherwise).
+    fn emit_storing(&mut self, kind: StmtKind, stored: &Written, span: Span) {
         let span = self.span(span);
         if let StmtKind::Sync = kind {
             if self.control.jumped {
@@ -518,13 +524,11 @@ impl<'a> Infer<'a> {
             ..
         } = &kind
         {
-            // Every write records what it stores (unknown unless an
-            // assignment said otherwise), so that a location shared by
-            // several writes of an array is known only if they all agree.
+            // Every write records what it stores, so that a location
+            // shared by several writes of an array is known only if they
+            // all agree.
             let array = array.clone().unwrap_or_default();
-            self.out
-                .written
-                .record(&array, span, self.eval.storing.clone());
+            self.out.written.record(&array, span, stored.clone());
         }
         if let Some(b) = self.control.blocks.last_mut() {
             b.push(Stmt::new(kind, span));
