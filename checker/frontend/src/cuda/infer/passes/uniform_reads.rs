@@ -49,7 +49,14 @@
 //!
 //! Candidates are matched to their accesses in the protocol by array and
 //! source location; when a location is emitted several times (unrolled
-//! loops, inlined calls), every occurrence must pass.
+//! loops, inlined calls), every occurrence must pass.  The location, not
+//! an identity of each read, is what ties a value to its accesses: a
+//! normalised loop's bound is evaluated twice (`Infer::loop_limits`), once
+//! for the reads emitted before the loop and once, quietly, for the value
+//! the loop's range uses, whose own reads are never emitted; only their
+//! common location says that the range's value is the one those accesses
+//! read.  (It also merges what one location stands for: the reads of a
+//! function inlined from another file, all at the call.)
 
 use super::*;
 
