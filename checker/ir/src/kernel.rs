@@ -43,7 +43,7 @@ pub struct Kernel {
     /// block have alike within one iteration of the enclosing synchronized
     /// loops, but that may change between iterations: values read in such
     /// a loop from a cell no thread writes in the read's barrier interval
-    /// (`frontend::cuda::infer::uniform_reads`).  Races treat them as
+    /// (`frontend::cuda::infer::passes::uniform_reads`).  Races treat them as
     /// per-thread; [`crate::divergence`] as shared by the two threads.
     pub iteration_uniform: Vec<Var>,
     /// Of [`Kernel::iteration_uniform`], the values read after a barrier of

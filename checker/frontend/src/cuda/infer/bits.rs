@@ -24,7 +24,7 @@ impl Infer<'_> {
     /// Records that the protocol variable `k` holds only powers of two
     /// (or 0) in real executions.
     pub(super) fn note_power(&mut self, k: &str) {
-        self.powers.insert(k.to_string());
+        self.values.powers.insert(k.to_string());
     }
 
     /// Is `l` a power of two or 0 in every execution?
@@ -35,7 +35,7 @@ impl Infer<'_> {
     fn power_nexp(&self, e: &NExp) -> bool {
         match e {
             NExp::Num(n) => n.count_ones() <= 1,
-            NExp::Var(x) => self.powers.contains(x),
+            NExp::Var(x) => self.values.powers.contains(x),
             NExp::Bin(NOp::Div | NOp::Mul, a, b) => self.power_nexp(a) && self.power_nexp(b),
             _ => false,
         }
@@ -148,7 +148,7 @@ impl Infer<'_> {
         if ![a, x, m, p].iter().all(|e| keeps_bits(e, Some(ty))) {
             return false;
         }
-        let Some(Val::Int(l)) = self.env.get(key).cloned() else {
+        let Some(Val::Int(l)) = self.values.env.get(key).cloned() else {
             return false;
         };
         let (true, NExp::Var(v)) = (l.is_nat(), &l.pos) else {

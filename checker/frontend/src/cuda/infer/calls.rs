@@ -5,7 +5,6 @@ use super::memory::{field_key, is_lvalue};
 use super::*;
 use crate::cuda::convert::{is_memory_function, CONSTRUCTED, GROUP_SYNC, THIS};
 use crate::cuda::library::is_surface_function;
-use mapcheck_ir::kernel::Written;
 
 impl Infer<'_> {
     // ----- calls -------------------------------------------------------------
@@ -48,7 +47,7 @@ impl Infer<'_> {
         if !api {
             return None;
         }
-        if self.spec && matches!(name, "__other_int" | "__other_bool") && args.len() == 1 {
+        if self.eval.spec && matches!(name, "__other_int" | "__other_bool") && args.len() == 1 {
             return Some(self.other_thread_value(&args[0], span));
         }
         if POINTER_QUERIES.contains(&name) {
@@ -106,7 +105,7 @@ impl Infer<'_> {
     fn barrier(&mut self, name: &str, args: &[E], grid_barrier: bool, span: Span) -> Val {
         self.eval_all(args);
         // Across blocks only a grid barrier orders the two threads.
-        if grid_barrier || !self.grid_level {
+        if grid_barrier || !self.params.grid_level {
             self.emit(StmtKind::Sync, span);
         }
         let v = self.sync_result(name, span);
@@ -115,7 +114,7 @@ impl Infer<'_> {
         // iteration of the enclosing loops (the loop exit of `do { … }
         // while (__syncthreads_or(changed))`).  Across blocks the
         // barrier is not one.
-        if let (Val::Int(l), false) = (&v, self.grid_level || grid_barrier) {
+        if let (Val::Int(l), false) = (&v, self.params.grid_level || grid_barrier) {
             self.out.iteration_uniform.extend(lin_vars(l));
         }
         v
@@ -197,7 +196,7 @@ impl Infer<'_> {
         match callee
             .pointer
             .as_ref()
-            .and_then(|p| self.env.get(p))
+            .and_then(|p| self.values.env.get(p))
             .cloned()
         {
             Some(Val::Funcs(targets)) => return Some(self.call_through(&targets, args, span)),
@@ -256,7 +255,7 @@ impl Infer<'_> {
         if let (Some(f), false) = (pointer, targets.is_empty()) {
             let known = targets.iter().all(|k| self.unit.func(k).is_some());
             if known {
-                self.env.insert(f, Val::Funcs(targets));
+                self.values.env.insert(f, Val::Funcs(targets));
             }
         }
     }
@@ -303,20 +302,21 @@ impl Infer<'_> {
             // `__requires(e)`: after the first access or barrier, it says
             // nothing of what came before (`b[0] = t; __assume(t == 0);`
             // has threads 0 and 1 write `b[0]`), so it is dropped too.
-            let after_code = positional && self.blocks.first().is_some_and(|b| !b.is_empty());
-            let unconditional = self.blocks.len() == 1
-                && !self.jumped
-                && !self.returned
-                && self.calls.len() == 1
+            let after_code =
+                positional && self.control.blocks.first().is_some_and(|b| !b.is_empty());
+            let unconditional = self.control.blocks.len() == 1
+                && !self.control.jumped
+                && !self.control.returned
+                && self.control.calls.len() == 1
                 && !after_code;
             // `(v & (v - 1)) == 0` is stated exactly by the values it allows.
             if unconditional && self.assume_power(a) {
                 return Val::Int(Lin::int(0));
             }
             // Its reads are the specification's, not the kernel's accesses.
-            let spec = std::mem::replace(&mut self.spec, true);
+            let spec = std::mem::replace(&mut self.eval.spec, true);
             let c = self.cond(a);
-            self.spec = spec;
+            self.eval.spec = spec;
             let thread_free = c.fv().iter().all(|x| {
                 !self.out.locals.contains(x)
                     && !x.starts_with("threadIdx.")
@@ -357,10 +357,8 @@ impl Infer<'_> {
             Place::Elem { arr, index } if arr.tracked && self.block_scoped_atomic(name, &arr) => {
                 // Not atomic with respect to this other thread: a read
                 // and a write of unknown value.
-                let outer = std::mem::replace(&mut self.storing, Written::Unknown);
                 self.access(Mode::Rd, &arr, &index, span);
                 self.access(Mode::Wr, &arr, &index, span);
-                self.storing = outer;
             }
             Place::Elem { arr, index } if arr.tracked => {
                 self.access(Mode::Atomic, &arr, &index, span);
@@ -391,8 +389,8 @@ impl Infer<'_> {
     /// `__shared__` one belongs to one block.
     fn block_scoped_atomic(&self, name: &str, arr: &Arr) -> bool {
         name.ends_with("_block")
-            && self.grid_level
-            && !self.shared.iter().any(|s| belongs_to(&arr.name, s))
+            && self.params.grid_level
+            && !self.memory.shared.iter().any(|s| belongs_to(&arr.name, s))
     }
 
     /// A surface read or write (`surf2Dwrite(v, surf, x, y)`,
@@ -436,7 +434,7 @@ impl Infer<'_> {
             bytes: None,
             view: None,
         };
-        self.global_arrays.insert(arr.name.clone());
+        self.memory.global_arrays.insert(arr.name.clone());
         let mode = if write { Mode::Wr } else { Mode::Rd };
         match callee.surface_bytes {
             Some(bytes) if bytes > 0 => {
@@ -477,6 +475,7 @@ impl Infer<'_> {
         let copy = self.fresh_name(&format!("{prefix}_copy"));
         let from = field_key(&format!("{prefix}."));
         let fields: Vec<(String, Val)> = self
+            .values
             .env
             .iter()
             .filter_map(|(k, v)| {
@@ -484,11 +483,11 @@ impl Infer<'_> {
                 Some((field_key(&format!("{copy}.{rest}")), v.clone()))
             })
             .collect();
-        self.env.extend(fields);
-        let origin = self.param_copies.get(prefix).cloned();
+        self.values.env.extend(fields);
+        let origin = self.params.copies.get(prefix).cloned();
         if let Some(o) = origin.or_else(|| self.in_param_record(prefix).then(|| prefix.to_string()))
         {
-            self.param_copies.insert(copy.clone(), o);
+            self.params.copies.insert(copy.clone(), o);
         }
         Val::Rec {
             prefix: copy,
@@ -508,17 +507,18 @@ impl Infer<'_> {
             field_key(&format!("{target}.")),
             field_key(&format!("{source}.")),
         );
-        self.env.retain(|k, _| !k.starts_with(&to));
+        self.values.env.retain(|k, _| !k.starts_with(&to));
         let fields: Vec<(String, Val)> = self
+            .values
             .env
             .iter()
             .filter_map(|(k, v)| Some((format!("{to}{}", k.strip_prefix(&from)?), v.clone())))
             .collect();
-        self.env.extend(fields);
-        let origin = self.param_copies.get(source).cloned();
+        self.values.env.extend(fields);
+        let origin = self.params.copies.get(source).cloned();
         match origin.or_else(|| self.in_param_record(source).then(|| source.to_string())) {
-            Some(o) => self.param_copies.insert(target.to_string(), o),
-            None => self.param_copies.remove(target),
+            Some(o) => self.params.copies.insert(target.to_string(), o),
+            None => self.params.copies.remove(target),
         };
     }
 
@@ -679,11 +679,11 @@ impl Infer<'_> {
             prefix: prefix.clone(),
             memory: Memory::Local,
         };
-        self.env.insert(key.clone(), object.clone());
+        self.values.env.insert(key.clone(), object.clone());
         let mut all = args.to_vec();
         all[0] = E::new(EK::Var(prefix, key.clone(), RefKind::Local), span);
         self.inline(f, template, &all, span);
-        self.env.remove(&key);
+        self.values.env.remove(&key);
         object
     }
 
@@ -697,7 +697,7 @@ impl Infer<'_> {
         args: &[E],
         span: Span,
     ) -> Val {
-        if self.calls.contains(&f.key) {
+        if self.control.calls.contains(&f.key) {
             self.unsupported(span, format!("recursive call to `{}`", f.name));
             let callee = Callee::named(&f.name, None, false, false);
             return self.opaque_call(&callee, args, span);
@@ -737,37 +737,37 @@ impl Infer<'_> {
         for (k, v) in template {
             bound.push((k.clone(), Val::Int(Lin::int(*v))));
         }
-        let saved_loops = std::mem::take(&mut self.loops);
-        let saved_span = self.call_span;
-        if !f.in_main_file && self.call_span.is_none() {
-            self.call_span = Some(span);
+        let saved_loops = std::mem::take(&mut self.control.loops);
+        let saved_span = self.control.call_span;
+        if !f.in_main_file && self.control.call_span.is_none() {
+            self.control.call_span = Some(span);
         }
         let saved_env: Vec<(String, Option<Val>)> = bound
             .iter()
-            .map(|(k, _)| (k.clone(), self.env.get(k).cloned()))
+            .map(|(k, _)| (k.clone(), self.values.env.get(k).cloned()))
             .collect();
         for (k, v) in bound {
-            self.env.insert(k, v);
+            self.values.env.insert(k, v);
         }
-        self.calls.push(f.key.clone());
-        self.returns.push(Vec::new());
-        self.return_paths.push(Vec::new());
-        self.template_frames.push(Vec::new());
+        self.control.calls.push(f.key.clone());
+        self.control.returns.push(Vec::new());
+        self.control.return_paths.push(Vec::new());
+        self.control.template_frames.push(Vec::new());
         self.stmt(&f.body);
-        self.return_paths.pop();
-        for k in self.template_frames.pop().unwrap_or_default() {
-            self.env.remove(&k);
+        self.control.return_paths.pop();
+        for k in self.control.template_frames.pop().unwrap_or_default() {
+            self.values.env.remove(&k);
         }
-        let rets = self.returns.pop().unwrap_or_default();
-        self.calls.pop();
+        let rets = self.control.returns.pop().unwrap_or_default();
+        self.control.calls.pop();
         for (k, v) in saved_env {
             match v {
-                Some(v) => self.env.insert(k, v),
-                None => self.env.remove(&k),
+                Some(v) => self.values.env.insert(k, v),
+                None => self.values.env.remove(&k),
             };
         }
-        self.loops = saved_loops;
-        self.call_span = saved_span;
+        self.control.loops = saved_loops;
+        self.control.call_span = saved_span;
         let mut pointers = rets.first().cloned();
         for v in rets.iter().skip(1) {
             pointers = pointers.and_then(|acc| self.function_union(&acc, v));
@@ -801,7 +801,10 @@ impl Infer<'_> {
         let Place::Local(k) = self.place(x) else {
             return None;
         };
-        let scalar = matches!(self.env.get(&k), None | Some(Val::Int(_) | Val::Bool(_)));
+        let scalar = matches!(
+            self.values.env.get(&k),
+            None | Some(Val::Int(_) | Val::Bool(_))
+        );
         (scalar && super::helpers::dereferenced_only(&f.body, &p.key)).then_some(k)
     }
 }

@@ -32,23 +32,17 @@
 //! (parameters are distinct arrays, as everywhere in mapcheck), so a thread
 //! reads the same value every time it reads it.
 
+use super::passes::CellRead;
 use super::*;
-
-/// A read of `array` at `index` and its value.
-#[derive(Clone, Debug)]
-pub(super) struct CellRead {
-    array: String,
-    index: String,
-    value: Lin,
-}
 
 impl Infer<'_> {
     /// Remembers a read of `arr[index]` whose value is `value`, when the
-    /// index names one cell for the whole run.
-    pub(super) fn record_cell_read(&mut self, arr: &Arr, index: &[Lin], value: &Lin) {
+    /// index names one cell for the whole run; `field`: the read is of a
+    /// field of the element.
+    pub(super) fn record_cell_read(&mut self, arr: &Arr, index: &[Lin], value: &Lin, field: bool) {
         // A field is not the whole cell (`p[i].lo`, `p[i].hi` are one
         // cell of the protocol but two values).
-        if !arr.tracked || arr.view.is_some() || arr.bytes.is_some() || self.reading_field {
+        if !arr.tracked || arr.view.is_some() || arr.bytes.is_some() || field {
             return;
         }
         let constant = index
@@ -59,7 +53,7 @@ impl Infer<'_> {
             return;
         }
         let index: Vec<String> = index.iter().map(|l| l.to_nexp().to_string()).collect();
-        self.cell_reads.push(CellRead {
+        self.follow.cell_reads.push(CellRead {
             array: arr.name.clone(),
             index: index.join(", "),
             value: value.clone(),
@@ -70,62 +64,6 @@ impl Infer<'_> {
     /// a value invariant for all threads)?
     fn whole_run_constant(&self, x: &str) -> bool {
         x.starts_with("threadIdx.") || x.starts_with("blockIdx.") || self.invariant_var(x)
-    }
-
-    /// States the reads of one never-written cell equal (see the module
-    /// documentation).
-    pub(super) fn settle_cell_reads(&mut self) {
-        let reads = std::mem::take(&mut self.cell_reads);
-        let mut first: BTreeMap<(String, String), CellRead> = BTreeMap::new();
-        let mut never_written: BTreeMap<String, bool> = BTreeMap::new();
-        for r in reads {
-            // A cell of a record array holds several values (a pointer to
-            // one field, `&p->lo`, reads without `reading_field`).
-            if self.record_arrays.contains(&r.array) {
-                continue;
-            }
-            let unwritten = *never_written
-                .entry(r.array.clone())
-                .or_insert_with(|| !uniform_reads::writes(&self.out.body, &r.array));
-            if !unwritten {
-                continue;
-            }
-            match first.get(&(r.array.clone(), r.index.clone())) {
-                Some(f) => self.out.assumptions.push(Assumption {
-                    cond: r.value.compare(ROp::Eq, &f.value),
-                    span: Default::default(),
-                }),
-                None => {
-                    first.insert((r.array.clone(), r.index.clone()), r);
-                }
-            }
-        }
-    }
-
-    /// States the C range of each unknown an assumption about threads
-    /// mentions (`rd ≤ 4294967295` for an `unsigned` read): the protocol's
-    /// naturals are unbounded, and a specification such as `scan[tid] +
-    /// flag[tid] <= scan[__other_int(tid)]` means C's values.
-    pub(super) fn bound_specified_unknowns(&mut self) {
-        let locals: BTreeSet<&String> = self.out.locals.iter().collect();
-        let mut named = BTreeSet::new();
-        for a in self.out.assumptions.iter().chain(&self.out.relational) {
-            for x in a.cond.fv() {
-                let x = x.strip_suffix(OTHER_SUFFIX).unwrap_or(&x).to_string();
-                if locals.contains(&x) {
-                    named.insert(x);
-                }
-            }
-        }
-        for x in named {
-            if let Some((_, Some(hi))) = self.bounds.get(&x) {
-                let cond = BExp::rel(ROp::Le, NExp::var(&x), NExp::num(*hi as u64));
-                self.out.assumptions.push(Assumption {
-                    cond,
-                    span: Default::default(),
-                });
-            }
-        }
     }
 
     /// `__other_int(e)` in a specification: `e` with every variable the
@@ -141,14 +79,16 @@ impl Infer<'_> {
     /// specification: the other thread's copy of a read of the cell the
     /// same index names for this thread.  `None` when the index names no
     /// other thread's value, or mixes in values of this thread's own.
+    /// `field`: the read is of a field of the element.
     pub(super) fn other_thread_read(
         &mut self,
         arr: &Arr,
         index: &[Lin],
+        field: bool,
         span: Span,
     ) -> Option<Val> {
         let vars: BTreeSet<String> = index.iter().flat_map(lin_vars).collect();
-        if !self.spec || !vars.iter().any(|x| x.ends_with(OTHER_SUFFIX)) {
+        if !self.eval.spec || !vars.iter().any(|x| x.ends_with(OTHER_SUFFIX)) {
             return None;
         }
         // Every other variable must be the same in both threads.
@@ -170,7 +110,7 @@ impl Infer<'_> {
         else {
             return None;
         };
-        self.record_cell_read(arr, &own, &value);
+        self.record_cell_read(arr, &own, &value, field);
         Some(Val::Int(rename(&value, other)))
     }
 }

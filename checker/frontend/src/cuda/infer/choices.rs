@@ -73,9 +73,9 @@ impl Infer<'_> {
             then: then.clone(),
             other: other.clone(),
             neg,
-            scope: self.block_path.clone(),
+            scope: self.control.block_path.clone(),
         };
-        self.choices.insert(u.clone(), choice);
+        self.values.choices.insert(u.clone(), choice);
     }
 
     /// Narrows the bounds of the non-negative unknown `u`, which is `then`
@@ -87,7 +87,7 @@ impl Infer<'_> {
         let (a, b) = (self.range(then), self.range(other));
         let lo = a.lo.zip(b.lo).map_or(0, |(x, y)| x.min(y));
         let hi = a.hi.zip(b.hi).map(|(x, y)| x.max(y));
-        let (old_lo, old_hi) = self.bounds.get(u).copied().unwrap_or((0, None));
+        let (old_lo, old_hi) = self.values.bounds.get(u).copied().unwrap_or((0, None));
         let hi = match (hi, old_hi) {
             (Some(x), Some(y)) => Some(x.min(y)),
             (x, y) => x.or(y),
@@ -158,11 +158,11 @@ impl Infer<'_> {
     /// expression, not under a loop or branch of an inlined call) kept in
     /// scope here, where the loop it bounds is emitted.
     pub(super) fn eval_keeping_choices(&mut self, e: &E) -> Val {
-        let mut inner = self.block_path.clone();
-        inner.push(self.block_serial + 1);
+        let mut inner = self.control.block_path.clone();
+        inner.push(self.control.block_serial + 1);
         let v = self.eval_quiet(e);
-        let here = self.block_path.clone();
-        for c in self.choices.values_mut() {
+        let here = self.control.block_path.clone();
+        for c in self.values.choices.values_mut() {
             if c.scope == inner {
                 c.scope = here.clone();
             }
@@ -216,8 +216,8 @@ impl Infer<'_> {
     /// A choice in scope among the variables `fv`.
     fn choice_among(&self, fv: BTreeSet<String>) -> Option<(String, Choice)> {
         fv.into_iter().find_map(|x| {
-            let c = self.choices.get(&x)?;
-            let in_scope = self.block_path.starts_with(&c.scope);
+            let c = self.values.choices.get(&x)?;
+            let in_scope = self.control.block_path.starts_with(&c.scope);
             in_scope.then(|| (x, c.clone()))
         })
     }

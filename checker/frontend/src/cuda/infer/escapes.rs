@@ -23,15 +23,17 @@ impl Infer<'_> {
         self.note_once(&format!(
             "`{name}` (no body here) reads and writes only file-scope memory, anywhere, and what its arguments point to, and has no barrier"
         ));
-        self.extern_calls.push((name.to_string(), self.span(span)));
-        self.emit_unlocated(ANY_EXTERN, &[Mode::Rd, Mode::Wr], span);
+        self.memory
+            .extern_calls
+            .push((name.to_string(), self.span(span)));
+        self.emit_unlocated(ANY_EXTERN, &[Mode::Rd, Mode::Wr], &Written::Unknown, span);
     }
 
     /// Remembers the first place a pointer value `v` is stored outside the
     /// thread's own variables (or converted to an integer).
     pub(super) fn note_pointer_escape(&mut self, v: &Val, span: Span) {
-        if self.pointer_escape.is_none() && holds_pointer(v) {
-            self.pointer_escape = Some(self.span(span));
+        if self.memory.pointer_escape.is_none() && holds_pointer(v) {
+            self.memory.pointer_escape = Some(self.span(span));
         }
     }
 
@@ -40,40 +42,25 @@ impl Infer<'_> {
     /// may be passed by value), or a local whose address was taken?
     pub(super) fn stores_outside_the_thread(&self, key: &str) -> bool {
         key.starts_with("field:")
-            || self.escaped.contains(key)
+            || self.values.escaped.contains(key)
             || self.unit.globals.iter().any(|g| g.key == key)
     }
 
     /// Is the struct `prefix` a kernel parameter or a copy of one (whose
     /// pointer fields are arrays the host passed)?
     pub(super) fn carries_parameter_pointers(&self, prefix: &str) -> bool {
-        let origin = self.param_copies.get(prefix).map_or(prefix, |o| o.as_str());
+        let origin = self
+            .params
+            .copies
+            .get(prefix)
+            .map_or(prefix, |o| o.as_str());
         self.in_param_record(origin)
     }
 
     /// `&k` of a local holding a pointer hands that pointer out.
     pub(super) fn note_address_taken(&mut self, key: &str, span: Span) {
-        if let Some(v) = self.env.get(key).cloned() {
+        if let Some(v) = self.values.env.get(key).cloned() {
             self.note_pointer_escape(&v, span);
-        }
-    }
-
-    /// Once the kernel is inferred: if a pointer escaped, every call of a
-    /// function without a body may reach any array ([`ANY_EXTERN`] is
-    /// expanded to all of them) and is unsupported.
-    pub(super) fn settle_extern_calls(&mut self) {
-        let Some(escape) = self.pointer_escape else {
-            return;
-        };
-        let at = escape;
-        for (name, span) in std::mem::take(&mut self.extern_calls) {
-            self.unsupported(
-                span,
-                format!(
-                    "call to `{name}`, whose body is not available, in a kernel where a pointer to an array escapes (at {}:{}): it may reach any array",
-                    at.line, at.col
-                ),
-            );
         }
     }
 }

@@ -5,6 +5,19 @@ use super::*;
 /// The largest integer value (in expression nodes) the inference tracks.
 const EXPRESSION_BUDGET: usize = 512;
 
+/// What the expression being evaluated is part of: set around an
+/// evaluation by the construct that contains it, read deeper down.
+#[derive(Default)]
+pub(super) struct EvalContext {
+    /// The C types of the expressions being evaluated, innermost last.
+    pub(super) types: Vec<Option<IntTy>>,
+    /// The last place read, when it was an element of a tracked array.
+    pub(super) last_read: Option<Place>,
+    /// Evaluating a specification (`__requires`): its reads are not
+    /// accesses of the kernel.
+    pub(super) spec: bool,
+}
+
 impl Infer<'_> {
     // ----- expressions -----------------------------------------------------
 
@@ -51,9 +64,9 @@ impl Infer<'_> {
     /// The value of `e`; its C type is the context of the unknowns made
     /// on the way ([`Infer::other`]).
     pub fn eval(&mut self, e: &E) -> Val {
-        self.types.push(e.ty);
+        self.eval.types.push(e.ty);
         let v = self.eval_kind(e);
-        self.types.pop();
+        self.eval.types.pop();
         v
     }
 
@@ -480,10 +493,10 @@ impl Infer<'_> {
                 self.note_address_taken(&k, span);
                 // A local struct's fields are variables of their own
                 // (`field:s.j`): they escape with it.
-                if let Some(Val::Rec { prefix, .. }) = self.env.get(&k) {
-                    self.escaped.insert(super::memory::field_key(prefix));
+                if let Some(Val::Rec { prefix, .. }) = self.values.env.get(&k) {
+                    self.values.escaped.insert(super::memory::field_key(prefix));
                 }
-                self.escaped.insert(k.clone());
+                self.values.escaped.insert(k.clone());
                 Val::LocalPtr(k)
             }
             Place::Row(v) => v,
@@ -541,9 +554,9 @@ impl Infer<'_> {
     }
 
     pub(super) fn assign(&mut self, op: Option<BinOp>, l: &E, r: &E, span: Span) -> Val {
-        self.last_read = None;
+        self.eval.last_read = None;
         let rv = self.eval(r);
-        let read = self.last_read.take();
+        let read = self.eval.last_read.take();
         let place = self.place(l);
         let v = match op {
             None => rv,
@@ -567,10 +580,8 @@ impl Infer<'_> {
                 return v;
             }
         }
-        let storing = self.written_value(op, (l, r), &v, read);
-        let outer = std::mem::replace(&mut self.storing, storing);
-        self.write_place(&place, v.clone(), l.span);
-        self.storing = outer;
+        let stored = self.written_value(op, (l, r), &v, read);
+        self.write_place_storing(&place, v.clone(), &stored, l.span);
         v
     }
 

@@ -60,7 +60,7 @@ pub(super) fn mentions_tracked(e: &E, me: &Infer) -> bool {
     let mut found = false;
     visit_expr(e, &mut |x| {
         if let EK::Var(_, key, _) = &x.kind {
-            if matches!(me.env.get(key), Some(Val::Ptr { arr, .. }) | Some(Val::Cell(arr)) if arr.tracked)
+            if matches!(me.values.env.get(key), Some(Val::Ptr { arr, .. }) | Some(Val::Cell(arr)) if arr.tracked)
             {
                 found = true;
             }

@@ -45,7 +45,7 @@ type NatRange = (i128, Option<i128>);
 impl Infer<'_> {
     /// Records that protocol variable `x` lies in `lo..=hi`.
     pub(super) fn bound_var(&mut self, x: &str, lo: i128, hi: Option<i128>) {
-        self.bounds.insert(x.to_string(), (lo.max(0), hi));
+        self.values.bounds.insert(x.to_string(), (lo.max(0), hi));
     }
 
     fn nat_range(&self, e: &NExp) -> NatRange {
@@ -54,7 +54,7 @@ impl Infer<'_> {
                 Some(v) => (v, Some(v)),
                 None => (i128::MAX, None),
             },
-            NExp::Var(x) => self.bounds.get(x).copied().unwrap_or((0, None)),
+            NExp::Var(x) => self.values.bounds.get(x).copied().unwrap_or((0, None)),
             NExp::Bin(op, a, b) => {
                 let (a, b) = (self.nat_range(a), self.nat_range(b));
                 nat_op(*op, a, b)
@@ -122,8 +122,8 @@ impl Infer<'_> {
         let neg = self.unknown_var(&format!("{base}_neg"), cause, span);
         if let Some((min, max)) = range {
             self.bound_var(&neg, 0, Some(-min));
-            self.signed_parts.insert(x.clone(), max);
-            self.signed_parts.insert(neg.clone(), -min);
+            self.values.signed_parts.insert(x.clone(), max);
+            self.values.signed_parts.insert(neg.clone(), -min);
         }
         Val::Int(Lin::var(&x).sub(&Lin::var(&neg)))
     }
@@ -135,93 +135,18 @@ impl Infer<'_> {
     pub(super) fn bound_param(&mut self, name: &str, v: &Lin, ty: Option<IntTy>) {
         let Some(t) = ty else { return };
         let wide = if t.signed { t.bits > 32 } else { t.bits >= 32 };
-        if self.large_params || !wide || self.fixed.contains_key(name) {
+        if self.params.large_params || !wide || self.params.fixed.contains_key(name) {
             return;
         }
         let mut parts = Vec::new();
         for (e, max) in [(&v.pos, (1i128 << 31) - 1), (&v.neg, 1i128 << 31)] {
             if let NExp::Var(x) = e {
-                let lo = self.bounds.get(x).map_or(0, |b| b.0);
+                let lo = self.values.bounds.get(x).map_or(0, |b| b.0);
                 self.bound_var(x, lo, Some(max));
                 parts.push(x.clone());
             }
         }
-        self.small_params.push((name.to_string(), parts));
-    }
-
-    /// States the range of its C type of each integer parameter the
-    /// protocol uses (`n <= 2^31 - 1` and `n_neg <= 2^31` for an `int`):
-    /// a fact, not an assumption, without which a witness could give an
-    /// `int` the value 2^32.  Those of [`Infer::bound_param`] are stated by
-    /// [`Infer::assume_small_params`].
-    pub(super) fn assume_param_types(&mut self) {
-        let free = semantics::surface::Program {
-            body: self.out.body.clone(),
-            ..Default::default()
-        }
-        .free_vars();
-        let small: BTreeSet<&String> = self.small_params.iter().flat_map(|(_, p)| p).collect();
-        // (A parameter's value may be made more than once.)
-        let typed: BTreeSet<&String> = self.typed_params.iter().collect();
-        for x in typed {
-            let max = self.bounds.get(x).and_then(|b| b.1);
-            if let (Some(max), true, false) = (max, free.contains(x), small.contains(x)) {
-                let cond = BExp::rel(ROp::Le, NExp::var(x), NExp::Num((max as u128).into()));
-                // (Signed indices state their parts' bounds already.)
-                if !self.out.assumptions.iter().any(|a| a.cond == cond) {
-                    let span = Span::default();
-                    self.out.assumptions.push(Assumption { cond, span });
-                }
-            }
-        }
-        // A signed value `n - n_neg` has one part 0 (the other is its
-        // magnitude): every protocol expression depends on the difference
-        // alone, so this loses no value, and the checker may split on the
-        // sign (`Kernel::signed`, `core::domains::sign_pairs`).
-        let signed: BTreeSet<&(String, String)> = self.signed_params.iter().collect();
-        for (x, neg) in signed {
-            if free.contains(x) && free.contains(neg) {
-                let zero = |v: &str| BExp::rel(ROp::Eq, NExp::var(v), NExp::num(0));
-                self.out.assumptions.push(Assumption {
-                    cond: BExp::or(zero(x), zero(neg)),
-                    span: Span::default(),
-                });
-                self.out.signed.push(SignedParam {
-                    pos: x.clone(),
-                    neg: neg.clone(),
-                });
-            }
-        }
-    }
-
-    /// States the bound of [`Infer::bound_param`] on the parameters the
-    /// protocol uses.
-    pub(super) fn assume_small_params(&mut self) {
-        let free = semantics::surface::Program {
-            body: self.out.body.clone(),
-            ..Default::default()
-        }
-        .free_vars();
-        let mut named = Vec::new();
-        for (name, parts) in std::mem::take(&mut self.small_params) {
-            if !parts.iter().any(|x| free.contains(x)) {
-                continue;
-            }
-            named.push(format!("`{name}`"));
-            for x in parts {
-                let max = self.bounds.get(&x).and_then(|b| b.1).unwrap_or(i128::MAX);
-                self.out.assumptions.push(Assumption {
-                    cond: BExp::rel(ROp::Le, NExp::var(&x), NExp::Num((max as u128).into())),
-                    span: Span::default(),
-                });
-            }
-        }
-        if !named.is_empty() {
-            self.out.notes.push(format!(
-                "the integer parameter(s) {} are smaller than 2^31 in magnitude (--large-params to drop)",
-                named.join(", ")
-            ));
-        }
+        self.params.small.push((name.to_string(), parts));
     }
 
     /// The value of variable `key` after an `if` that gives it `x` on one
@@ -287,7 +212,7 @@ impl Infer<'_> {
             }
             BExp::Rel(op, NExp::Var(x), NExp::Num(n)) => {
                 let Some(n) = n.to_i128() else { return };
-                let (lo, hi) = self.bounds.get(x).copied().unwrap_or((0, None));
+                let (lo, hi) = self.values.bounds.get(x).copied().unwrap_or((0, None));
                 let below = |h: i128| Some(hi.map_or(h, |old| old.min(h)));
                 let bound = match op {
                     ROp::Eq => Some((lo.max(n), below(n))),
@@ -298,7 +223,7 @@ impl Infer<'_> {
                     ROp::Ne => None,
                 };
                 if let Some((l, h)) = bound {
-                    self.bounds.insert(x.clone(), (l, h));
+                    self.values.bounds.insert(x.clone(), (l, h));
                 }
             }
             _ => {}
@@ -307,12 +232,12 @@ impl Infer<'_> {
 
     /// The C type of a variable (by declaration key), if an integer type.
     pub(super) fn var_type(&self, key: &str) -> Option<IntTy> {
-        self.var_types.get(key).copied().flatten()
+        self.values.var_types.get(key).copied().flatten()
     }
 
     /// The C type of the expression being evaluated (innermost first).
     pub(super) fn current_type(&self) -> Option<IntTy> {
-        self.types.last().copied().flatten()
+        self.eval.types.last().copied().flatten()
     }
 }
 

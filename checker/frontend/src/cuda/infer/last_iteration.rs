@@ -21,20 +21,26 @@ impl Infer<'_> {
     /// `s` and `rest` (the statements after it in its block) run with the
     /// loop's last iteration peeled off, if `s` is a loop that `peelable`
     /// accepts and `rest` reads a variable its body changes; `false` (and
-    /// nothing run) when it is not.
-    pub(super) fn run_last_iteration_peeled(&mut self, s: &S, rest: &[S]) -> bool {
-        if self.peeled_copies >= MAX_PEELED {
+    /// nothing run) when it is not.  `barrier_follows`: a barrier follows
+    /// `s` in its block (said of the first statement run in its place).
+    pub(super) fn run_last_iteration_peeled(
+        &mut self,
+        s: &S,
+        rest: &[S],
+        barrier_follows: bool,
+    ) -> bool {
+        if self.control.peeled_copies >= MAX_PEELED {
             return false;
         }
         let Some(peeled) = peelable(s, self.unit).filter(|p| reads_changed(rest, p, self.unit))
         else {
             return false;
         };
-        self.peeled_copies += 1;
-        for s in peeled.statements(rest, s.span) {
-            self.stmt(&s);
+        self.control.peeled_copies += 1;
+        for (i, s) in peeled.statements(rest, s.span).iter().enumerate() {
+            self.stmt_followed(s, i == 0 && barrier_follows);
         }
-        self.peeled_copies -= 1;
+        self.control.peeled_copies -= 1;
         true
     }
 }

@@ -13,7 +13,7 @@ impl Infer<'_> {
     /// array, which is wrong for these.
     pub(super) fn retargeted_pointers(&self, body: &S, extra: &[&E]) -> BTreeSet<String> {
         let mut out = self.indirectly_modified_by(body);
-        let array_of = |k: &str| match self.env.get(k) {
+        let array_of = |k: &str| match self.values.env.get(k) {
             Some(Val::Ptr { arr, .. }) => Some(arr.clone()),
             _ => None,
         };
@@ -70,7 +70,8 @@ impl Infer<'_> {
         let (fields, records) = self.changed_fields(body, extra, modified);
         for prefix in records {
             let nested = format!("{prefix}.");
-            self.param_copies
+            self.params
+                .copies
                 .retain(|p, _| *p != prefix && !p.starts_with(&nested));
         }
         fields
@@ -95,7 +96,13 @@ impl Infer<'_> {
         } = changed;
         for prefix in &records {
             let inner = field_key(&format!("{prefix}."));
-            fields.extend(self.env.keys().filter(|k| k.starts_with(&inner)).cloned());
+            fields.extend(
+                self.values
+                    .env
+                    .keys()
+                    .filter(|k| k.starts_with(&inner))
+                    .cloned(),
+            );
         }
         (fields, records)
     }
@@ -111,7 +118,7 @@ impl Infer<'_> {
     ) {
         let mut named = Vec::new();
         for k in modified {
-            match self.env.get(k) {
+            match self.values.env.get(k) {
                 Some(Val::Ref(p)) => named.push((**p).clone()),
                 Some(Val::Rec {
                     prefix,
@@ -141,7 +148,7 @@ impl Infer<'_> {
 
     /// Variable `k` changes, and so does the struct it holds, if any.
     fn changed_variable(&self, k: String, changed: &mut Changed) {
-        if let Some(Val::Rec { prefix, .. }) = self.env.get(&k) {
+        if let Some(Val::Rec { prefix, .. }) = self.values.env.get(&k) {
             changed.records.insert(prefix.clone());
         }
         changed.fields.insert(k);
@@ -236,7 +243,7 @@ impl Infer<'_> {
     pub(super) fn lose_pointers(&mut self, keys: &BTreeSet<String>) {
         for k in keys {
             let why = "pointer that a loop may point into another array";
-            self.env.insert(k.clone(), Val::Bad(why.into()));
+            self.values.env.insert(k.clone(), Val::Bad(why.into()));
         }
     }
 }
@@ -302,13 +309,14 @@ impl Infer<'_> {
         modified_expr(e, self.unit, &mut moved);
         moved
             .iter()
-            .any(|k| matches!(self.env.get(k), Some(Val::Ref(_))))
+            .any(|k| matches!(self.values.env.get(k), Some(Val::Ref(_))))
     }
 
     /// The references of the environment that bind one of `keys` (`int &r
     /// = n;`: `r` changes with `n`).
     pub(super) fn references_to(&self, keys: &BTreeSet<String>) -> BTreeSet<String> {
-        self.env
+        self.values
+            .env
             .iter()
             .filter(|(_, v)| matches!(v, Val::Ref(_)))
             .filter(|(k, _)| {
@@ -327,7 +335,7 @@ impl Infer<'_> {
         out.extend(
             moved
                 .iter()
-                .filter(|k| matches!(self.env.get(*k), Some(Val::Ref(_))))
+                .filter(|k| matches!(self.values.env.get(*k), Some(Val::Ref(_))))
                 .cloned(),
         );
         out.extend(self.reference_targets(&moved));
@@ -350,7 +358,7 @@ impl Infer<'_> {
         }
         let mut out = BTreeSet::new();
         for k in keys {
-            if let Some(Val::Ref(p)) = self.env.get(k) {
+            if let Some(Val::Ref(p)) = self.values.env.get(k) {
                 locals(p, &mut out);
             }
         }

@@ -113,16 +113,17 @@ impl Infer<'_> {
         retargeted.extend(
             fields
                 .iter()
-                .filter(|k| is_pointer(self.env.get(*k)))
+                .filter(|k| is_pointer(self.values.env.get(*k)))
                 .cloned(),
         );
         let modified: &BTreeSet<String> = &modified.union(&fields).cloned().collect();
         self.havoc(modified, span);
         self.lose_pointers(&retargeted);
-        self.env
+        self.values
+            .env
             .insert(shape.var_key.clone(), Val::Int(c.value.clone()));
         for (key, v, _) in &secondaries {
-            self.env.insert(key.clone(), v.clone());
+            self.values.env.insert(key.clone(), v.clone());
         }
         self.emit_counted(&shape, body, &c, barrier_follows, span);
         self.havoc(modified, span);
@@ -338,7 +339,9 @@ impl Infer<'_> {
         span: Span,
     ) {
         let after = self.int_unknown("loop variable after its loop", span);
-        self.env.insert(shape.var_key.clone(), Val::Int(after));
+        self.values
+            .env
+            .insert(shape.var_key.clone(), Val::Int(after));
         // Without a jump out of the body, each induction variable moved
         // once per iteration of an exactly counted loop: its value after
         // the loop is exact.  Otherwise
@@ -354,7 +357,7 @@ impl Infer<'_> {
                 },
                 _ => Val::Int(self.int_unknown("induction variable after its loop", span)),
             };
-            self.env.insert(key, v);
+            self.values.env.insert(key, v);
         }
     }
 
@@ -396,7 +399,7 @@ impl Infer<'_> {
                 _ => x.sub(&n.mul(&t)),
             };
             // An integer, or a pointer advanced through its array.
-            let (now, last) = match self.env.get(&s.key).cloned() {
+            let (now, last) = match self.values.env.get(&s.key).cloned() {
                 Some(Val::Ptr { arr, fixed, off }) => {
                     let at = |n: &Lin| Val::Ptr {
                         arr: arr.clone(),
@@ -487,7 +490,8 @@ impl Infer<'_> {
         reads: &[Stmt],
     ) {
         for v in values {
-            self.env
+            self.values
+                .env
                 .insert(shape.var_key.clone(), Val::Int(Lin::int(*v)));
             self.stmt(body);
             self.emit_all(reads.to_vec());
@@ -502,19 +506,19 @@ impl Infer<'_> {
             Some(n) if !values.is_empty() => Lin::int(n),
             _ => self.int_unknown("loop variable after its loop", Span::default()),
         };
-        self.env.insert(shape.var_key.clone(), Val::Int(v));
+        self.values.env.insert(shape.var_key.clone(), Val::Int(v));
     }
 
     pub(super) fn loop_body(&mut self, body: &S, reads: &[Stmt]) -> Vec<Stmt> {
         let reads = reads.to_vec();
         let synced = has_barrier(body, self.unit);
         self.nested(|me| {
-            me.loops.push(synced);
-            me.loop_bodies.push(me.blocks.len());
+            me.control.loops.push(synced);
+            me.control.loop_bodies.push(me.control.blocks.len());
             me.stmt(body);
-            me.loop_bodies.pop();
+            me.control.loop_bodies.pop();
             me.emit_all(reads);
-            me.loops.pop();
+            me.control.loops.pop();
         })
     }
 
@@ -564,7 +568,7 @@ impl Infer<'_> {
         retargeted.extend(
             fields
                 .iter()
-                .filter(|k| is_pointer(self.env.get(*k)))
+                .filter(|k| is_pointer(self.values.env.get(*k)))
                 .cloned(),
         );
         modified.extend(fields);
@@ -597,21 +601,21 @@ impl Infer<'_> {
     ) {
         let mut guard = BExp::Bool(true);
         let synced_body = has_barrier(body, self.unit);
-        self.loops.push(synced_body);
+        self.control.loops.push(synced_body);
         let reads = self.nested(|m| {
             if let Some(c) = cond {
                 guard = m.cond(c);
             }
         });
         let inner = self.nested(|m| {
-            m.loop_bodies.push(m.blocks.len());
+            m.control.loop_bodies.push(m.control.blocks.len());
             m.stmt(body);
-            m.loop_bodies.pop();
+            m.control.loop_bodies.pop();
             if let Some(p) = post {
                 m.do_while_test(p, synced_body);
             }
         });
-        self.loops.pop();
+        self.control.loops.pop();
         let synced = block_has_sync(&inner);
         self.emit_all(reads);
         let thread_dependent = guard
@@ -655,7 +659,7 @@ impl Infer<'_> {
                 },
                 p.span,
             );
-            if let Some(s) = self.blocks.last().and_then(|b| b.last()) {
+            if let Some(s) = self.control.blocks.last().and_then(|b| b.last()) {
                 let span = s.span;
                 self.out.loop_exits.push(span);
             }
@@ -728,7 +732,7 @@ impl Infer<'_> {
             .filter(|k| !bad.contains(*k))
             // `signed char c` counting up wraps to negative values.
             .filter(|k| self.var_type(k).is_none_or(|t| !t.signed || t.bits >= 32))
-            .filter(|k| match self.env.get(*k) {
+            .filter(|k| match self.values.env.get(*k) {
                 Some(Val::Int(l)) => self.range(l).lo.is_some_and(|lo| lo >= 0),
                 _ => false,
             })
@@ -747,13 +751,13 @@ impl Infer<'_> {
                 signed: false,
             });
             let v = self.other_typed("counter changed by a loop", span, ty.or(Some(IntTy::INT)));
-            self.env.insert(k, v);
+            self.values.env.insert(k, v);
         }
     }
 
     pub(super) fn havoc(&mut self, keys: &BTreeSet<String>, span: Span) {
         for k in keys {
-            let v = match self.env.get(k).cloned() {
+            let v = match self.values.env.get(k).cloned() {
                 Some(Val::Ptr { arr, fixed, .. }) => {
                     let off = self.int_unknown("pointer moved in a loop", span);
                     let fixed = fixed
@@ -768,12 +772,12 @@ impl Infer<'_> {
                     self.other_typed("modified in a loop", span, ty)
                 }
             };
-            self.env.insert(k.clone(), v);
+            self.values.env.insert(k.clone(), v);
         }
     }
 
     pub(super) fn lookup_int(&mut self, key: &str, name: &str, span: Span) -> Lin {
-        match self.env.get(key).cloned() {
+        match self.values.env.get(key).cloned() {
             Some(Val::Int(l)) => l,
             _ => self.int_unknown(&format!("initial value of `{name}`"), span),
         }

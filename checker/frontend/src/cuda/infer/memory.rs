@@ -12,6 +12,47 @@ use crate::cuda::convert::{MIXED_UNION_MEMBERS, UNION_MEMBERS};
 /// through another (another type, another width).
 const MERGED_MEMBERS: [&str; 3] = ["bit_fields", UNION_MEMBERS, MIXED_UNION_MEMBERS];
 
+/// The tracked arrays and how they were declared and reached: what an
+/// access the front end cannot locate may touch (`Infer::expand_unlocated`)
+/// and what a function without a body may reach (`escapes.rs`).
+#[derive(Default)]
+pub(super) struct MemoryState {
+    /// Every tracked array (name and rank) the kernel can reach: an access
+    /// the front end cannot locate touches each of them.
+    pub(super) arrays: BTreeMap<String, usize>,
+    /// Names of the `__shared__` arrays and scalars: one copy per block, so
+    /// with `--grid-level` their accesses are indexed by `blockIdx` too.
+    pub(super) shared: BTreeSet<String>,
+    /// The file-scope ones among them (`__device__`, file-scope `__shared__`).
+    pub(super) global_arrays: BTreeSet<String>,
+    /// File-scope structs in shared or global memory (their fields are arrays `s.f`).
+    pub(super) global_records: BTreeSet<String>,
+    /// The array name given to each `__shared__`/`__device__` declaration
+    /// in a body: such a variable is allocated once per block, so every
+    /// execution of the declaration (loop iterations, calls) is the same
+    /// array.
+    pub(super) static_names: BTreeMap<String, String>,
+    /// The constant length of each dimension of the arrays (by array name).
+    pub(super) sizes: BTreeMap<String, Vec<Option<u64>>>,
+    /// Arrays of pointers the host gives other than pointer parameters:
+    /// pointer fields of struct parameters, file-scope pointers the host
+    /// sets (each an array of its own: the assumption is printed).
+    pub(super) host_pointers: BTreeSet<String>,
+    /// Where a pointer into an array first left the thread's own variables
+    /// (stored in memory, a global or a struct, converted to an integer):
+    /// from then on a function without a body may reach it (`escapes.rs`).
+    pub(super) pointer_escape: Option<Span>,
+    /// Calls of free functions without a body (name, place): see
+    /// [`Infer::extern_function_access`].
+    pub(super) extern_calls: Vec<(String, Span)>,
+    /// Arrays an element of which was named through a field (`p->x`,
+    /// `&a[i].lo`): their cells hold several C values (the protocol makes
+    /// all fields of an element one cell), so two reads or atomics of one
+    /// cell may see different values (`cells.rs`, `passes/tickets.rs`,
+    /// [`Written::Read`]).
+    pub(super) record_arrays: BTreeSet<String>,
+}
+
 impl Infer<'_> {
     // ----- places: variables, array elements -----------------------------
 
@@ -34,10 +75,7 @@ impl Infer<'_> {
         }
         let p = self.place(e);
         let field = matches!(e.kind, EK::Member(..));
-        let outer = std::mem::replace(&mut self.reading_field, field);
-        let v = self.read_place(&p, e.span);
-        self.reading_field = outer;
-        v
+        self.read_place_field(&p, field, e.span)
     }
 
     /// The value of a name used as an rvalue, unless it denotes memory.
@@ -52,35 +90,38 @@ impl Infer<'_> {
             return Some(Val::Funcs(BTreeSet::from([key.to_string()])));
         }
         if *kind == RefKind::TemplateParam {
-            if let Some(v) = self.env.get(key) {
+            if let Some(v) = self.values.env.get(key) {
                 return Some(v.clone());
             }
-            if let (Some(c), None) = (self.constants.get(key), self.template_frames.last()) {
+            if let (Some(c), None) = (
+                self.params.constants.get(key),
+                self.control.template_frames.last(),
+            ) {
                 return Some(Val::Int(Lin::int(*c)));
             }
-            if let Some(frame) = self.template_frames.last_mut() {
+            if let Some(frame) = self.control.template_frames.last_mut() {
                 // A template parameter of an inlined function whose value
                 // the call does not tell: a constant of this instance only
                 // (two instances must not share it).
                 frame.push(key.to_string());
                 let ty = self.current_type();
                 let v = self.uniform_unknown(ty);
-                self.env.insert(key.to_string(), v.clone());
+                self.values.env.insert(key.to_string(), v.clone());
                 return Some(v);
             }
-            self.used.insert(name.to_string());
+            self.values.used.insert(name.to_string());
             if let (Some((_, max)), false) = (
                 self.current_type().map(IntTy::range),
-                self.fixed.contains_key(name),
+                self.params.fixed.contains_key(name),
             ) {
                 self.bound_var(name, 0, Some(max));
             }
             return Some(Val::Int(Lin::var(name)));
         }
-        if self.escaped.contains(key) {
+        if self.values.escaped.contains(key) {
             return Some(self.other(&format!("`{name}` is accessed through a pointer"), span));
         }
-        match self.env.get(key).cloned() {
+        match self.values.env.get(key).cloned() {
             Some(Val::Cell(_)) | Some(Val::Ref(_)) => None,
             Some(v) => Some(v),
             None => Some(self.other(&format!("value of `{name}`"), span)),
@@ -91,7 +132,7 @@ impl Infer<'_> {
     /// parent: `s.inner` in `s.inner.arr` (nested fields are one name).
     pub(super) fn record_path(&self, e: &E) -> Option<(String, Memory)> {
         match &e.kind {
-            EK::Var(_, key, _) => match self.env.get(key)? {
+            EK::Var(_, key, _) => match self.values.env.get(key)? {
                 Val::Rec { prefix, memory } => Some((prefix.clone(), *memory)),
                 _ => None,
             },
@@ -109,13 +150,13 @@ impl Infer<'_> {
     fn field_escaped(&self, path: &str) -> bool {
         let ends = path.match_indices('.').map(|(i, _)| i).chain([path.len()]);
         ends.into_iter()
-            .any(|i| self.escaped.contains(&field_key(&path[..i])))
+            .any(|i| self.values.escaped.contains(&field_key(&path[..i])))
     }
 
     /// Is `path` (a field path) inside a record parameter of the kernel?
     pub(super) fn in_param_record(&self, path: &str) -> bool {
         let root = path.split('.').next().unwrap_or(path);
-        self.param_records.contains(root)
+        self.params.records.contains(root)
     }
 
     pub(super) fn member_value(
@@ -138,17 +179,17 @@ impl Infer<'_> {
             return Some(self.other(&why, span));
         }
         if memory == Memory::Local {
-            if let Some(v) = self.env.get(&field_key(&name)).cloned() {
+            if let Some(v) = self.values.env.get(&field_key(&name)).cloned() {
                 return Some(v);
             }
             // A field a copy of a kernel parameter never assigned is the
             // parameter's launch value (not what the parameter holds now).
-            if let Some(origin) = self.param_copies.get(&prefix) {
+            if let Some(origin) = self.params.copies.get(&prefix) {
                 prefix = origin.clone();
             }
         }
         let launch = format!("{prefix}.{field}");
-        if let Some(v) = self.param_fields.get(&launch) {
+        if let Some(v) = self.params.fields.get(&launch) {
             if memory == Memory::Local {
                 return Some(v.clone());
             }
@@ -171,7 +212,7 @@ impl Infer<'_> {
                 self.other(&format!("field `{name}` of a local struct"), span)
             }
             (Shape::Pointer, Memory::Local) => {
-                self.host_pointers.insert(launch.clone());
+                self.memory.host_pointers.insert(launch.clone());
                 ptr(&launch, 1, true)
             }
             (Shape::Array(r), _) => ptr(&name, *r, tracked || memory == Memory::Local),
@@ -182,11 +223,11 @@ impl Infer<'_> {
                 let l = self.uniform_value(&launch, ty);
                 // A `size_t` field is a size like a `size_t` parameter.
                 self.bound_param(&launch, &l, ty);
-                self.invariant_unknowns.extend(lin_vars(&l));
+                self.values.invariant_unknowns.extend(lin_vars(&l));
                 let v = Val::Int(l);
-                self.param_fields.insert(launch.clone(), v.clone());
+                self.params.fields.insert(launch.clone(), v.clone());
                 if launch == name {
-                    self.env.insert(field_key(&name), v.clone());
+                    self.values.env.insert(field_key(&name), v.clone());
                 }
                 v
             }
@@ -198,7 +239,7 @@ impl Infer<'_> {
     /// Where an lvalue lives.
     pub(super) fn place(&mut self, e: &E) -> Place {
         match &e.kind {
-            EK::Var(name, key, kind) => match self.env.get(key).cloned() {
+            EK::Var(name, key, kind) => match self.values.env.get(key).cloned() {
                 Some(Val::Cell(arr)) => Place::Elem {
                     arr,
                     index: vec![Lin::int(0)],
@@ -359,7 +400,7 @@ impl Infer<'_> {
                 match self.place(base) {
                     p @ Place::Elem { .. } => {
                         if let Place::Elem { arr, .. } = &p {
-                            self.record_arrays.insert(arr.name.clone());
+                            self.memory.record_arrays.insert(arr.name.clone());
                         }
                         p
                     }
@@ -409,7 +450,7 @@ impl Infer<'_> {
     /// length `n` carries into the one before (`i / n`, `i % n`); one that
     /// may be negative makes both unknown.
     pub(super) fn row_major(&mut self, array: &str, mut index: Vec<Lin>, span: Span) -> Vec<Lin> {
-        let sizes = self.sizes.get(array).cloned().unwrap_or_default();
+        let sizes = self.memory.sizes.get(array).cloned().unwrap_or_default();
         if sizes.len() != index.len() {
             return index;
         }
@@ -444,30 +485,37 @@ impl Infer<'_> {
     /// `p` as the last place read when it is an element of a tracked array
     /// (`values.rs`: `d[0] = s[0]` stores what `s[0]` held).
     pub(super) fn read_place(&mut self, p: &Place, span: Span) -> Val {
-        let v = self.read_place_inner(p, span);
-        self.last_read = match p {
+        self.read_place_field(p, false, span)
+    }
+
+    /// [`Infer::read_place`]; `field`: the read is of a field of the
+    /// element (`p[i].x`): all fields of an element are one cell of the
+    /// protocol, so the read is not of the whole cell (`cells.rs`).
+    fn read_place_field(&mut self, p: &Place, field: bool, span: Span) -> Val {
+        let v = self.read_place_inner(p, field, span);
+        self.eval.last_read = match p {
             Place::Elem { arr, .. } if arr.tracked => Some(p.clone()),
             _ => None,
         };
         v
     }
 
-    fn read_place_inner(&mut self, p: &Place, span: Span) -> Val {
+    fn read_place_inner(&mut self, p: &Place, field: bool, span: Span) -> Val {
         match p {
             Place::Local(k) => {
-                if self.escaped.contains(k) {
+                if self.values.escaped.contains(k) {
                     return self.other("variable accessed through a pointer", span);
                 }
-                match self.env.get(k).cloned() {
+                match self.values.env.get(k).cloned() {
                     Some(v) => v,
                     None => self.other("unknown variable", span),
                 }
             }
             Place::Elem { arr, index } => {
-                if let Some(v) = self.other_thread_read(arr, index, span) {
+                if let Some(v) = self.other_thread_read(arr, index, field, span) {
                     return v;
                 }
-                if arr.tracked && !self.spec {
+                if arr.tracked && !self.eval.spec {
                     self.access(Mode::Rd, arr, index, span);
                 }
                 // A value of the element's C type (`u` when unsigned, else
@@ -478,7 +526,7 @@ impl Infer<'_> {
                 let ty = self.current_type();
                 let value = self.typed_unknown(&format!("rd_{}", arr.name), cause, span, ty);
                 if let Val::Int(l) = &value {
-                    self.record_cell_read(arr, index, l);
+                    self.record_cell_read(arr, index, l, field);
                     self.candidate_read(arr, lin_vars(l).into_iter().collect(), span);
                 }
                 value
@@ -487,10 +535,10 @@ impl Infer<'_> {
             Place::Choice(c, t, f) => {
                 let (c, t, f) = (c.clone(), (**t).clone(), (**f).clone());
                 let bt = self.nested(|me| {
-                    me.read_place(&t, span);
+                    me.read_place_field(&t, field, span);
                 });
                 let bf = self.nested(|me| {
-                    me.read_place(&f, span);
+                    me.read_place_field(&f, field, span);
                 });
                 self.emit_branches(c, bt, bf, span);
                 self.other("value of a conditional lvalue", span)
@@ -505,12 +553,18 @@ impl Infer<'_> {
     }
 
     pub(super) fn write_place(&mut self, p: &Place, v: Val, span: Span) {
+        self.write_place_storing(p, v, &Written::Unknown, span)
+    }
+
+    /// [`Infer::write_place`]; `stored`: what the write stores, when an
+    /// assignment knows it (`values.rs`).
+    pub(super) fn write_place_storing(&mut self, p: &Place, v: Val, stored: &Written, span: Span) {
         match p {
             Place::Local(k) => {
                 if self.stores_outside_the_thread(k) {
                     self.note_pointer_escape(&v, span);
                 }
-                self.env.insert(k.clone(), v);
+                self.values.env.insert(k.clone(), v);
             }
             Place::Elem { arr, index } if arr.view.is_some() || arr.bytes.is_some() => {
                 // Through a view of another element size, or into memory
@@ -519,15 +573,13 @@ impl Infer<'_> {
                 // (an `int` 1 and a `short` 1 at its upper half differ in
                 // a byte), so it is never part of a benign pair.
                 if arr.tracked {
-                    let outer = std::mem::replace(&mut self.storing, Written::Unknown);
                     self.access(Mode::Wr, arr, index, span);
-                    self.storing = outer;
                 }
             }
             Place::Elem { arr, index } => {
                 self.note_pointer_escape(&v, span);
                 if arr.tracked {
-                    self.access(Mode::Wr, arr, index, span);
+                    self.access_storing(Mode::Wr, arr, index, stored, span);
                 }
             }
             Place::Row(_) => {
@@ -536,21 +588,22 @@ impl Infer<'_> {
             }
             Place::Choice(c, t, f) => {
                 let (c, t, f) = (c.clone(), (**t).clone(), (**f).clone());
-                let bt = self.nested(|me| me.write_place(&t, v.clone(), span));
-                let bf = self.nested(|me| me.write_place(&f, v.clone(), span));
+                let bt = self.nested(|me| me.write_place_storing(&t, v.clone(), stored, span));
+                let bf = self.nested(|me| me.write_place_storing(&f, v.clone(), stored, span));
                 self.emit_branches(c, bt, bf, span);
                 // A local on either side no longer has one known value.
                 for side in [&t, &f] {
                     if let Place::Local(k) = side {
                         let u = self.other("value assigned under a condition", span);
-                        self.env.insert(k.clone(), u);
+                        self.values.env.insert(k.clone(), u);
                     }
                 }
             }
             Place::Private => self.note_pointer_escape(&v, span),
             Place::Unknown(why) => {
                 self.note_pointer_escape(&v, span);
-                self.unlocated_access(&[Mode::Wr], &format!("write to {why}"), span)
+                let why = format!("write to {why}");
+                self.unlocated(ANY_ARRAY, &[Mode::Wr], &why, stored, span)
             }
         }
     }
@@ -575,8 +628,20 @@ impl Infer<'_> {
     }
 
     pub(super) fn access(&mut self, mode: Mode, arr: &Arr, index: &[Lin], span: Span) {
+        self.access_storing(mode, arr, index, &Written::Unknown, span)
+    }
+
+    /// [`Infer::access`]; `stored`: what a write stores (`values.rs`).
+    fn access_storing(
+        &mut self,
+        mode: Mode,
+        arr: &Arr,
+        index: &[Lin],
+        stored: &Written,
+        span: Span,
+    ) {
         let kind = self.access_with_choices(mode, arr, index, span);
-        self.emit(kind, span);
+        self.emit_storing(kind, stored, span);
     }
 
     /// The protocol access to `arr[index]` (with `--grid-level`, a shared
@@ -588,8 +653,12 @@ impl Infer<'_> {
         if let (Some(s), [i]) = (arr.bytes, index) {
             return self.byte_access(mode, arr, i, s);
         }
-        self.arrays.entry(arr.name.clone()).or_insert(index.len());
-        let per_block = self.grid_level && self.shared.iter().any(|s| belongs_to(&arr.name, s));
+        self.memory
+            .arrays
+            .entry(arr.name.clone())
+            .or_insert(index.len());
+        let per_block =
+            self.params.grid_level && self.memory.shared.iter().any(|s| belongs_to(&arr.name, s));
         let block: &[&str] = if per_block {
             &["blockIdx.x", "blockIdx.y", "blockIdx.z"]
         } else {
@@ -642,212 +711,48 @@ impl Infer<'_> {
     /// at an unknown index of every tracked array ([`ANY_ARRAY`] until the
     /// kernel is done and every array is known; see [`Infer::expand_unlocated`]).
     pub(super) fn unlocated_access(&mut self, modes: &[Mode], why: &str, span: Span) {
-        self.unlocated(ANY_ARRAY, modes, why, span);
+        self.unlocated(ANY_ARRAY, modes, why, &Written::Unknown, span);
     }
 
     /// Like [`Infer::unlocated_access`], for a function that can reach only
     /// file-scope memory (`__device__` and file-scope `__shared__` arrays):
     /// a constructor without a body (free functions: `escapes.rs`).
     pub(super) fn unlocated_global_access(&mut self, modes: &[Mode], why: &str, span: Span) {
-        self.unlocated(ANY_GLOBAL, modes, why, span);
+        self.unlocated(ANY_GLOBAL, modes, why, &Written::Unknown, span);
     }
 
-    fn unlocated(&mut self, placeholder: &str, modes: &[Mode], why: &str, span: Span) {
+    /// An unsupported access to `placeholder` in each of `modes`; `stored`:
+    /// what a write stores (`values.rs`).
+    fn unlocated(
+        &mut self,
+        placeholder: &str,
+        modes: &[Mode],
+        why: &str,
+        stored: &Written,
+        span: Span,
+    ) {
         self.unsupported(span, why.to_string());
-        self.emit_unlocated(placeholder, modes, span);
+        self.emit_unlocated(placeholder, modes, stored, span);
     }
 
-    pub(super) fn emit_unlocated(&mut self, placeholder: &str, modes: &[Mode], span: Span) {
+    pub(super) fn emit_unlocated(
+        &mut self,
+        placeholder: &str,
+        modes: &[Mode],
+        stored: &Written,
+        span: Span,
+    ) {
         for mode in modes {
-            self.emit(
+            self.emit_storing(
                 StmtKind::Access {
                     mode: *mode,
                     array: Some(placeholder.to_string()),
                     index: Vec::new(),
                 },
+                stored,
                 span,
             );
         }
-    }
-
-    /// Protocol indices are natural numbers and `a - b` stops at 0, but a C
-    /// index may be negative (`p[n + i]` with a negative `int n`, `p` into
-    /// the middle of a buffer, or a wrapped signed value): two different
-    /// negative indices would both become 0 and seem to meet.  So each
-    /// array dimension where some access subtracts is offset, all its
-    /// accesses alike (which keeps which of them meet), by the largest
-    /// constant subtracted there, plus [`INDEX_BASE`] = 2^64 when a
-    /// variable is subtracted: `pos - (c + vars)` becomes
-    /// `(pos + (C - c) + index_base) - vars`, exact for every index above
-    /// −2^64 (each subtracted variable is bounded by its type).
-    pub(super) fn shift_signed_indices(&mut self, block: Vec<Stmt>) -> Vec<Stmt> {
-        // For each (array, dimension): the largest constant subtracted and
-        // whether a variable is.
-        let mut shifts: BTreeMap<(String, usize), (Nat, bool)> = BTreeMap::new();
-        super::super::rewrite::rewrite_leaves(block.clone(), &mut |s| {
-            if let StmtKind::Access {
-                array: Some(a),
-                index,
-                ..
-            } = &s.kind
-            {
-                for (d, e) in index.iter().enumerate() {
-                    if let NExp::Bin(NOp::Sub, _, n) = e {
-                        let (c, vars) = split_constant(n);
-                        let entry = shifts.entry((a.clone(), d)).or_default();
-                        entry.0 = entry.0.clone().max(c);
-                        entry.1 |= vars.is_some();
-                    }
-                }
-            }
-            vec![]
-        });
-        if shifts.is_empty() {
-            return block;
-        }
-        // Named like no variable of the kernel: a parameter may well be
-        // called `index_base`, and it must stay the user's value.
-        let base = shifts
-            .values()
-            .any(|(_, var)| *var)
-            .then(|| self.fresh_name(INDEX_BASE));
-        if let Some(base) = &base {
-            self.assume_index_base(&block, base);
-            self.out.index_base = Some(base.clone());
-        }
-        for ((array, d), (max, var)) in &shifts {
-            let base = if *var { "2^64 + " } else { "" };
-            self.out.notes.push(format!(
-                "the protocol's indices of `{array}` (dimension {}) are the C index + {base}{max}, so that negative indices stay distinct",
-                d + 1
-            ));
-        }
-        super::super::rewrite::rewrite_leaves(block, &mut |mut s| {
-            if let StmtKind::Access {
-                array: Some(a),
-                index,
-                ..
-            } = &mut s.kind
-            {
-                for (d, e) in index.iter_mut().enumerate() {
-                    if let Some((max, var)) = shifts.get(&(a.clone(), d)) {
-                        let base = base.as_deref().filter(|_| *var);
-                        *e = offset_index(std::mem::replace(e, NExp::num(0)), max, base);
-                    }
-                }
-            }
-            vec![s]
-        })
-    }
-
-    /// `base == 2^64`, and each part of a signed value of `block` at most
-    /// the magnitude its type allows.
-    fn assume_index_base(&mut self, block: &[Stmt], base: &str) {
-        let free = semantics::surface::Program {
-            body: block.to_vec(),
-            ..Default::default()
-        }
-        .free_vars();
-        for (neg, max) in &self.signed_parts {
-            if free.contains(neg) {
-                self.out.assumptions.push(Assumption {
-                    cond: BExp::rel(ROp::Le, NExp::var(neg), NExp::Num((*max as u128).into())),
-                    span: Span::default(),
-                });
-            }
-        }
-        self.out.assumptions.push(Assumption {
-            cond: BExp::rel(ROp::Eq, NExp::var(base), NExp::Num(index_base_value())),
-            span: Span::default(),
-        });
-    }
-
-    /// Replaces every [`ANY_ARRAY`] ([`ANY_GLOBAL`]) access by accesses at
-    /// unknown indices of every tracked (file-scope) array of the kernel.
-    pub(super) fn expand_unlocated(&mut self, block: Vec<Stmt>) -> Vec<Stmt> {
-        super::super::rewrite::rewrite_leaves(block, &mut |s| match &s.kind {
-            StmtKind::Access {
-                mode,
-                array: Some(a),
-                ..
-            } if a == ANY_ARRAY || a == ANY_GLOBAL || a == ANY_EXTERN => {
-                let only_global =
-                    a == ANY_GLOBAL || (a == ANY_EXTERN && self.pointer_escape.is_none());
-                let (mode, span) = (*mode, s.span);
-                let arrays: Vec<(String, usize)> = self
-                    .arrays
-                    .iter()
-                    .filter(|(n, _)| !only_global || self.is_global_array(n))
-                    .map(|(n, r)| (n.clone(), *r))
-                    .collect();
-                arrays
-                    .into_iter()
-                    .map(|(name, rank)| {
-                        let index: Vec<Lin> = (0..rank)
-                            .map(|_| self.int_unknown("index of an unlocated access", span))
-                            .collect();
-                        let arr = Arr {
-                            name,
-                            rank,
-                            tracked: true,
-                            bytes: None,
-                            view: None,
-                        };
-                        Stmt::new(self.access_kind(mode, &arr, &index), span)
-                    })
-                    .collect()
-            }
-            _ => vec![s],
-        })
-    }
-}
-
-/// The name of the parameter that offsets the indices of an array
-/// dimension that may be negative (see [`Infer::shift_signed_indices`]),
-/// or the base of a fresh one when a variable of the kernel has it.
-pub const INDEX_BASE: &str = "index_base";
-
-/// Its value, 2^64: no C index is below −2^63.
-fn index_base_value() -> Nat {
-    Nat::from(1u8) << 64usize
-}
-
-/// A subtrahend as its constant part and the sum of its other terms.
-fn split_constant(e: &NExp) -> (Nat, Option<NExp>) {
-    match e {
-        NExp::Num(c) => (c.clone(), None),
-        NExp::Bin(NOp::Add, a, b) => {
-            let (ca, va) = split_constant(a);
-            let (cb, vb) = split_constant(b);
-            let vars = match (va, vb) {
-                (Some(x), Some(y)) => Some(super::super::lin::add(x, y)),
-                (x, y) => x.or(y),
-            };
-            (ca + cb, vars)
-        }
-        other => (Nat::from(0u8), Some(other.clone())),
-    }
-}
-
-/// An index of a dimension offset by `max` (plus the variable `base`, the
-/// 2^64 of [`INDEX_BASE`], when a variable is subtracted there): see
-/// [`Infer::shift_signed_indices`].
-fn offset_index(e: NExp, max: &Nat, base: Option<&str>) -> NExp {
-    let add = super::super::lin::add;
-    let (pos, c, vars) = match e {
-        NExp::Bin(NOp::Sub, p, n) => {
-            let (c, vars) = split_constant(&n);
-            (*p, c, vars)
-        }
-        other => (other, Nat::from(0u8), None),
-    };
-    let mut shifted = add(pos, NExp::Num(max.clone() - c));
-    if let Some(base) = base {
-        shifted = add(shifted, NExp::var(base));
-    }
-    match vars {
-        Some(v) => NExp::sub(shifted, v),
-        None => shifted,
     }
 }
 

@@ -24,10 +24,9 @@ mod loops;
 mod memory;
 mod memory_functions;
 mod params;
+mod passes;
 mod statements;
-mod tickets;
 mod uniform_counters;
-mod uniform_reads;
 mod values;
 mod views;
 
@@ -152,160 +151,60 @@ pub struct Output {
     pub index_base: Option<String>,
 }
 
+/// The symbolic executor of one kernel.  Its state is split by concern;
+/// each part is a type of its own, in the file of that concern.
 pub struct Infer<'a> {
     unit: &'a Unit,
+    /// The protocol and what goes with it, filled as the kernel runs.
     out: Output,
-    blocks: Vec<Vec<Stmt>>,
+    /// What the thread's variables hold and what is known of the protocol
+    /// variables (this file).
+    values: ValueState,
+    /// The tracked arrays and how they were declared and reached
+    /// (`memory.rs`).
+    memory: memory::MemoryState,
+    /// The kernel's parameters and what launches and options say of them
+    /// (`params.rs`).
+    params: params::ParamState,
+    /// Where the execution is: the blocks being emitted, the enclosing
+    /// loops, branches and inlined calls (`statements.rs`).
+    control: statements::ControlState,
+    /// What the expression being evaluated is part of (`expressions.rs`).
+    eval: expressions::EvalContext,
+    /// What the follow-up passes run on the finished protocol need from
+    /// the execution (`uniform_reads`, `cells`, `tickets`).
+    follow: passes::FollowUps,
+}
+
+/// What the thread's variables hold and what is known of the protocol
+/// variables that stand for values: read and written by every part of the
+/// executor, since every C value becomes one of these.
+#[derive(Default)]
+struct ValueState {
     env: BTreeMap<String, Val>,
     /// Locals whose address was taken: their value is never known.
     escaped: BTreeSet<String>,
-    /// Where a pointer into an array first left the thread's own variables
-    /// (stored in memory, a global or a struct, converted to an integer):
-    /// from then on a function without a body may reach it (`escapes.rs`).
-    pointer_escape: Option<Span>,
-    /// Calls of free functions without a body (name, place): see
-    /// [`Infer::extern_function_access`].
-    extern_calls: Vec<(String, Span)>,
-    used: BTreeSet<String>,
-    calls: Vec<String>,
-    /// Values of `return` in the function being inlined.
-    returns: Vec<Vec<Val>>,
-    /// Nesting of loops inside the current function (for jumps).
-    loops: Vec<bool>,
     /// Protocol variables that hold only powers of two or 0 (`bits.rs`).
     powers: BTreeSet<String>,
     /// Unknowns that stand for conditional values (`choices.rs`).
     choices: BTreeMap<String, choices::Choice>,
-    /// The serial numbers of the blocks being emitted, outermost first.
-    block_path: Vec<u64>,
-    block_serial: u64,
-    /// A `return` was passed over inside a loop: a later barrier is not modelled.
-    jumped: bool,
-    /// Spans of an inlined function from another file point at the call.
-    call_span: Option<Span>,
-    /// `blockIdx` differs between the two threads (`--grid-level`).
-    grid_level: bool,
-    /// Names of the `__shared__` arrays and scalars: one copy per block, so
-    /// with `--grid-level` their accesses are indexed by `blockIdx` too.
-    shared: BTreeSet<String>,
-    /// Names of the record (struct) kernel parameters: their fields are
-    /// thread-global.  Fields of other records are thread-local unknowns.
-    param_records: BTreeSet<String>,
-    /// Copies of kernel-parameter structs (`Infer::copy_record`): the
-    /// copy's prefix and the parameter path it copies.
-    param_copies: BTreeMap<String, String>,
-    /// The launch value of each field of a kernel-parameter struct read so
-    /// far (by path), shared by the parameter and its copies.
-    param_fields: BTreeMap<String, Val>,
-    /// The array name given to each `__shared__`/`__device__` declaration
-    /// in a body: such a variable is allocated once per block, so every
-    /// execution of the declaration (loop iterations, calls) is the same
-    /// array.
-    static_names: BTreeMap<String, String>,
-    /// Every tracked array (name and rank) the kernel can reach: an access
-    /// the front end cannot locate touches each of them.
-    arrays: BTreeMap<String, usize>,
-    /// The file-scope ones among them (`__device__`, file-scope `__shared__`).
-    global_arrays: BTreeSet<String>,
-    /// File-scope structs in shared or global memory (their fields are arrays `s.f`).
-    global_records: BTreeSet<String>,
     /// Bounds of protocol variables (`integers`): least and, if known,
     /// largest value.
     bounds: BTreeMap<String, (i128, Option<i128>)>,
-    /// The C types of the expressions being evaluated, innermost last.
-    types: Vec<Option<IntTy>>,
     /// The C type of each integer variable (declaration key).
     var_types: BTreeMap<String, Option<IntTy>>,
-    /// Is the statement being inferred followed by a barrier in its block?
-    /// (Set by `block` for each statement, taken by `stmt`.)
-    barrier_follows: bool,
-    /// Parameters whose value `--param` fixes.
-    fixed: BTreeMap<String, u64>,
-    /// Signed parameters (keys) an assumption keeps non-negative.
-    nonnegative: BTreeSet<String>,
     /// The two parts `x` and `x_neg` of signed values `x − x_neg`, each
     /// with the largest value its type allows (for
     /// [`Infer::shift_signed_indices`]: either part may be subtracted in an
     /// index, `h - r` subtracts `r`).
     signed_parts: BTreeMap<String, i128>,
-    /// Template and scalar parameters (keys) with a known constant value
-    /// (the kernel's launches agree on it).
-    constants: BTreeMap<String, i128>,
-    aliases: BTreeMap<String, crate::cuda::launches::Alias>,
-    /// Arrays of pointers the host gives other than pointer parameters:
-    /// pointer fields of struct parameters, file-scope pointers the host
-    /// sets (each an array of its own: the assumption is printed).
-    host_pointers: BTreeSet<String>,
-    /// `--large-params`: no bound on the magnitude of integer parameters.
-    large_params: bool,
-    /// The constant length of each dimension of the arrays (by array name).
-    sizes: BTreeMap<String, Vec<Option<u64>>>,
-    /// The next suffix to try for each base of [`Infer::fresh_name`].
-    suffixes: BTreeMap<String, usize>,
-    /// Per inlined call, the template parameters given a value on first use.
-    template_frames: Vec<Vec<String>>,
-    /// The parameters assumed smaller than 2^31 in magnitude (C name and
-    /// the protocol variables of their parts).
-    small_params: Vec<(String, Vec<String>)>,
-    /// The protocol variables of the integer parameters (`n` and `n_neg`
-    /// of a signed one), bounded by their C type.
-    typed_params: Vec<String>,
-    /// The two parts of each signed integer parameter, `(n, n_neg)`.
-    signed_params: Vec<(String, String)>,
-    /// Every `atomic…` on a tracked array (`tickets`).
-    atomic_uses: Vec<tickets::AtomicUse>,
-    /// The launch value of each integer scalar kernel parameter (by key),
-    /// and the protocol variables of those values (`values.rs`).
-    param_initial: BTreeMap<String, Val>,
-    param_vars: BTreeSet<String>,
     /// The thread-global unknowns: one value for the whole execution.
     invariant_unknowns: BTreeSet<String>,
-    /// What the write being emitted stores (`values.rs`); unknown
-    /// outside an assignment.
-    storing: Written,
-    /// The last place read, when it was an element of a tracked array.
-    last_read: Option<Place>,
-    /// Reads whose value may be the same in every thread of a block
-    /// (`uniform_reads`).
-    uniform_reads: Vec<uniform_reads::UniformRead>,
-    /// The thread-local unknowns [`Infer::computed_unknown`] made, each
-    /// with the variables it is computed from: alike in all threads of a
-    /// block when those are (`uniform_reads`).
-    derived: BTreeMap<String, BTreeSet<String>>,
-    /// Reads at indices that name one cell for the whole run (`cells.rs`).
-    cell_reads: Vec<cells::CellRead>,
-    /// Evaluating a specification (`__requires`): its reads are not
-    /// accesses of the kernel.
-    spec: bool,
-    /// For each enclosing loop, the depth of `blocks` of its body's own
-    /// statements.
-    loop_bodies: Vec<usize>,
-    /// The `break`s of loop exits ([`Infer::loop_exit`]), by location.
-    exit_breaks: Vec<Span>,
-    /// The next `if` is a loop exit: emitted even when both branches are
-    /// empty (taken by [`Infer::if_stmt`]).
-    keep_exit: bool,
-    /// Loops being peeled around the statement: `do … while` loops
-    /// (`statements.rs`) and last iterations (`last_iteration.rs`).
-    peeled_copies: usize,
-    /// The conditions of the enclosing branches (`if`, `case`) at the
-    /// statement being inferred.
-    path: Vec<BExp>,
-    /// Per function being inferred (the kernel, each inlined call): the
-    /// condition under which each of its `return`s runs (`None` inside a
-    /// loop, whose variables do not outlive it).  See [`Infer::block`].
-    return_paths: Vec<Vec<Option<BExp>>>,
-    /// Reading a field (`p[i].x`): all fields of an element are one cell
-    /// of the protocol, so the read is not of the whole cell (`cells.rs`).
-    reading_field: bool,
-    /// Arrays an element of which was named through a field (`p->x`,
-    /// `&a[i].lo`): their cells hold several C values (the protocol makes
-    /// all fields of an element one cell), so two reads or atomics of one
-    /// cell may see different values (`cells.rs`, `tickets.rs`,
-    /// [`Written::Read`]).
-    record_arrays: BTreeSet<String>,
-    /// The kernel's own body has passed a `return` (on some path).
-    returned: bool,
+    /// Every name given so far (reserved ones included), so that
+    /// [`Infer::fresh_name`] gives new ones.
+    used: BTreeSet<String>,
+    /// The next suffix to try for each base of [`Infer::fresh_name`].
+    suffixes: BTreeMap<String, usize>,
 }
 
 /// The array name of an access that may touch any tracked array (replaced
@@ -378,71 +277,23 @@ impl<'a> Infer<'a> {
         Infer {
             unit,
             out: Output::default(),
-            blocks: vec![Vec::new()],
-            env: BTreeMap::new(),
-            escaped: BTreeSet::new(),
-            pointer_escape: None,
-            extern_calls: Vec::new(),
-            used: reserved.into_iter().collect(),
-            calls: Vec::new(),
-            returns: Vec::new(),
-            loops: Vec::new(),
-            choices: BTreeMap::new(),
-            powers: BTreeSet::new(),
-            block_path: Vec::new(),
-            block_serial: 0,
-            jumped: false,
-            call_span: None,
-            grid_level: false,
-            shared: BTreeSet::new(),
-            param_records: BTreeSet::new(),
-            param_copies: BTreeMap::new(),
-            param_fields: BTreeMap::new(),
-            static_names: BTreeMap::new(),
-            arrays: BTreeMap::new(),
-            global_arrays: BTreeSet::new(),
-            global_records: BTreeSet::new(),
-            bounds: BTreeMap::new(),
-            types: Vec::new(),
-            var_types: BTreeMap::new(),
-            barrier_follows: false,
-            fixed: BTreeMap::new(),
-            nonnegative: BTreeSet::new(),
-            signed_parts: BTreeMap::new(),
-            constants: BTreeMap::new(),
-            aliases: BTreeMap::new(),
-            host_pointers: BTreeSet::new(),
-            large_params: false,
-            template_frames: Vec::new(),
-            suffixes: BTreeMap::new(),
-            sizes: BTreeMap::new(),
-            small_params: Vec::new(),
-            typed_params: Vec::new(),
-            signed_params: Vec::new(),
-            atomic_uses: Vec::new(),
-            param_initial: BTreeMap::new(),
-            param_vars: BTreeSet::new(),
-            invariant_unknowns: BTreeSet::new(),
-            storing: Written::Unknown,
-            last_read: None,
-            uniform_reads: Vec::new(),
-            derived: BTreeMap::new(),
-            cell_reads: Vec::new(),
-            spec: false,
-            loop_bodies: Vec::new(),
-            exit_breaks: Vec::new(),
-            keep_exit: false,
-            peeled_copies: 0,
-            path: Vec::new(),
-            return_paths: Vec::new(),
-            reading_field: false,
-            record_arrays: BTreeSet::new(),
-            returned: false,
+            values: ValueState {
+                used: reserved.into_iter().collect(),
+                ..ValueState::default()
+            },
+            memory: memory::MemoryState::default(),
+            params: params::ParamState::default(),
+            control: statements::ControlState {
+                blocks: vec![Vec::new()],
+                ..statements::ControlState::default()
+            },
+            eval: expressions::EvalContext::default(),
+            follow: passes::FollowUps::default(),
         }
     }
 
     pub fn grid_level(mut self, on: bool) -> Self {
-        self.grid_level = on;
+        self.params.grid_level = on;
         self
     }
 
@@ -451,7 +302,7 @@ impl<'a> Infer<'a> {
     pub(super) fn uniform(&self, fv: &BTreeSet<String>) -> bool {
         fv.iter().all(|x| {
             !(x.starts_with("threadIdx.")
-                || (self.grid_level && x.starts_with("blockIdx."))
+                || (self.params.grid_level && x.starts_with("blockIdx."))
                 || self.out.locals.contains(x))
         })
     }
@@ -464,7 +315,7 @@ impl<'a> Infer<'a> {
         self.out.approximate = true;
         let x = self.fresh_name("g");
         let v = self.uniform_value(&x, ty);
-        self.invariant_unknowns.extend(lin_vars(&v));
+        self.values.invariant_unknowns.extend(lin_vars(&v));
         Val::Int(v)
     }
 
@@ -472,11 +323,11 @@ impl<'a> Infer<'a> {
     /// execution: a parameter, a dimension, the block's index (within one
     /// block) or an unknown computed from such values?
     pub(super) fn invariant_var(&self, x: &str) -> bool {
-        self.param_vars.contains(x)
-            || self.invariant_unknowns.contains(x)
+        self.params.vars.contains(x)
+            || self.values.invariant_unknowns.contains(x)
             || x.starts_with("blockDim.")
             || x.starts_with("gridDim.")
-            || (x.starts_with("blockIdx.") && !self.grid_level)
+            || (x.starts_with("blockIdx.") && !self.params.grid_level)
     }
 
     /// An unknown for a value an operation not modelled exactly computes
@@ -499,7 +350,7 @@ impl<'a> Infer<'a> {
         let v = self.other_typed(why, span, ty);
         if let Val::Int(l) = &v {
             for x in lin_vars(l) {
-                self.derived.insert(x, fv.clone());
+                self.follow.derived.insert(x, fv.clone());
             }
         }
         if self.alike_in_iteration(fv) {
@@ -513,13 +364,13 @@ impl<'a> Infer<'a> {
     /// The value of a thread-global integer named `x` of C type `ty`: the
     /// variable itself when unsigned (bounded by the type), else `x − x_neg`.
     fn uniform_value(&mut self, x: &str, ty: Option<IntTy>) -> Lin {
-        if self.fixed.contains_key(x) {
+        if self.params.fixed.contains_key(x) {
             return Lin::var(x);
         }
         let range = ty.map(IntTy::range);
         if let Some((_, max)) = range {
             self.bound_var(x, 0, Some(max));
-            self.typed_params.push(x.to_string());
+            self.params.typed.push(x.to_string());
         }
         if ty.is_some_and(|t| !t.signed) {
             return Lin::var(x);
@@ -527,10 +378,10 @@ impl<'a> Infer<'a> {
         let neg = self.fresh_name(&format!("{x}_neg"));
         if let Some((min, max)) = range {
             self.bound_var(&neg, 0, Some(-min));
-            self.typed_params.push(neg.clone());
-            self.signed_params.push((x.to_string(), neg.clone()));
-            self.signed_parts.insert(x.to_string(), max);
-            self.signed_parts.insert(neg.clone(), -min);
+            self.params.typed.push(neg.clone());
+            self.params.signed.push((x.to_string(), neg.clone()));
+            self.values.signed_parts.insert(x.to_string(), max);
+            self.values.signed_parts.insert(neg.clone(), -min);
         }
         Lin::var(x).sub(&Lin::var(&neg))
     }
@@ -541,13 +392,16 @@ impl<'a> Infer<'a> {
         // What a requirement says of a parameter is its value at the
         // requirement: only of parameters the kernel never assigns.
         let assigned = modified_in(&f.body, self.unit);
-        self.nonnegative = integers::nonnegative_params(f);
-        self.nonnegative.retain(|k| !assigned.contains(k));
+        self.params.nonnegative = integers::nonnegative_params(f);
+        self.params.nonnegative.retain(|k| !assigned.contains(k));
         let mut constants = integers::constant_params(f);
         constants.retain(|k, _| !assigned.contains(k));
-        constants.extend(self.constants.clone());
+        constants.extend(self.params.constants.clone());
         for p in &f.params {
-            let v = match (constants.get(&p.key), self.aliases.get(&p.key).cloned()) {
+            let v = match (
+                constants.get(&p.key),
+                self.params.aliases.get(&p.key).cloned(),
+            ) {
                 (Some(c), _) if p.shape == Shape::Scalar => Val::Int(Lin::int(*c)),
                 (_, Some(alias)) if p.shape == Shape::Pointer => {
                     let earlier = f.params.iter().find(|q| q.key == alias.of);
@@ -556,54 +410,39 @@ impl<'a> Infer<'a> {
                 _ => self.param_value(p),
             };
             self.note_array(&v);
-            self.used.insert(p.name.clone());
+            self.values.used.insert(p.name.clone());
             if let (Shape::Scalar, Some(_), Val::Int(lin)) = (&p.shape, p.ty, &v) {
-                self.param_vars.extend(lin.pos.fv());
-                self.param_vars.extend(lin.neg.fv());
-                self.param_initial.insert(p.key.clone(), v.clone());
+                self.params.vars.extend(lin.pos.fv());
+                self.params.vars.extend(lin.neg.fv());
+                self.params.initial.insert(p.key.clone(), v.clone());
             }
-            self.env.insert(p.key.clone(), v);
+            self.values.env.insert(p.key.clone(), v);
         }
-        self.calls.push(f.key.clone());
-        self.returns.push(Vec::new());
-        self.return_paths.push(Vec::new());
+        self.control.calls.push(f.key.clone());
+        self.control.returns.push(Vec::new());
+        self.control.return_paths.push(Vec::new());
         self.stmt(&f.body);
-        let body = self.blocks.pop().unwrap_or_default();
-        self.settle_extern_calls();
-        let body = self.expand_unlocated(body);
-        self.out.body = self.shift_signed_indices(body);
-        self.settle_uniform_reads();
-        self.settle_cell_reads();
-        self.assume_distinct_tickets();
-        self.out.written.forget_reads(&self.record_arrays);
-        self.bound_specified_unknowns();
-        self.out.shared = std::mem::take(&mut self.shared);
-        self.assume_param_types();
-        self.assume_small_params();
-        let pointer_params = f
-            .params
-            .iter()
-            .filter(|p| p.shape == Shape::Pointer)
-            .count();
-        self.assume_distinct_host_pointers(pointer_params);
+        self.out.body = self.control.blocks.pop().unwrap_or_default();
+        self.run_passes(f);
+        self.out.shared = std::mem::take(&mut self.memory.shared);
         self.out
     }
 
     /// Parameters (template or scalar, by key) known to be constants.
     pub fn constants(mut self, values: &BTreeMap<String, i128>) -> Self {
-        self.constants = values.clone();
+        self.params.constants = values.clone();
         self
     }
 
     /// Pointer parameters (by key) launched pointing into an earlier
     /// parameter's array (`launches::aliases`).
     pub fn aliases(mut self, aliases: &BTreeMap<String, crate::cuda::launches::Alias>) -> Self {
-        self.aliases = aliases.clone();
+        self.params.aliases = aliases.clone();
         self
     }
 
     pub fn large_params(mut self, on: bool) -> Self {
-        self.large_params = on;
+        self.params.large_params = on;
         self
     }
 
@@ -613,7 +452,7 @@ impl<'a> Infer<'a> {
         for (x, v) in params {
             self.bound_var(x, *v as i128, Some(*v as i128));
         }
-        self.fixed = params.clone();
+        self.params.fixed = params.clone();
         self
     }
 
@@ -633,9 +472,13 @@ impl<'a> Infer<'a> {
 
     /// Is `array` file-scope memory (reachable from any function)?
     pub(super) fn is_global_array(&self, array: &str) -> bool {
-        self.global_arrays.contains(array)
+        self.memory.global_arrays.contains(array)
             || array == DYNAMIC_SHARED
-            || self.global_records.iter().any(|r| belongs_to(array, r))
+            || self
+                .memory
+                .global_records
+                .iter()
+                .any(|r| belongs_to(array, r))
     }
 
     /// Does any function of the unit assign `key`, move it or take its
@@ -651,7 +494,10 @@ impl<'a> Infer<'a> {
     pub(super) fn note_array(&mut self, v: &Val) {
         match v {
             Val::Ptr { arr, .. } | Val::Cell(arr) if arr.tracked => {
-                self.arrays.entry(arr.name.clone()).or_insert(arr.rank);
+                self.memory
+                    .arrays
+                    .entry(arr.name.clone())
+                    .or_insert(arr.rank);
             }
             _ => {}
         }
@@ -660,13 +506,19 @@ impl<'a> Infer<'a> {
     // ----- bookkeeping -------------------------------------------------
 
     fn span(&self, s: Span) -> Span {
-        self.call_span.unwrap_or(s)
+        self.control.call_span.unwrap_or(s)
     }
 
     fn emit(&mut self, kind: StmtKind, span: Span) {
+        self.emit_storing(kind, &Written::Unknown, span)
+    }
+
+    /// Emits `kind`; `stored`: what it stores when it is a write
+    /// (`values.rs`; unknown unless an assignment says otherwise).
+    fn emit_storing(&mut self, kind: StmtKind, stored: &Written, span: Span) {
         let span = self.span(span);
         if let StmtKind::Sync = kind {
-            if self.jumped {
+            if self.control.jumped {
                 self.unsupported(span, "barrier after a `return` inside a loop");
             }
         }
@@ -676,29 +528,29 @@ impl<'a> Infer<'a> {
             ..
         } = &kind
         {
-            // Every write records what it stores (unknown unless an
-            // assignment said otherwise), so that a location shared by
-            // several writes of an array is known only if they all agree.
+            // Every write records what it stores, so that a location
+            // shared by several writes of an array is known only if they
+            // all agree.
             let array = array.clone().unwrap_or_default();
-            self.out.written.record(&array, span, self.storing.clone());
+            self.out.written.record(&array, span, stored.clone());
         }
-        if let Some(b) = self.blocks.last_mut() {
+        if let Some(b) = self.control.blocks.last_mut() {
             b.push(Stmt::new(kind, span));
         }
     }
 
     /// Runs `f` collecting what it emits.
     fn nested(&mut self, f: impl FnOnce(&mut Self)) -> Vec<Stmt> {
-        self.blocks.push(Vec::new());
-        self.block_serial += 1;
-        self.block_path.push(self.block_serial);
+        self.control.blocks.push(Vec::new());
+        self.control.block_serial += 1;
+        self.control.block_path.push(self.control.block_serial);
         f(self);
-        self.block_path.pop();
-        self.blocks.pop().unwrap_or_default()
+        self.control.block_path.pop();
+        self.control.blocks.pop().unwrap_or_default()
     }
 
     fn emit_all(&mut self, stmts: Vec<Stmt>) {
-        if let Some(b) = self.blocks.last_mut() {
+        if let Some(b) = self.control.blocks.last_mut() {
             b.extend(stmts);
         }
     }
@@ -722,13 +574,13 @@ impl<'a> Infer<'a> {
         let mut name = base.clone();
         // Suffixes continue from the last one given to this base, so that
         // many names of one base cost linear time, not quadratic.
-        let mut i = self.suffixes.get(&base).copied().unwrap_or(1);
-        while self.used.contains(&name) || semantics::surface::parse::is_keyword(&name) {
+        let mut i = self.values.suffixes.get(&base).copied().unwrap_or(1);
+        while self.values.used.contains(&name) || semantics::surface::parse::is_keyword(&name) {
             name = format!("{base}_{i}");
             i += 1;
         }
-        self.suffixes.insert(base, i);
-        self.used.insert(name.clone());
+        self.values.suffixes.insert(base, i);
+        self.values.used.insert(name.clone());
         name
     }
 
@@ -780,25 +632,25 @@ impl<'a> Infer<'a> {
 
     fn bind_globals(&mut self) {
         for g in &self.unit.globals {
-            self.used.insert(g.name.clone());
+            self.values.used.insert(g.name.clone());
         }
         for g in self.unit.globals.clone() {
             let v = self.declared_value(&g);
             self.note_array(&v);
             if let Val::Ptr { arr, .. } | Val::Cell(arr) = &v {
-                self.global_arrays.insert(arr.name.clone());
+                self.memory.global_arrays.insert(arr.name.clone());
             }
             if let Val::Rec { prefix, .. } = &v {
-                self.global_records.insert(prefix.clone());
+                self.memory.global_records.insert(prefix.clone());
             }
-            self.env.insert(g.key.clone(), v);
+            self.values.env.insert(g.key.clone(), v);
         }
     }
 
     /// The value of a declared variable (file scope or `__shared__` in a body).
     fn declared_value(&mut self, d: &VarDecl) -> Val {
         if d.memory == Memory::Shared {
-            self.shared.insert(d.name.clone());
+            self.memory.shared.insert(d.name.clone());
         }
         let tracked = matches!(d.memory, Memory::Shared | Memory::Device);
         match (&d.shape, d.memory) {
@@ -839,7 +691,7 @@ impl<'a> Infer<'a> {
                 ))
             }
             (Shape::Array(r), _) => {
-                self.sizes.insert(d.name.clone(), d.sizes.clone());
+                self.memory.sizes.insert(d.name.clone(), d.sizes.clone());
                 ptr(&d.name, *r, tracked && d.memory != Memory::Constant)
             }
             (Shape::Scalar, Memory::Shared | Memory::Device) => Val::Cell(Arr {
@@ -865,7 +717,7 @@ impl<'a> Infer<'a> {
                 false => {
                     let x = self.fresh_name(&d.name);
                     let v = self.uniform_value(&x, d.ty);
-                    self.invariant_unknowns.extend(lin_vars(&v));
+                    self.values.invariant_unknowns.extend(lin_vars(&v));
                     Val::Int(v)
                 }
                 true => self.other(&format!("value of `{}`", d.name), d.span),
@@ -880,7 +732,7 @@ impl<'a> Infer<'a> {
             (Shape::Pointer, Memory::Device | Memory::Constant)
                 if d.init.is_none() && !self.changed_anywhere(&d.key) =>
             {
-                self.host_pointers.insert(d.name.clone());
+                self.memory.host_pointers.insert(d.name.clone());
                 ptr(&d.name, 1, true)
             }
             (Shape::Pointer, _) => Val::Bad(format!("global pointer `{}`", d.name)),

@@ -5,6 +5,49 @@
 
 use super::*;
 
+/// The kernel's parameters and what the launches and the options say of
+/// them: set up before the body runs (`Infer::kernel` and the builder
+/// methods), read when a parameter is used, and turned into assumptions
+/// when the kernel is done.
+#[derive(Default)]
+pub(super) struct ParamState {
+    /// `blockIdx` differs between the two threads (`--grid-level`).
+    pub(super) grid_level: bool,
+    /// `--large-params`: no bound on the magnitude of integer parameters.
+    pub(super) large_params: bool,
+    /// Parameters whose value `--param` fixes.
+    pub(super) fixed: BTreeMap<String, u64>,
+    /// Template and scalar parameters (keys) with a known constant value
+    /// (the kernel's launches agree on it).
+    pub(super) constants: BTreeMap<String, i128>,
+    /// Pointer parameters (by key) launched pointing into an earlier
+    /// parameter's array (`launches::aliases`).
+    pub(super) aliases: BTreeMap<String, crate::cuda::launches::Alias>,
+    /// Signed parameters (keys) an assumption keeps non-negative.
+    pub(super) nonnegative: BTreeSet<String>,
+    /// Names of the record (struct) kernel parameters: their fields are
+    /// thread-global.  Fields of other records are thread-local unknowns.
+    pub(super) records: BTreeSet<String>,
+    /// Copies of kernel-parameter structs (`Infer::copy_record`): the
+    /// copy's prefix and the parameter path it copies.
+    pub(super) copies: BTreeMap<String, String>,
+    /// The launch value of each field of a kernel-parameter struct read so
+    /// far (by path), shared by the parameter and its copies.
+    pub(super) fields: BTreeMap<String, Val>,
+    /// The launch value of each integer scalar kernel parameter (by key),
+    /// and the protocol variables of those values (`values.rs`).
+    pub(super) initial: BTreeMap<String, Val>,
+    pub(super) vars: BTreeSet<String>,
+    /// The parameters assumed smaller than 2^31 in magnitude (C name and
+    /// the protocol variables of their parts).
+    pub(super) small: Vec<(String, Vec<String>)>,
+    /// The protocol variables of the integer parameters (`n` and `n_neg`
+    /// of a signed one), bounded by their C type.
+    pub(super) typed: Vec<String>,
+    /// The two parts of each signed integer parameter, `(n, n_neg)`.
+    pub(super) signed: Vec<(String, String)>,
+}
+
 impl Infer<'_> {
     /// The value of pointer parameter `p` that a launch passes into the
     /// array of an earlier one: a pointer into that array at the agreed
@@ -18,7 +61,7 @@ impl Infer<'_> {
     ) -> Val {
         let same_size =
             earlier.is_some_and(|e| e.elem_bytes.is_some() && e.elem_bytes == p.elem_bytes);
-        match (self.env.get(&alias.of).cloned(), same_size) {
+        match (self.values.env.get(&alias.of).cloned(), same_size) {
             (Some(Val::Ptr { arr, fixed, off }), true) if fixed.is_empty() => {
                 let by = match alias.offset {
                     Some(o) => Lin::int(o),
@@ -42,15 +85,15 @@ impl Infer<'_> {
         match &p.shape {
             Shape::Pointer => ptr(&p.name, 1, true),
             Shape::Array(r) => {
-                self.sizes.insert(p.name.clone(), p.sizes.clone());
+                self.memory.sizes.insert(p.name.clone(), p.sizes.clone());
                 ptr(&p.name, *r, true)
             }
             // A signed parameter may be negative: `n − n_neg`.
             Shape::Scalar => {
-                self.var_types.insert(p.key.clone(), p.ty);
+                self.values.var_types.insert(p.key.clone(), p.ty);
                 let ty = match p.ty {
                     // `__requires(n >= 0)`: as if unsigned, below the same maximum.
-                    Some(t) if self.nonnegative.contains(&p.key) => Some(IntTy {
+                    Some(t) if self.params.nonnegative.contains(&p.key) => Some(IntTy {
                         bits: t.bits - u32::from(t.signed),
                         signed: false,
                     }),
@@ -61,7 +104,7 @@ impl Infer<'_> {
                 Val::Int(v)
             }
             Shape::Record => {
-                self.param_records.insert(p.name.clone());
+                self.params.records.insert(p.name.clone());
                 Val::Rec {
                     prefix: p.name.clone(),
                     memory: Memory::Local,
@@ -69,25 +112,6 @@ impl Infer<'_> {
             }
             Shape::Reference => Val::Bad(format!("reference parameter `{}` of a kernel", p.name)),
             Shape::Unsupported(why) => Val::Bad(why.clone()),
-        }
-    }
-
-    /// States that the arrays of `host_pointers` the kernel accesses are
-    /// distinct from each other and from the `pointer_params` pointer
-    /// parameters (the pointer parameters' own assumption is printed by
-    /// `launches`).
-    pub(super) fn assume_distinct_host_pointers(&mut self, pointer_params: usize) {
-        let used: Vec<String> = self
-            .host_pointers
-            .iter()
-            .filter(|a| super::uniform_reads::accesses_in(&self.out.body, a, &[Mode::Rd, Mode::Wr]))
-            .map(|a| format!("`{a}`"))
-            .collect();
-        if !used.is_empty() && used.len() + pointer_params >= 2 {
-            self.out.notes.push(format!(
-                "the pointers the host passes in struct parameters or sets in file-scope pointer variables ({}) point to distinct arrays that do not overlap each other or the pointer parameters",
-                used.join(", ")
-            ));
         }
     }
 }

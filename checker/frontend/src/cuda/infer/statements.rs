@@ -6,18 +6,66 @@ use super::*;
 /// iteration peeled (`Infer::stmt`).
 const MAX_PEELED_DO: usize = 4;
 
+/// Where the execution is: the blocks of statements being emitted, the
+/// enclosing loops, branches and functions (the kernel and each inlined
+/// call), and what jumps were passed over.
+#[derive(Default)]
+pub(super) struct ControlState {
+    /// The statements emitted so far, one list per block being emitted,
+    /// innermost last.
+    pub(super) blocks: Vec<Vec<Stmt>>,
+    /// The serial numbers of the blocks being emitted, outermost first.
+    pub(super) block_path: Vec<u64>,
+    pub(super) block_serial: u64,
+    /// The functions being run, outermost (the kernel) first.
+    pub(super) calls: Vec<String>,
+    /// Values of `return` in the function being inlined.
+    pub(super) returns: Vec<Vec<Val>>,
+    /// Nesting of loops inside the current function (for jumps): whether
+    /// each has a barrier.
+    pub(super) loops: Vec<bool>,
+    /// A `return` was passed over inside a loop: a later barrier is not modelled.
+    pub(super) jumped: bool,
+    /// Spans of an inlined function from another file point at the call.
+    pub(super) call_span: Option<Span>,
+    /// Per inlined call, the template parameters given a value on first use.
+    pub(super) template_frames: Vec<Vec<String>>,
+    /// For each enclosing loop, the depth of `blocks` of its body's own
+    /// statements.
+    pub(super) loop_bodies: Vec<usize>,
+    /// The `break`s of loop exits ([`Infer::loop_exit`]), by location.
+    pub(super) exit_breaks: Vec<Span>,
+    /// Loops being peeled around the statement: `do … while` loops
+    /// (`statements.rs`) and last iterations (`last_iteration.rs`).
+    pub(super) peeled_copies: usize,
+    /// The conditions of the enclosing branches (`if`, `case`) at the
+    /// statement being inferred.
+    pub(super) path: Vec<BExp>,
+    /// Per function being inferred (the kernel, each inlined call): the
+    /// condition under which each of its `return`s runs (`None` inside a
+    /// loop, whose variables do not outlive it).  See [`Infer::block`].
+    pub(super) return_paths: Vec<Vec<Option<BExp>>>,
+    /// The kernel's own body has passed a `return` (on some path).
+    pub(super) returned: bool,
+}
+
 impl Infer<'_> {
     // ----- statements ----------------------------------------------------
 
     pub(super) fn stmt(&mut self, s: &S) {
-        let barrier_follows = std::mem::take(&mut self.barrier_follows);
+        self.stmt_followed(s, false)
+    }
+
+    /// `s`; `barrier_follows`: a barrier follows it in its block (a loop
+    /// with a barrier keeps its iteration order then, `loop_order.rs`).
+    pub(super) fn stmt_followed(&mut self, s: &S, barrier_follows: bool) {
         match &s.kind {
             SK::Block(b) => self.block(b),
             SK::Decl(ds) => ds.iter().for_each(|d| self.decl(d)),
             SK::Expr(e) => {
                 self.eval(e);
             }
-            SK::If(c, t, e) => self.if_stmt(c, t, e.as_deref(), &[], s.span),
+            SK::If(c, t, e) => self.if_stmt(c, t, e.as_deref(), &[], false, s.span),
             SK::For {
                 init,
                 cond,
@@ -41,11 +89,11 @@ impl Infer<'_> {
             SK::Do(body, c) => match super::loop_shape::while_as_for(c, body) {
                 Some((rest, inc))
                     if !super::loop_shape::leaves_loop(body)
-                        && self.peeled_copies < MAX_PEELED_DO =>
+                        && self.control.peeled_copies < MAX_PEELED_DO =>
                 {
-                    self.peeled_copies += 1;
+                    self.control.peeled_copies += 1;
                     self.stmt(body);
-                    self.peeled_copies -= 1;
+                    self.control.peeled_copies -= 1;
                     let header = (None, Some(c), Some(&inc));
                     self.for_loop(header, &rest, barrier_follows, s.span)
                 }
@@ -90,20 +138,21 @@ impl Infer<'_> {
                     return;
                 }
                 if !rest.is_empty() && (always_jumps(t) || e.as_deref().is_some_and(always_jumps)) {
-                    self.if_stmt(c, t, e.as_deref(), rest, s.span);
+                    self.if_stmt(c, t, e.as_deref(), rest, false, s.span);
                     return;
                 }
             }
-            self.barrier_follows = b.get(i + 1).is_some_and(|n| {
+            let barrier_follows = b.get(i + 1).is_some_and(|n| {
                 begins_with_barrier(n) || self.entered_loop_begins_with_barrier(s, n)
             });
-            let before = self.return_paths.last().map_or(0, Vec::len);
-            if self.run_last_iteration_peeled(s, &b[i + 1..]) {
+            let before = self.control.return_paths.last().map_or(0, Vec::len);
+            if self.run_last_iteration_peeled(s, &b[i + 1..], barrier_follows) {
                 return;
             }
-            self.stmt(s);
+            self.stmt_followed(s, barrier_follows);
             let rest = &b[i + 1..];
             let returned: Option<Vec<BExp>> = self
+                .control
                 .return_paths
                 .last()
                 .and_then(|r| r[before..].iter().cloned().collect());
@@ -140,16 +189,16 @@ impl Infer<'_> {
     }
 
     pub(super) fn decl(&mut self, d: &VarDecl) {
-        self.var_types.insert(d.key.clone(), d.ty);
+        self.values.var_types.insert(d.key.clone(), d.ty);
         let v = match (&d.shape, d.memory) {
             (_, Memory::Shared | Memory::Device) => {
-                let name = match self.static_names.get(&d.key) {
+                let name = match self.memory.static_names.get(&d.key) {
                     Some(n) => n.clone(),
                     // Dynamic shared memory is one array, whatever declares it.
                     None if d.name == DYNAMIC_SHARED => d.name.clone(),
                     None => {
                         let n = self.fresh_name(&d.name);
-                        self.static_names.insert(d.key.clone(), n.clone());
+                        self.memory.static_names.insert(d.key.clone(), n.clone());
                         n
                     }
                 };
@@ -196,7 +245,7 @@ impl Infer<'_> {
                 None => self.other_typed(&format!("uninitialised `{}`", d.name), d.span, d.ty),
             },
         };
-        self.env.insert(d.key.clone(), v);
+        self.values.env.insert(d.key.clone(), v);
     }
 
     /// The name of the fields of the local struct `d` declares: its own
@@ -204,8 +253,8 @@ impl Infer<'_> {
     /// caller of an inlined function, a reference, a kernel parameter)
     /// already names its fields so, whose fields it must not overwrite.
     fn record_prefix(&mut self, d: &VarDecl) -> String {
-        let live = self.param_records.contains(&d.name)
-            || self.env.iter().any(|(k, v)| {
+        let live = self.params.records.contains(&d.name)
+            || self.values.env.iter().any(|(k, v)| {
                 k != &d.key && matches!(v, Val::Rec { prefix, .. } if *prefix == d.name)
             });
         if !live {
@@ -226,16 +275,25 @@ impl Infer<'_> {
         Val::Ref(Box::new(p))
     }
 
-    pub(super) fn if_stmt(&mut self, c: &E, t: &S, e: Option<&S>, rest: &[S], span: Span) {
+    /// `if (c) t else e` followed by `rest` (the rest of its block, when a
+    /// branch always jumps); `exit`: it is a loop exit ([`Infer::loop_exit`]).
+    pub(super) fn if_stmt(
+        &mut self,
+        c: &E,
+        t: &S,
+        e: Option<&S>,
+        rest: &[S],
+        exit: bool,
+        span: Span,
+    ) {
         // A loop exit is emitted even with both branches empty (the last
         // statement of its loop's body): its condition decides how many
         // iterations each thread runs.
-        let keep = std::mem::take(&mut self.keep_exit);
         let cond = self.cond(c);
         let (jt, je) = (always_jumps(t), e.is_some_and(always_jumps));
         let run = |me: &mut Self, branch: Option<&S>, jumps: bool, guard: BExp| {
-            let env = me.env.clone();
-            me.path.push(guard);
+            let env = me.values.env.clone();
+            me.control.path.push(guard);
             let stmts = me.nested(|me| {
                 if let Some(b) = branch {
                     me.stmt(b);
@@ -243,17 +301,17 @@ impl Infer<'_> {
                 if !jumps {
                     // The rest after a loop exit is the rest of the loop's
                     // body: a second `if (c) break;` there is an exit too.
-                    if keep {
-                        me.loop_bodies.push(me.blocks.len());
+                    if exit {
+                        me.control.loop_bodies.push(me.control.blocks.len());
                     }
                     me.block(rest);
-                    if keep {
-                        me.loop_bodies.pop();
+                    if exit {
+                        me.control.loop_bodies.pop();
                     }
                 }
             });
-            me.path.pop();
-            (stmts, std::mem::replace(&mut me.env, env))
+            me.control.path.pop();
+            (stmts, std::mem::replace(&mut me.values.env, env))
         };
         match cond {
             BExp::Bool(true) => return self.taken(Some(t), jt, rest),
@@ -263,7 +321,7 @@ impl Infer<'_> {
         let (then_b, env_t) = run(self, Some(t), jt, cond.clone());
         let (else_b, env_e) = run(self, e, je, BExp::not(cond.clone()));
         self.merge(env_t, env_e, jt, je, Some(&cond), span);
-        if !then_b.is_empty() || !else_b.is_empty() || keep {
+        if !then_b.is_empty() || !else_b.is_empty() || exit {
             self.emit(
                 StmtKind::If {
                     cond,
@@ -301,11 +359,11 @@ impl Infer<'_> {
         // passes no condition: its merges stay plain unknowns).
         let cond_fv = cond.map(|c| c.fv());
         if a_jumps && !b_jumps {
-            self.env = b;
+            self.values.env = b;
             return;
         }
         if b_jumps && !a_jumps {
-            self.env = a;
+            self.values.env = a;
             return;
         }
         let mut env = a.clone();
@@ -362,7 +420,7 @@ impl Infer<'_> {
             };
             env.insert(k, v);
         }
-        self.env = env;
+        self.values.env = env;
     }
 
     pub(super) fn int_unknown(&mut self, why: &str, span: Span) -> Lin {
@@ -376,8 +434,8 @@ impl Infer<'_> {
     /// the innermost loop, a loop with a barrier?  Then it is a loop exit.
     fn is_loop_exit(&self, t: &S) -> bool {
         only_break(t)
-            && self.loops.last() == Some(&true)
-            && self.loop_bodies.last() == Some(&self.blocks.len())
+            && self.control.loops.last() == Some(&true)
+            && self.control.loop_bodies.last() == Some(&self.control.blocks.len())
     }
 
     /// `if (c) break;` in the body of a loop with a barrier: the rest of
@@ -391,15 +449,14 @@ impl Infer<'_> {
             SK::Block(b) => b[0].span,
             _ => t.span,
         };
-        self.exit_breaks.push(brk);
-        let before = self.blocks.last().map_or(0, Vec::len);
-        self.keep_exit = true;
-        self.if_stmt(c, t, None, rest, span);
-        self.keep_exit = false;
-        self.exit_breaks.pop();
+        self.control.exit_breaks.push(brk);
+        let before = self.control.blocks.last().map_or(0, Vec::len);
+        self.if_stmt(c, t, None, rest, true, span);
+        self.control.exit_breaks.pop();
         // The conditional is the last statement emitted (after the reads
         // of its condition), unless its condition is a constant.
         let emitted = self
+            .control
             .blocks
             .last()
             .filter(|b| b.len() > before)
@@ -415,7 +472,9 @@ impl Infer<'_> {
     }
 
     pub(super) fn jump_in_loop(&mut self, span: Span) {
-        if self.loops.last() == Some(&true) && self.exit_breaks.last() != Some(&span) {
+        if self.control.loops.last() == Some(&true)
+            && self.control.exit_breaks.last() != Some(&span)
+        {
             self.unsupported(span, "`break`/`continue` in a loop with a barrier");
         }
     }
@@ -425,23 +484,29 @@ impl Infer<'_> {
             Some(e) => self.eval(e),
             None => Val::Int(Lin::int(0)),
         };
-        if let Some(r) = self.returns.last_mut() {
+        if let Some(r) = self.control.returns.last_mut() {
             r.push(v);
         }
         // Where it is taken (`block`): the conditions of the branches
         // around it, unless a loop's variables are among them.
-        let taken = match self.loops.is_empty() {
-            true => Some(self.path.iter().cloned().fold(BExp::Bool(true), BExp::and)),
+        let taken = match self.control.loops.is_empty() {
+            true => Some(
+                self.control
+                    .path
+                    .iter()
+                    .cloned()
+                    .fold(BExp::Bool(true), BExp::and),
+            ),
             false => None,
         };
-        if let Some(r) = self.return_paths.last_mut() {
+        if let Some(r) = self.control.return_paths.last_mut() {
             r.push(taken);
         }
-        if self.calls.len() == 1 {
-            self.returned = true;
+        if self.control.calls.len() == 1 {
+            self.control.returned = true;
         }
-        if !self.loops.is_empty() {
-            self.jumped = true;
+        if !self.control.loops.is_empty() {
+            self.control.jumped = true;
             self.jump_in_loop(span);
         }
     }
@@ -483,12 +548,12 @@ impl Infer<'_> {
                 .take_while(|s| !matches!(s.kind, SK::Break))
                 .map(|s| without_labels(s).clone())
                 .collect();
-            let env = self.env.clone();
-            self.path.push(cond.clone());
+            let env = self.values.env.clone();
+            self.control.path.push(cond.clone());
             let stmts = self.nested(|me| me.block(&group));
-            self.path.pop();
-            let env_in = std::mem::replace(&mut self.env, env);
-            self.merge(env_in, self.env.clone(), false, false, None, span);
+            self.control.path.pop();
+            let env_in = std::mem::replace(&mut self.values.env, env);
+            self.merge(env_in, self.values.env.clone(), false, false, None, span);
             self.emit(
                 StmtKind::If {
                     cond,

@@ -50,7 +50,7 @@ impl Infer<'_> {
         let mut uniform: BTreeSet<String> = modified
             .iter()
             .filter(|k| !indirect.contains(*k))
-            .filter(|k| matches!(self.env.get(*k), Some(Val::Int(l)) if self.alike_in_iteration(&lin_vars(l))))
+            .filter(|k| matches!(self.values.env.get(*k), Some(Val::Int(l)) if self.alike_in_iteration(&lin_vars(l))))
             .cloned()
             .collect();
         loop {
@@ -113,7 +113,7 @@ impl Infer<'_> {
             EK::Var(_, key, _) if uniform.contains(key) => {}
             EK::Var(_, key, _) => {
                 ok &= !modified.contains(key)
-                    && matches!(self.env.get(key), Some(Val::Int(l)) if self.alike_in_iteration(&lin_vars(l)));
+                    && matches!(self.values.env.get(key), Some(Val::Int(l)) if self.alike_in_iteration(&lin_vars(l)));
             }
             EK::Builtin(name) => ok &= self.alike_in_iteration(&[name.clone()].into()),
             _ => {}
@@ -131,7 +131,7 @@ impl Infer<'_> {
     /// The unknowns the havocked `vars` now hold.
     pub(super) fn unknowns_of(&self, vars: &BTreeSet<String>) -> BTreeSet<String> {
         vars.iter()
-            .filter_map(|k| match self.env.get(k) {
+            .filter_map(|k| match self.values.env.get(k) {
                 Some(Val::Int(l)) => Some(lin_vars(l)),
                 _ => None,
             })

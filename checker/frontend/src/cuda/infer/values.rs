@@ -69,7 +69,7 @@ impl Infer<'_> {
     /// built-ins?
     fn uniform_lin(&self, lin: &Lin) -> bool {
         let allowed = |x: &String| {
-            self.param_vars.contains(x)
+            self.params.vars.contains(x)
                 || ["blockDim.", "gridDim.", "blockIdx."]
                     .iter()
                     .any(|p| x.starts_with(p))
@@ -90,7 +90,7 @@ impl Infer<'_> {
         let Some(Place::Elem { arr, index }) = read else {
             return None;
         };
-        let shared = self.shared.iter().any(|s| belongs_to(&arr.name, s));
+        let shared = self.memory.shared.iter().any(|s| belongs_to(&arr.name, s));
         // Through a view (`(short *)s`), or in memory modelled in bytes,
         // the element read is not the array's: `hs[0]` and `s[0]` are two
         // values at one index.
@@ -119,8 +119,8 @@ impl Infer<'_> {
                 .iter()
                 .any(|p| b.starts_with(p)),
             EK::Var(_, key, RefKind::Local) => {
-                let initial = self.param_initial.get(key);
-                initial.is_some() && initial == self.env.get(key)
+                let initial = self.params.initial.get(key);
+                initial.is_some() && initial == self.values.env.get(key)
             }
             EK::Var(_, _, RefKind::TemplateParam) => true,
             EK::Bin(op, a, b) => {

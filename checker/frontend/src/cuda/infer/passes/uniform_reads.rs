@@ -49,13 +49,20 @@
 //!
 //! Candidates are matched to their accesses in the protocol by array and
 //! source location; when a location is emitted several times (unrolled
-//! loops, inlined calls), every occurrence must pass.
+//! loops, inlined calls), every occurrence must pass.  The location, not
+//! an identity of each read, is what ties a value to its accesses: a
+//! normalised loop's bound is evaluated twice (`Infer::loop_limits`), once
+//! for the reads emitted before the loop and once, quietly, for the value
+//! the loop's range uses, whose own reads are never emitted; only their
+//! common location says that the range's value is the one those accesses
+//! read.  (It also merges what one location stands for: the reads of a
+//! function inlined from another file, all at the call.)
 
 use super::*;
 
 /// A read that may be uniform: its unknowns, array and (emitted) location.
 #[derive(Clone, Debug)]
-pub(super) struct UniformRead {
+pub(in crate::cuda::infer) struct UniformRead {
     pub vars: Vec<String>,
     pub array: String,
     pub span: Span,
@@ -70,12 +77,17 @@ fn key(array: &str, s: Span) -> Key {
 
 impl Infer<'_> {
     /// Remembers a read of `arr` whose value is the unknowns `vars`.
-    pub(super) fn candidate_read(&mut self, arr: &Arr, vars: Vec<String>, span: Span) {
-        if self.grid_level || !arr.tracked {
+    pub(in crate::cuda::infer) fn candidate_read(
+        &mut self,
+        arr: &Arr,
+        vars: Vec<String>,
+        span: Span,
+    ) {
+        if self.params.grid_level || !arr.tracked {
             return;
         }
         let span = self.span(span);
-        self.uniform_reads.push(UniformRead {
+        self.follow.uniform_reads.push(UniformRead {
             vars,
             array: arr.name.clone(),
             span,
@@ -85,7 +97,7 @@ impl Infer<'_> {
     /// Drops from the locals the unknowns of the reads every thread of a
     /// block reads alike (see the module documentation).
     pub(super) fn settle_uniform_reads(&mut self) {
-        let candidates = std::mem::take(&mut self.uniform_reads);
+        let candidates = std::mem::take(&mut self.follow.uniform_reads);
         if candidates.is_empty() {
             return;
         }
@@ -93,7 +105,7 @@ impl Infer<'_> {
         let locals: BTreeSet<String> = self.out.locals.iter().cloned().collect();
         let scan = Scan {
             body: &self.out.body,
-            shared: &self.shared,
+            shared: &self.memory.shared,
             locals: &locals,
             keys: &keys,
             exits: &self.out.loop_exits,
@@ -122,6 +134,7 @@ impl Infer<'_> {
     fn promote_derived(&self, uniform: &mut BTreeSet<String>) {
         loop {
             let more: Vec<String> = self
+                .follow
                 .derived
                 .iter()
                 .filter(|(u, from)| {

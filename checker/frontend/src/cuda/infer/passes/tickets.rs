@@ -27,7 +27,7 @@
 use super::*;
 
 /// An `atomic…` call on a tracked array, as the ticket rule sees it.
-pub(super) struct AtomicUse {
+pub(in crate::cuda::infer) struct AtomicUse {
     array: String,
     index: Vec<Lin>,
     /// The result (a typed unknown: one variable, or a signed value's two
@@ -46,7 +46,7 @@ const MAX_STEP: i128 = 1 << 16;
 impl Infer<'_> {
     /// Records an atomic `name(args…)` on `array[index]` whose result is
     /// `old` and whose value operands evaluated to `values`.
-    pub(super) fn note_atomic(
+    pub(in crate::cuda::infer) fn note_atomic(
         &mut self,
         name: &str,
         (array, index): (&str, &[Lin]),
@@ -70,7 +70,7 @@ impl Infer<'_> {
             }
             _ => None,
         };
-        self.atomic_uses.push(AtomicUse {
+        self.follow.atomic_uses.push(AtomicUse {
             array: array.to_string(),
             index: index.to_vec(),
             ticket,
@@ -81,9 +81,15 @@ impl Infer<'_> {
     /// States `a != b@other` for every two tickets of every counter that
     /// qualifies (see the module comment).
     pub(super) fn assume_distinct_tickets(&mut self) {
-        let arrays: BTreeSet<String> = self.atomic_uses.iter().map(|u| u.array.clone()).collect();
+        let arrays: BTreeSet<String> = self
+            .follow
+            .atomic_uses
+            .iter()
+            .map(|u| u.array.clone())
+            .collect();
         for array in arrays {
             let uses: Vec<&AtomicUse> = self
+                .follow
                 .atomic_uses
                 .iter()
                 .filter(|u| u.array == array)
@@ -94,14 +100,15 @@ impl Infer<'_> {
             let written = super::uniform_reads::accesses_in(&self.out.body, &array, &[Mode::Wr]);
             // Two fields of one element are one cell of the protocol but
             // two counters (`&q->head`, `&q->tail`): their tickets repeat.
-            let fields = self.record_arrays.contains(&array);
-            if !all_tickets || self.shared.contains(&array) || written || fields {
+            let fields = self.memory.record_arrays.contains(&array);
+            if !all_tickets || self.memory.shared.contains(&array) || written || fields {
                 continue;
             }
             let values: Vec<Lin> = uses.iter().filter_map(|u| u.ticket.clone()).collect();
             for a in &values {
                 for b in &values {
-                    let cond = BExp::not(a.compare(ROp::Eq, &super::cells::rename(b, other)));
+                    let cond =
+                        BExp::not(a.compare(ROp::Eq, &super::super::cells::rename(b, other)));
                     self.out.relational.push(Assumption {
                         cond,
                         span: Span::default(),
