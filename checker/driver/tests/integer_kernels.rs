@@ -32,11 +32,7 @@ fn only_wide_parameters_are_assumed_below_2_to_the_31() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../kernels/cuda/integers");
     let notes = |file: &str, flags: &Flags| -> Vec<String> {
         let loaded = load(&dir.join(file), flags).expect("loads");
-        loaded
-            .kernels
-            .iter()
-            .flat_map(|k| k.launch.clone())
-            .collect()
+        loaded.kernels.iter().flat_map(|k| k.assumed()).collect()
     };
     let wide = "smaller than 2^31";
     let unsigned = notes("unsigned-grid-stride-drf.cu", &Flags::default());

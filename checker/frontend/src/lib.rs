@@ -17,7 +17,8 @@ pub mod options;
 pub mod proto;
 
 pub use mapcheck_ir::diagnostic::{self, Diagnostic, Level};
-use options::{Dims, Flags};
+use mapcheck_ir::launch::Launch;
+use options::Flags;
 
 /// What the front ends need, after [`options::merge`].
 #[derive(Clone, Debug, Default)]
@@ -37,10 +38,10 @@ pub struct LoadOptions {
     /// `--large-params`: integer parameters of the kernel may be 2^31 or
     /// more (by default they are assumed below, a reported assumption).
     pub large_params: bool,
-    /// Fixed block dimensions, assumed by CUDA kernels.
-    pub block_dim: Option<Dims>,
-    /// Fixed grid dimensions, assumed by CUDA kernels.
-    pub grid_dim: Option<Dims>,
+    /// The dimensions the header or the command line fixes (`--blockDim`,
+    /// `--gridDim`), with their origin; the others have CUDA's limits.
+    /// The CUDA front end completes it per kernel (`cuda::dims`).
+    pub launch: Launch,
     /// The values fixed by `--param` (header and command line): a CUDA
     /// parameter fixed to a value is that value, whatever its C type.
     pub params: std::collections::BTreeMap<String, u64>,

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
 
+pub use crate::launch::Launch;
 pub use crate::threads::{Scope, ThreadModel};
 
 /// One kernel ready for checking.
@@ -32,9 +33,13 @@ pub struct Kernel {
     pub unsupported: Vec<Unsupported>,
     /// How the protocol was obtained (drives the triage of alarms).
     pub provenance: Provenance,
-    /// Assumptions about the launch that the user did not state (default
-    /// dimensions), printed with the verdict.
-    pub launch: Vec<String>,
+    /// Assumptions the front end made about the code (distinct pointers,
+    /// parameters below 2^31, …), printed with the verdict before the
+    /// launch's ([`Kernel::assumed`]).
+    pub notes: Vec<String>,
+    /// The launch configuration of a CUDA kernel (`None` for the theory's
+    /// kernels, `.proto` and `.bcu`): its dimensions with their origins.
+    pub launch: Option<Launch>,
     /// What each write stores, when the front end knows it is the same for
     /// every thread (`docs/benign-writes.md`); a write not listed stores an
     /// unknown value.
@@ -293,7 +298,8 @@ impl Kernel {
             unknowns,
             unsupported: Vec::new(),
             provenance: Provenance::Protocol,
-            launch: Vec::new(),
+            notes: Vec::new(),
+            launch: None,
             written: WrittenValues::default(),
             iteration_uniform: Vec::new(),
             phase_uniform: Vec::new(),
@@ -308,6 +314,19 @@ impl Kernel {
     pub fn display_name(&self) -> String {
         let suffix = self.threads.scope().map(Scope::suffix).unwrap_or("");
         format!("{}{suffix}", self.name)
+    }
+
+    /// The assumptions the user did not state, printed with the verdict:
+    /// the front end's [`Kernel::notes`], the launch's defaults
+    /// ([`Launch::defaults`]) and what the host code's launches fixed
+    /// ([`Launch::notes`]).
+    pub fn assumed(&self) -> Vec<String> {
+        let mut out = self.notes.clone();
+        if let Some(l) = &self.launch {
+            out.extend(l.defaults());
+            out.extend(l.notes.iter().cloned());
+        }
+        out
     }
 
     /// The class of an alarm on this kernel, from how its protocol was

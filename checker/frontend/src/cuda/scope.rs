@@ -50,34 +50,6 @@ fn erase(block: Vec<Stmt>, shared: &BTreeSet<String>) -> Vec<Stmt> {
     })
 }
 
-/// Launch dimensions the kernel never mentions are 1
-/// (`docs/launch-configuration.md`): `blockDim.d` unless `threadIdx.d` or `blockDim.d`
-/// occurs in the kernel or a function it calls, `gridDim.d` unless
-/// `blockIdx.d` or `gridDim.d` does.  Each default is an assumption of the
-/// kernel, listed in its `launch` notes.
-/// `fixed` names the families (`blockDim`, `gridDim`) the file's header
-/// fixes already.
-pub fn default_dimensions(k: &mut Kernel, mentioned: &BTreeSet<String>, fixed: &[&str]) {
-    for (dim, id) in [("blockDim", "threadIdx"), ("gridDim", "blockIdx")] {
-        if fixed.contains(&dim) {
-            continue;
-        }
-        for d in DIMS {
-            let (dv, iv) = (format!("{dim}.{d}"), format!("{id}.{d}"));
-            if mentioned.contains(&dv) || mentioned.contains(&iv) {
-                continue;
-            }
-            k.program.assumptions.push(Assumption {
-                cond: BExp::rel(ROp::Eq, NExp::var(&dv), NExp::num(1)),
-                span: Span::default(),
-            });
-            k.launch.push(format!(
-                "{dv} = 1 (the kernel never uses {iv} or {dv}; --all-dims to check every shape)"
-            ));
-        }
-    }
-}
-
 /// The CUDA built-ins (`threadIdx.x`, `gridDim.y`, …) used by a kernel and
 /// the functions it calls.
 pub fn builtins_used(unit: &super::ast::Unit, f: &super::ast::Func) -> BTreeSet<String> {
