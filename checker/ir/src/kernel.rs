@@ -2,13 +2,13 @@
 //! produced by every front end (`.proto`, `.bcu`, `.cu`), with what the
 //! report and the triage need to know about where it came from.
 
-use semantics::surface::{Program, Span};
+use semantics::surface::{Assumption, Program, Span};
 use semantics::{NExp, Var};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
 
-pub use crate::launch::Launch;
+pub use crate::launch::{Launch, Origin};
 pub use crate::threads::{Scope, ThreadModel};
 
 /// One kernel ready for checking.
@@ -40,6 +40,10 @@ pub struct Kernel {
     /// The launch configuration of a CUDA kernel (`None` for the theory's
     /// kernels, `.proto` and `.bcu`): its dimensions with their origins.
     pub launch: Option<Launch>,
+    /// Where each of `program.assumptions` comes from, in their order
+    /// ([`Kernel::facts`]); only for the reader's sake: no check reads it.
+    /// Kept in step through [`Kernel::assume`] and [`Kernel::retract`].
+    pub origins: Vec<Origin>,
     /// What each write stores, when the front end knows it is the same for
     /// every thread (`docs/benign-writes.md`); a write not listed stores an
     /// unknown value.
@@ -60,7 +64,7 @@ pub struct Kernel {
     /// variable `x@other` ([`other`]) is the other thread's `x`.  The
     /// checker asserts each for both orders of the two threads of a race
     /// query; every other query ignores them (fewer facts: sound).
-    pub relational: Vec<semantics::surface::Assumption>,
+    pub relational: Vec<Assumption>,
     /// Synchronized conditionals (by location) whose `then` branch leaves
     /// the enclosing synchronized loop (`if (c) break;` in CUDA, the rest
     /// of the body in the `else` branch): [`crate::wellformed`] may split
@@ -280,6 +284,11 @@ impl Kernel {
     /// A kernel from a parsed `.proto` program: the thread model of the
     /// theory, its `local` variables as declared unknowns.
     pub fn protocol(name: &str, file: PathBuf, source: String, program: Program) -> Kernel {
+        let origins = program
+            .assumptions
+            .iter()
+            .map(|a| Origin::Protocol(a.span))
+            .collect();
         let unknowns = program
             .locals
             .iter()
@@ -300,6 +309,7 @@ impl Kernel {
             provenance: Provenance::Protocol,
             notes: Vec::new(),
             launch: None,
+            origins,
             written: WrittenValues::default(),
             iteration_uniform: Vec::new(),
             phase_uniform: Vec::new(),
@@ -314,6 +324,26 @@ impl Kernel {
     pub fn display_name(&self) -> String {
         let suffix = self.threads.scope().map(Scope::suffix).unwrap_or("");
         format!("{}{suffix}", self.name)
+    }
+
+    /// Each assumption of the kernel with where it comes from.
+    pub fn facts(&self) -> impl Iterator<Item = (&Assumption, &Origin)> {
+        debug_assert_eq!(self.origins.len(), self.program.assumptions.len());
+        self.program.assumptions.iter().zip(&self.origins)
+    }
+
+    /// Adds an assumption, from `origin`.
+    pub fn assume(&mut self, a: Assumption, origin: Origin) {
+        self.program.assumptions.push(a);
+        self.origins.push(origin);
+    }
+
+    /// Drops the assumptions `drop` selects, with their origins.
+    pub fn retract(&mut self, drop: impl Fn(&Assumption) -> bool) {
+        let facts = std::mem::take(&mut self.program.assumptions)
+            .into_iter()
+            .zip(std::mem::take(&mut self.origins));
+        (self.program.assumptions, self.origins) = facts.filter(|(a, _)| !drop(a)).unzip();
     }
 
     /// The assumptions the user did not state, printed with the verdict:

@@ -7,7 +7,9 @@
 //! header's and the command line's `--blockDim`/`--gridDim`, the launches
 //! in the host code, mapcheck's defaults (1 for a dimension the kernel
 //! never reads, a grid small enough for `int` indices), CUDA's limits,
-//! then the kernel's own `__requires` on a dimension.  The front end's
+//! then the kernel's own `__requires` on a dimension.  The same
+//! [`Origin`]s say where each assumption of a kernel comes from
+//! (`Kernel::facts`).  The front end's
 //! bounds, the protocol's assumptions on the dimensions, the values the
 //! SMT encoding writes as numbers and the block size of the warp
 //! (`core::warp`) are read from it.
@@ -29,7 +31,8 @@ pub enum Extent {
     AtMost(u64),
 }
 
-/// Where what is known of a dimension comes from.
+/// Where what is known of a dimension, or an assumption of a kernel
+/// ([`crate::kernel::Kernel::facts`]), comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {
     /// `--blockDim`/`--gridDim` in the file's header.
@@ -41,11 +44,24 @@ pub enum Origin {
     Param,
     /// Every launch of the kernel in the host code gives this value.
     Launches(Vec<Site>),
-    /// The kernel's `__requires(blockDim.x == 32)` (or `__assume`).
-    Requires(Span),
+    /// The kernel's code at this span: a `__requires(…)` or `__assume(…)`
+    /// (a dimension equated to a number comes from one), or what the
+    /// inference states about a value computed there (the values a
+    /// power-of-two test leaves, a loop entered only with a positive step).
+    Code(Span),
+    /// The CUDA front end's model of C values, true of every execution or
+    /// printed with the verdict (`Kernel::notes`): type ranges, parameters
+    /// below 2^31 (unless `--large-params`), reads of one never-written
+    /// cell alike.
+    Model,
+    /// An `assume` of a `.proto` program (or of a BabyCUDA program's
+    /// protocol), at this span.
+    Protocol(Span),
     /// A default of mapcheck's, and why (printed with the verdict).
     Default(String),
-    /// CUDA's limits of every device (compute capability ≥ 3.0).
+    /// CUDA's guarantees and limits on every device (compute capability ≥
+    /// 3.0): at least one thread and block per dimension, indices below
+    /// their dimension, `blockDim.x ≤ 1024`, ….
     Cuda,
 }
 
@@ -209,9 +225,11 @@ impl fmt::Display for Origin {
                     .collect();
                 write!(f, "the launches at {}", at.join(", "))
             }
-            Origin::Requires(s) => write!(f, "__requires at {}:{}", s.line, s.col),
+            Origin::Code(s) => write!(f, "the kernel's code at {}:{}", s.line, s.col),
+            Origin::Model => f.write_str("the front end's model of C values"),
+            Origin::Protocol(s) => write!(f, "the protocol's assume at {}:{}", s.line, s.col),
             Origin::Default(why) => write!(f, "a default ({why})"),
-            Origin::Cuda => f.write_str("CUDA's limits"),
+            Origin::Cuda => f.write_str("CUDA's guarantees"),
         }
     }
 }

@@ -149,10 +149,11 @@ pub fn assume(
 ) {
     let mut completed = launch.clone();
     complete(&mut completed, &k.program.assumptions, params);
-    let assumptions = &mut k.program.assumptions;
+    let eq = |x: &str, v: u64| fact(BExp::rel(ROp::Eq, NExp::var(x), NExp::num(v)));
+    let le = |x: &str, v: u64| fact(BExp::rel(ROp::Le, NExp::var(x), NExp::num(v)));
     for (x, d) in launch.dims() {
         if let (Origin::Default(_), Extent::Known(v)) = (&d.origin, &d.extent) {
-            assumptions.push(fact(BExp::rel(ROp::Eq, NExp::var(&x), NExp::num(*v))));
+            k.assume(eq(&x, *v), d.origin.clone());
         }
     }
     for family in Launch::FAMILIES {
@@ -161,14 +162,13 @@ pub fn assume(
         }
         for (a, d) in Axis::ALL.into_iter().zip(launch.family(family)) {
             let x = family.var(a);
-            assumptions.retain(|a| !is_dim_equality(a, &x));
-            let v = d.known().unwrap_or_default();
-            assumptions.push(fact(BExp::rel(ROp::Eq, NExp::var(&x), NExp::num(v))));
+            k.retract(|a| is_dim_equality(a, &x));
+            k.assume(eq(&x, d.known().unwrap_or_default()), d.origin.clone());
         }
     }
     for (x, d) in launch.dims() {
         if let (Origin::Default(_), Extent::AtMost(n)) = (&d.origin, &d.extent) {
-            assumptions.push(fact(BExp::rel(ROp::Le, NExp::var(&x), NExp::num(*n))));
+            k.assume(le(&x, *n), d.origin.clone());
         }
     }
     // CUDA's own limits on the dimensions (`blockDim.x ≤ 1024`, …), so
@@ -179,14 +179,13 @@ pub fn assume(
     let limits = BLOCK_LIMITS.iter().chain(&GRID_LIMITS);
     for ((x, d), limit) in launch.dims().zip(limits) {
         if d.at_most() == *limit {
-            assumptions.push(fact(BExp::rel(ROp::Le, NExp::var(&x), NExp::num(*limit))));
+            k.assume(le(&x, *limit), Origin::Cuda);
         }
     }
     for family in unsettled {
         for (a, d) in Axis::ALL.into_iter().zip(launch.family(*family)) {
             if let (Origin::Launches(_), Some(v)) = (&d.origin, d.known()) {
-                let x = family.var(a);
-                assumptions.push(fact(BExp::rel(ROp::Eq, NExp::var(&x), NExp::num(v))));
+                k.assume(eq(&family.var(a), v), d.origin.clone());
             }
         }
     }
@@ -211,7 +210,7 @@ fn complete(launch: &mut Launch, inferred: &[Assumption], params: &BTreeMap<Stri
                     | BExp::Rel(ROp::Eq, NExp::Num(n), NExp::Var(y))
                         if *y == x =>
                     {
-                        Some((u64::try_from(n).ok()?, Origin::Requires(r.span)))
+                        Some((u64::try_from(n).ok()?, Origin::Code(r.span)))
                     }
                     _ => None,
                 })

@@ -29,7 +29,7 @@ pub mod scope;
 
 use super::{Diagnostic, LoadOptions};
 use dims::LaunchLimits;
-use mapcheck_ir::kernel::{Kernel, Provenance, Scope, ThreadModel, OTHER_SUFFIX};
+use mapcheck_ir::kernel::{Kernel, Origin, Provenance, Scope, ThreadModel, OTHER_SUFFIX};
 use semantics::expr::{BExp, NExp, ROp};
 use semantics::surface::{Assumption, Program, Span};
 use std::collections::BTreeSet;
@@ -332,6 +332,12 @@ fn build_kernel(
         ..Program::default()
     };
     program.assumptions = dimension_assumptions(grid_level);
+    let mut origins = vec![Origin::Cuda; program.assumptions.len()];
+    // The inference gives a place to what the kernel's code states.
+    origins.extend(out.assumptions.iter().map(|a| match a.span {
+        s if s == Span::default() => Origin::Model,
+        s => Origin::Code(s),
+    }));
     program.assumptions.extend(out.assumptions);
     // A variable the other thread's copy of which a relational assumption
     // names stays a thread-local, as do those of the thread's own.
@@ -370,6 +376,7 @@ fn build_kernel(
         provenance,
         notes: out.notes,
         launch: None,
+        origins,
         written: out.written,
         iteration_uniform: out
             .iteration_uniform

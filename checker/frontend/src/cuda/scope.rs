@@ -6,7 +6,7 @@
 //! shared memory).  This module derives the second kernel from the
 //! protocol inferred with `blockIdx` per thread.
 
-use mapcheck_ir::kernel::{Kernel, Scope, ThreadModel};
+use mapcheck_ir::kernel::{Kernel, Origin, Scope, ThreadModel};
 use semantics::expr::{BExp, NExp, ROp};
 use semantics::surface::{Assumption, Span, Stmt, StmtKind};
 use std::collections::BTreeSet;
@@ -22,10 +22,9 @@ pub fn across_blocks(mut k: Kernel, shared: &BTreeSet<String>) -> Kernel {
     for d in DIMS {
         let t = format!("threadIdx.{d}");
         k.program.locals.push(t.clone());
-        k.program.assumptions.push(Assumption {
-            cond: BExp::rel(ROp::Lt, NExp::var(&t), NExp::var(&format!("blockDim.{d}"))),
-            span: Span::default(),
-        });
+        let cond = BExp::rel(ROp::Lt, NExp::var(&t), NExp::var(&format!("blockDim.{d}")));
+        let span = Span::default();
+        k.assume(Assumption { cond, span }, Origin::Cuda);
     }
     k
 }
