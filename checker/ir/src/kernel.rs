@@ -75,6 +75,29 @@ pub struct Kernel {
     /// every execution (an assumption states it): the checker may check
     /// each sign apart ([`SignedParam`]; `core::domains`).
     pub signed: Vec<SignedParam>,
+    /// The parameters of a C kernel, in order (empty for the theory's
+    /// kernels, whose parameters are the protocol's).
+    pub params: Vec<Param>,
+}
+
+/// A parameter of a C kernel: its name, C type, and, for an integer, its
+/// width and signedness.  How the protocol carries a signed value (two
+/// naturals, [`SignedParam`]) is the SMT layer's business.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Param {
+    pub name: String,
+    /// As clang spells it: `const float *`, `unsigned int`, a typedef by
+    /// its name (`size_t`).
+    pub c_type: String,
+    /// `Some` for an integer (or a reference to one).
+    pub int: Option<IntType>,
+}
+
+/// A C integer type: its width in bits and whether it is signed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct IntType {
+    pub bits: u32,
+    pub signed: bool,
 }
 
 /// A signed C integer as the protocol carries it: the value is
@@ -316,6 +339,7 @@ impl Kernel {
             relational: Vec::new(),
             loop_exits: Vec::new(),
             signed: Vec::new(),
+            params: Vec::new(),
         }
     }
 

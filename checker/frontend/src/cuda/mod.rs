@@ -29,7 +29,9 @@ pub mod scope;
 
 use super::{Diagnostic, LoadOptions};
 use dims::LaunchLimits;
-use mapcheck_ir::kernel::{Kernel, Origin, Provenance, Scope, ThreadModel, OTHER_SUFFIX};
+use mapcheck_ir::kernel::{
+    IntType, Kernel, Origin, Param, Provenance, Scope, ThreadModel, OTHER_SUFFIX,
+};
 use semantics::expr::{BExp, NExp, ROp};
 use semantics::surface::{Assumption, Program, Span};
 use std::collections::BTreeSet;
@@ -266,6 +268,19 @@ fn parse_error(path: &Path, diags: Vec<clang::Diagnostic>) -> Diagnostic {
     )
 }
 
+/// The parameters of kernel `f`, with their C types.
+fn kernel_params(unit: &ast::Unit, f: &ast::Func) -> Vec<Param> {
+    let param = |p: &ast::VarDecl| Param {
+        name: p.name.clone(),
+        c_type: unit.param_types.get(&p.key).cloned().unwrap_or_default(),
+        int: p.ty.map(|t| IntType {
+            bits: t.bits,
+            signed: t.signed,
+        }),
+    };
+    f.params.iter().map(param).collect()
+}
+
 /// The thread model: two threads of one block, or (`grid_level`) of
 /// different blocks.
 fn thread_model(grid_level: bool) -> ThreadModel {
@@ -391,6 +406,7 @@ fn build_kernel(
         relational: out.relational,
         loop_exits: out.loop_exits,
         signed: out.signed,
+        params: kernel_params(unit, f),
     };
     (kernel, out.shared)
 }
