@@ -187,7 +187,12 @@ fn check_selection(
                 }
             }
         }
-        for x in opts.check.params.keys() {
+        // `--blockDim`/`--gridDim` name the dimensions they fix, in
+        // order with the `--param`s.
+        let dims = opts.load.launch.fixed_by_flags();
+        let fixed: std::collections::BTreeSet<&String> =
+            opts.check.params.keys().chain(dims.keys()).collect();
+        for x in fixed {
             if !params.contains(x) && x != semantics::trace::THREAD_COUNT {
                 return error(format!(
                     "--param {x}: `{x}` is not a parameter of this file (parameters: {})",
@@ -222,6 +227,17 @@ pub fn load_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dimensions_fixed_for_a_protocol_name_what_it_lacks() {
+        let src = "//--blockDim=4\nparam N;\nwr[N]\n";
+        let e = load_source(Path::new("a.proto"), src, &Flags::default()).expect_err("no blockDim");
+        assert!(
+            e.to_string()
+                .contains("--param blockDim.x: `blockDim.x` is not a parameter"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn utf8_is_kept_and_other_bytes_are_latin1() {
