@@ -240,7 +240,7 @@ fn contradictory_assumptions(
         thread_ids: kernel.threads.ids(),
         locals: kernel.program.locals.clone(),
         params: parameters(kernel),
-        fixed: fixed_env(opts),
+        fixed: fixed_env(kernel, opts),
         globals: kernel
             .program
             .assumptions
@@ -283,7 +283,7 @@ pub fn query_context(kernel: &Kernel, case: &Case, opts: &CheckOptions) -> Query
         thread_ids: kernel.threads.ids(),
         locals: kernel.program.locals.clone(),
         params: parameters(kernel),
-        fixed: fixed_env(opts),
+        fixed: fixed_env(kernel, opts),
         globals,
         pairs: pair_filter(kernel, case, opts),
         chains: Default::default(),
@@ -392,7 +392,8 @@ fn check_array_with(
     resolution: Option<&Resolution>,
 ) -> ArrayReport {
     let domains = crate::domains::finite_domains(kernel);
-    let fixed = |x: &Var| opts.params.contains_key(x);
+    let fixed_values = crate::params::fixed_values(kernel, opts);
+    let fixed = |x: &Var| fixed_values.contains_key(x);
     let fixings: Vec<Vec<(Var, u64)>> =
         match crate::domains::split_for(kernel, array, &domains, &fixed) {
             Some((x, values)) => values.iter().map(|&v| vec![(x.clone(), v)]).collect(),

@@ -194,7 +194,7 @@ impl<'a> Divergence<'a> {
             thread_ids: self.kernel.threads.ids(),
             locals: self.locals(),
             params: self.params(),
-            fixed: fixed_env(self.opts),
+            fixed: fixed_env(self.kernel, self.opts),
             globals,
             pairs: Default::default(),
             chains: Default::default(),

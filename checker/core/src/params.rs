@@ -2,7 +2,7 @@
 //! [`crate::check`], [`crate::wellformed`], [`crate::divergence`] and
 //! [`crate::domains`]: the ones that identify or belong to one thread
 //! ([`thread_locals`]), the thread-global ones ([`parameters`]), and the
-//! values the options fix ([`fixed_env`]).
+//! values the options and the launch fix ([`fixed_values`], [`fixed_env`]).
 
 use crate::kernel::Kernel;
 use crate::verdict::CheckOptions;
@@ -38,12 +38,25 @@ pub fn parameters(kernel: &Kernel) -> Vec<Var> {
     out
 }
 
-/// The fixed values: `--param` and `--threads` (as `T`).
-pub fn fixed_env(opts: &CheckOptions) -> BTreeMap<Var, Nat> {
-    let mut env: BTreeMap<Var, Nat> = opts
-        .params
-        .iter()
-        .map(|(x, v)| (x.clone(), Nat::from(*v)))
+/// The parameters of fixed value, which the SMT encoding writes as their
+/// values: `--param` (and a parameter a split on its domain fixes,
+/// [`crate::domains`]) and the dimensions the header or the command line
+/// fixes (`--blockDim`, `--gridDim`: [`mapcheck_ir::launch::Launch::fixed_by_flags`]).
+/// Other known dimensions (defaults, launches, `__requires`) are
+/// assumptions of the protocol.
+pub fn fixed_values(kernel: &Kernel, opts: &CheckOptions) -> BTreeMap<Var, u64> {
+    let mut out = opts.params.clone();
+    if let Some(launch) = &kernel.launch {
+        out.extend(launch.fixed_by_flags());
+    }
+    out
+}
+
+/// The fixed values ([`fixed_values`]) and `--threads` (as `T`).
+pub fn fixed_env(kernel: &Kernel, opts: &CheckOptions) -> BTreeMap<Var, Nat> {
+    let mut env: BTreeMap<Var, Nat> = fixed_values(kernel, opts)
+        .into_iter()
+        .map(|(x, v)| (x, Nat::from(v)))
         .collect();
     if let Some(t) = opts.threads {
         env.insert(THREAD_COUNT.to_string(), Nat::from(t));

@@ -27,7 +27,7 @@
 use crate::kernel::{Kernel, Scope, ThreadModel};
 use crate::verdict::CheckOptions;
 use mapcheck_ir::threads::{Axis, Builtin};
-use semantics::expr::{BExp, NExp, ROp};
+use semantics::expr::NExp;
 
 /// The warp of a thread in a query: `linear / size`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,7 +76,7 @@ pub fn mode(kernel: &Kernel, opts: &CheckOptions) -> WarpMode {
 /// so that only the sizes that matter must be known.
 fn block_warp(kernel: &Kernel, opts: &CheckOptions, size: u64) -> WarpMode {
     let block_dim = |a: Axis| Builtin::BlockDim.var(a);
-    let dim = |a: Axis| known(kernel, opts, &block_dim(a));
+    let dim = |a: Axis| known(kernel, opts, a);
     let (bx, by, bz) = (dim(Axis::X), dim(Axis::Y), dim(Axis::Z));
     let var = |a: Axis| NExp::var(&Builtin::ThreadIdx.var(a));
     let times = |e: NExp, k: u64| NExp::mul(e, NExp::num(k));
@@ -104,25 +104,16 @@ fn not_linear(dim: &str) -> WarpMode {
     ))
 }
 
-/// The value of `x` when fixed (`--param`, dimensions) or assumed equal to
-/// a number (`__requires`, a default dimension).
-fn known(kernel: &Kernel, opts: &CheckOptions, x: &str) -> Option<u64> {
-    if let Some(v) = opts.params.get(x) {
-        return Some(*v);
-    }
-    kernel
-        .program
-        .assumptions
-        .iter()
-        .find_map(|a| match &a.cond {
-            BExp::Rel(ROp::Eq, NExp::Var(y), NExp::Num(n))
-            | BExp::Rel(ROp::Eq, NExp::Num(n), NExp::Var(y))
-                if y == x =>
-            {
-                u64::try_from(n).ok()
-            }
-            _ => None,
-        })
+/// The size of the block along `axis` when known: fixed for this check
+/// ([`crate::params::fixed_values`]: `--blockDim`, `--param`, a split on
+/// its values) or known to the launch (`Kernel::launch`: a host launch,
+/// `__requires`, a default dimension).
+fn known(kernel: &Kernel, opts: &CheckOptions, axis: Axis) -> Option<u64> {
+    let x = Builtin::BlockDim.var(axis);
+    crate::params::fixed_values(kernel, opts)
+        .get(&x)
+        .copied()
+        .or_else(|| kernel.launch.as_ref()?.dim(Builtin::BlockDim, axis).known())
 }
 
 /// The note printed with the verdicts of `kernel`, among the launch
@@ -148,15 +139,21 @@ pub fn note(kernel: &Kernel, opts: &CheckOptions) -> Option<String> {
 mod tests {
     use super::*;
 
-    fn cuda(assumed: &[(&str, u64)]) -> Kernel {
+    use mapcheck_ir::launch::{Dim, Extent, Launch, Origin};
+
+    /// A CUDA kernel whose launch knows the block dimensions `known` by
+    /// default.
+    fn cuda(known: &[(Axis, u64)]) -> Kernel {
         let mut k = Kernel::from_protocol_text("k", "wr[0]").expect("parses");
         k.threads = ThreadModel::Cuda(Scope::Block);
-        for (x, v) in assumed {
-            k.program.assumptions.push(semantics::surface::Assumption {
-                cond: BExp::rel(ROp::Eq, NExp::var(x), NExp::num(*v)),
-                span: Default::default(),
-            });
+        let mut launch = Launch::default();
+        for (a, v) in known {
+            *launch.dim_mut(Builtin::BlockDim, *a) = Dim {
+                extent: Extent::Known(*v),
+                origin: Origin::Default("unused".into()),
+            };
         }
+        k.launch = Some(launch);
         k
     }
 
@@ -177,9 +174,9 @@ mod tests {
 
     #[test]
     fn the_linear_id_needs_only_the_sizes_of_the_axes_in_use() {
-        let one_d = cuda(&[("blockDim.y", 1), ("blockDim.z", 1)]);
+        let one_d = cuda(&[(Axis::Y, 1), (Axis::Z, 1)]);
         assert_eq!(linear(mode(&one_d, &opts(&[]))), "threadIdx.x");
-        let two_d = cuda(&[("blockDim.z", 1)]);
+        let two_d = cuda(&[(Axis::Z, 1)]);
         let fixed = opts(&[("blockDim.x", 8), ("blockDim.y", 4)]);
         assert_eq!(
             linear(mode(&two_d, &fixed)),
@@ -193,8 +190,24 @@ mod tests {
     }
 
     #[test]
+    fn the_block_size_is_the_launch_s() {
+        let mut k = cuda(&[(Axis::Z, 1)]);
+        let launch = k.launch.as_mut().expect("a launch");
+        for (a, v) in [(Axis::X, 16), (Axis::Y, 2)] {
+            *launch.dim_mut(Builtin::BlockDim, a) = Dim {
+                extent: Extent::Known(v),
+                origin: Origin::Header,
+            };
+        }
+        assert_eq!(
+            linear(mode(&k, &opts(&[]))),
+            "threadIdx.x + threadIdx.y * 16"
+        );
+    }
+
+    #[test]
     fn a_symbolic_block_leaves_the_mode_off_and_says_so() {
-        let two_d = cuda(&[("blockDim.z", 1)]);
+        let two_d = cuda(&[(Axis::Z, 1)]);
         let m = mode(&two_d, &opts(&[]));
         assert!(
             matches!(&m, WarpMode::NotApplied(why) if why.contains("blockDim.x")),

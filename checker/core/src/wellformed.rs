@@ -140,7 +140,7 @@ struct ResolvedCase {
 /// values of `opts` (see [`wellformed`]).
 pub fn resolve(kernel: &Kernel, opts: &CheckOptions, session: &Session) -> Resolution {
     let program = &kernel.program;
-    let env = crate::params::fixed_env(opts);
+    let env = crate::params::fixed_env(kernel, opts);
     let resolver = Resolver {
         env: &env,
         locals: thread_locals(kernel),

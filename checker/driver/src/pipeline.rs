@@ -150,7 +150,7 @@ fn check_kernel(k: &Kernel, opts: &CheckOptions) -> Result<CheckedKernel, Diagno
     // `--warp-sync` is an assumption about the execution: printed with the
     // launch assumptions whenever it applies (or was asked for and not
     // applied).
-    let mut launch = k.launch.clone();
+    let mut launch = k.assumed();
     launch.extend(mapcheck_core::warp::note(k, opts));
     Ok(CheckedKernel {
         kernel: report.kernel,

@@ -32,11 +32,7 @@ fn only_wide_parameters_are_assumed_below_2_to_the_31() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../kernels/cuda/integers");
     let notes = |file: &str, flags: &Flags| -> Vec<String> {
         let loaded = load(&dir.join(file), flags).expect("loads");
-        loaded
-            .kernels
-            .iter()
-            .flat_map(|k| k.launch.clone())
-            .collect()
+        loaded.kernels.iter().flat_map(|k| k.assumed()).collect()
     };
     let wide = "smaller than 2^31";
     let unsigned = notes("unsigned-grid-stride-drf.cu", &Flags::default());
@@ -54,4 +50,28 @@ fn only_wide_parameters_are_assumed_below_2_to_the_31() {
     };
     let dropped = notes("unsigned-grid-stride-drf.cu", &large);
     assert!(!dropped.iter().any(|n| n.contains(wide)), "{dropped:?}");
+}
+
+/// Each parameter of a C kernel has its C type, width and signedness.
+#[test]
+fn kernel_parameters_have_their_c_types() {
+    use mapcheck_ir::kernel::{IntType, Param};
+    let src = "typedef unsigned long size_t;\n__global__ void k(const float *x, int n, size_t m, unsigned char c) {}\n";
+    let loaded =
+        mapcheck_frontend::load_source(Path::new("k.cu"), src, &Flags::default()).expect("loads");
+    let int = |bits, signed| Some(IntType { bits, signed });
+    let param = |name: &str, c_type: &str, int| Param {
+        name: name.into(),
+        c_type: c_type.into(),
+        int,
+    };
+    assert_eq!(
+        loaded.kernels[0].params,
+        vec![
+            param("x", "const float *", None),
+            param("n", "int", int(32, true)),
+            param("m", "size_t", int(64, false)),
+            param("c", "unsigned char", int(8, false)),
+        ]
+    );
 }

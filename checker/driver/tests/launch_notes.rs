@@ -217,3 +217,53 @@ fn instantiations_that_differ_are_said_to_leave_arguments_symbolic() {
     ));
     assert!(!has(&one, symbolic), "{one:?}");
 }
+
+/// The kernels of `source` (`k.cu`), the scope within a block first.
+fn kernels(source: &str) -> Vec<mapcheck_ir::kernel::Kernel> {
+    let flags = mapcheck_frontend::options::Flags::default();
+    let path = std::path::Path::new("k.cu");
+    mapcheck_frontend::load_source(path, source, &flags)
+        .expect("loads")
+        .kernels
+}
+
+/// The typed launch says where each dimension comes from, and each
+/// assumption of the kernel has its origin.
+#[test]
+fn the_launch_and_the_assumptions_carry_their_origin() {
+    use mapcheck_ir::launch::{Extent, Origin};
+    use mapcheck_ir::threads::{Axis, Builtin};
+    let src = "//--gridDim=4\n__global__ void k(float *x) {\n  __requires(blockDim.x == 64);\n  x[threadIdx.x] = 0;\n}\n";
+    let k = &kernels(src)[0];
+    let launch = k.launch.as_ref().expect("a CUDA kernel has a launch");
+    let dim = |f, a| launch.dim(f, a).clone();
+    let x = dim(Builtin::BlockDim, Axis::X);
+    assert_eq!(x.extent, Extent::Known(64));
+    assert!(matches!(x.origin, Origin::Code(s) if s.line == 3), "{x:?}");
+    let y = dim(Builtin::BlockDim, Axis::Y);
+    assert!(matches!(y.origin, Origin::Default(_)) && y.known() == Some(1));
+    let g = dim(Builtin::GridDim, Axis::X);
+    assert_eq!((g.known(), g.origin), (Some(4), Origin::Header));
+    let origin_of = |text: &str| {
+        let found = k.facts().find(|(a, _)| a.cond.to_string() == text);
+        found.map(|(_, o)| o.clone())
+    };
+    assert_eq!(origin_of("gridDim.x == 4"), Some(Origin::Header));
+    assert!(matches!(
+        origin_of("blockDim.x == 64"),
+        Some(Origin::Code(_))
+    ));
+    assert!(matches!(
+        origin_of("blockDim.z == 1"),
+        Some(Origin::Default(_))
+    ));
+    assert_eq!(origin_of("blockDim.x <= 1024"), Some(Origin::Cuda));
+    assert_eq!(k.facts().count(), k.program.assumptions.len());
+    let launched = kernels(&program("k<<<2, 32>>>(a, b);"));
+    let d = launched[1].launch.as_ref().expect("a launch").block[0].clone();
+    match d.origin {
+        Origin::Launches(sites) => assert_eq!((sites[0].span.line, sites[0].span.col), (2, 43)),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(d.extent, Extent::Known(32));
+}

@@ -76,7 +76,7 @@ fn a_kernel_next_to_a_missing_library_header_is_checked() {
     );
     assert_eq!(missing.span.map(|s| s.line), Some(1));
     // The verdict says what it rests on.
-    let notes: Vec<&String> = loaded.kernels.iter().flat_map(|k| &k.launch).collect();
+    let notes: Vec<String> = loaded.kernels.iter().flat_map(|k| k.assumed()).collect();
     assert!(
         notes
             .iter()

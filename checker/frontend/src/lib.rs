@@ -17,7 +17,8 @@ pub mod options;
 pub mod proto;
 
 pub use mapcheck_ir::diagnostic::{self, Diagnostic, Level};
-use options::{Dims, Flags};
+use mapcheck_ir::launch::Launch;
+use options::Flags;
 
 /// What the front ends need, after [`options::merge`].
 #[derive(Clone, Debug, Default)]
@@ -37,10 +38,10 @@ pub struct LoadOptions {
     /// `--large-params`: integer parameters of the kernel may be 2^31 or
     /// more (by default they are assumed below, a reported assumption).
     pub large_params: bool,
-    /// Fixed block dimensions, assumed by CUDA kernels.
-    pub block_dim: Option<Dims>,
-    /// Fixed grid dimensions, assumed by CUDA kernels.
-    pub grid_dim: Option<Dims>,
+    /// The dimensions the header or the command line fixes (`--blockDim`,
+    /// `--gridDim`), with their origin; the others have CUDA's limits.
+    /// The CUDA front end completes it per kernel (`cuda::dims`).
+    pub launch: Launch,
     /// The values fixed by `--param` (header and command line): a CUDA
     /// parameter fixed to a value is that value, whatever its C type.
     pub params: std::collections::BTreeMap<String, u64>,
@@ -186,7 +187,12 @@ fn check_selection(
                 }
             }
         }
-        for x in opts.check.params.keys() {
+        // `--blockDim`/`--gridDim` name the dimensions they fix, in
+        // order with the `--param`s.
+        let dims = opts.load.launch.fixed_by_flags();
+        let fixed: std::collections::BTreeSet<&String> =
+            opts.check.params.keys().chain(dims.keys()).collect();
+        for x in fixed {
             if !params.contains(x) && x != semantics::trace::THREAD_COUNT {
                 return error(format!(
                     "--param {x}: `{x}` is not a parameter of this file (parameters: {})",
@@ -221,6 +227,17 @@ pub fn load_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dimensions_fixed_for_a_protocol_name_what_it_lacks() {
+        let src = "//--blockDim=4\nparam N;\nwr[N]\n";
+        let e = load_source(Path::new("a.proto"), src, &Flags::default()).expect_err("no blockDim");
+        assert!(
+            e.to_string()
+                .contains("--param blockDim.x: `blockDim.x` is not a parameter"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn utf8_is_kept_and_other_bytes_are_latin1() {

@@ -15,10 +15,10 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::LoadOptions;
-use mapcheck_ir::kernel::Kernel;
+use mapcheck_ir::launch::{Dim, Extent, Launch, Origin};
 use mapcheck_ir::options::{CheckOptions, IntModel};
-use semantics::expr::{BExp, NExp, ROp};
-use semantics::surface::{Assumption, Span};
+use mapcheck_ir::threads::{Axis, Builtin};
+use semantics::surface::Span;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
@@ -328,19 +328,34 @@ pub struct Options {
 /// The one merge of a file's header flags and the command line's: the
 /// command line wins (a dimension it gives replaces the header's whole),
 /// `-D`/`-I` of both apply (the header's first, its `-I` relative to the
-/// file), parameters of both apply and dimensions fix `blockDim.x`, … as
-/// parameters too.
+/// file), parameters of both apply, and the dimensions are the launch's
+/// with their origin (the CUDA front end completes it per kernel; the
+/// checker reads it, `Kernel::launch`).
 pub fn merge(file: &Path, header: &Flags, cli: &Flags) -> Options {
     let dir = file.parent().unwrap_or(Path::new(""));
-    let block_dim = cli.block_dim.clone().or_else(|| header.block_dim.clone());
-    let grid_dim = cli.grid_dim.clone().or_else(|| header.grid_dim.clone());
-    let mut params: std::collections::BTreeMap<String, u64> =
-        header.params.iter().chain(&cli.params).cloned().collect();
-    for (name, dims) in [("blockDim", &block_dim), ("gridDim", &grid_dim)] {
-        for (axis, v) in ["x", "y", "z"].iter().zip(dims.iter().flat_map(Dims::xyz)) {
-            params.insert(format!("{name}.{axis}"), v);
+    let mut launch = Launch::default();
+    let families = [
+        (Builtin::BlockDim, &cli.block_dim, &header.block_dim),
+        (Builtin::GridDim, &cli.grid_dim, &header.grid_dim),
+    ];
+    for (family, cli, header) in families {
+        let given = match (cli, header) {
+            (Some(d), _) => Some((d, Origin::CommandLine)),
+            (None, Some(d)) => Some((d, Origin::Header)),
+            (None, None) => None,
+        };
+        let Some((dims, origin)) = given else {
+            continue;
+        };
+        for (a, v) in Axis::ALL.into_iter().zip(dims.xyz()) {
+            *launch.dim_mut(family, a) = Dim {
+                extent: Extent::Known(v),
+                origin: origin.clone(),
+            };
         }
     }
+    let params: std::collections::BTreeMap<String, u64> =
+        header.params.iter().chain(&cli.params).cloned().collect();
     let load = LoadOptions {
         defines: header.defines.iter().chain(&cli.defines).cloned().collect(),
         includes: header
@@ -354,8 +369,7 @@ pub fn merge(file: &Path, header: &Flags, cli: &Flags) -> Options {
         block_level: cli.block_level || header.block_level,
         all_dims: cli.all_dims || header.all_dims,
         large_params: cli.large_params || header.large_params,
-        block_dim,
-        grid_dim,
+        launch,
         params: params.clone(),
     };
     let check = CheckOptions {
@@ -371,34 +385,6 @@ pub fn merge(file: &Path, header: &Flags, cli: &Flags) -> Options {
         strict: cli.strict || header.strict,
     };
     Options { load, check }
-}
-
-fn is_dim_equality(a: &Assumption) -> bool {
-    match &a.cond {
-        BExp::Rel(ROp::Eq, NExp::Var(x), NExp::Num(_)) => {
-            x.starts_with("blockDim.") || x.starts_with("gridDim.")
-        }
-        _ => false,
-    }
-}
-
-/// Fixes block and grid dimensions as assumptions of the kernel, replacing
-/// equalities on the same dimensions made before (`__requires`).
-pub fn apply_dims(kernel: &mut Kernel, block: Option<&Dims>, grid: Option<&Dims>) {
-    for (name, dims) in [("blockDim", block), ("gridDim", grid)] {
-        let Some(d) = dims else { continue };
-        for (axis, v) in ["x", "y", "z"].iter().zip(d.xyz()) {
-            let var = format!("{name}.{axis}");
-            kernel.program.assumptions.retain(|a| {
-                !(is_dim_equality(a)
-                    && matches!(&a.cond, BExp::Rel(_, NExp::Var(x), _) if *x == var))
-            });
-            kernel.program.assumptions.push(Assumption {
-                cond: BExp::rel(ROp::Eq, NExp::var(&var), NExp::num(v)),
-                span: Span::default(),
-            });
-        }
-    }
 }
 
 #[cfg(test)]
@@ -472,10 +458,15 @@ mod tests {
         };
         let o = merge(Path::new("dir/k.cu"), &header, &cli);
         let p = |x: &str| o.check.params.get(x).copied();
-        assert_eq!(o.load.grid_dim, Some(Dims(vec![3])));
-        assert_eq!((p("gridDim.x"), p("gridDim.y")), (Some(3), Some(1)));
-        assert_eq!((p("blockDim.x"), p("blockDim.y")), (Some(32), Some(1)));
+        let fixed = o.load.launch.fixed_by_flags();
+        let d = |x: &str| fixed.get(x).copied();
+        assert_eq!((d("gridDim.x"), d("gridDim.y")), (Some(3), Some(1)));
+        assert_eq!((d("blockDim.x"), d("blockDim.y")), (Some(32), Some(1)));
+        let origin = |f, a| o.load.launch.dim(f, a).origin.clone();
+        assert_eq!(origin(Builtin::GridDim, Axis::Z), Origin::CommandLine);
+        assert_eq!(origin(Builtin::BlockDim, Axis::X), Origin::Header);
         assert_eq!((p("N"), p("M")), (Some(8), Some(1)));
+        assert_eq!(p("blockDim.x"), None, "dimensions are the launch's");
         assert_eq!(o.load.includes, vec![PathBuf::from("dir/inc")]);
         assert_eq!(o.check.timeout_ms, CheckOptions::default().timeout_ms);
     }

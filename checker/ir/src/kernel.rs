@@ -2,12 +2,13 @@
 //! produced by every front end (`.proto`, `.bcu`, `.cu`), with what the
 //! report and the triage need to know about where it came from.
 
-use semantics::surface::{Program, Span};
+use semantics::surface::{Assumption, Program, Span};
 use semantics::{NExp, Var};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
 
+pub use crate::launch::{Launch, Origin};
 pub use crate::threads::{Scope, ThreadModel};
 
 /// One kernel ready for checking.
@@ -32,9 +33,17 @@ pub struct Kernel {
     pub unsupported: Vec<Unsupported>,
     /// How the protocol was obtained (drives the triage of alarms).
     pub provenance: Provenance,
-    /// Assumptions about the launch that the user did not state (default
-    /// dimensions), printed with the verdict.
-    pub launch: Vec<String>,
+    /// Assumptions the front end made about the code (distinct pointers,
+    /// parameters below 2^31, …), printed with the verdict before the
+    /// launch's ([`Kernel::assumed`]).
+    pub notes: Vec<String>,
+    /// The launch configuration of a CUDA kernel (`None` for the theory's
+    /// kernels, `.proto` and `.bcu`): its dimensions with their origins.
+    pub launch: Option<Launch>,
+    /// Where each of `program.assumptions` comes from, in their order
+    /// ([`Kernel::facts`]); only for the reader's sake: no check reads it.
+    /// Kept in step through [`Kernel::assume`] and [`Kernel::retract`].
+    pub origins: Vec<Origin>,
     /// What each write stores, when the front end knows it is the same for
     /// every thread (`docs/benign-writes.md`); a write not listed stores an
     /// unknown value.
@@ -55,7 +64,7 @@ pub struct Kernel {
     /// variable `x@other` ([`other`]) is the other thread's `x`.  The
     /// checker asserts each for both orders of the two threads of a race
     /// query; every other query ignores them (fewer facts: sound).
-    pub relational: Vec<semantics::surface::Assumption>,
+    pub relational: Vec<Assumption>,
     /// Synchronized conditionals (by location) whose `then` branch leaves
     /// the enclosing synchronized loop (`if (c) break;` in CUDA, the rest
     /// of the body in the `else` branch): [`crate::wellformed`] may split
@@ -72,6 +81,29 @@ pub struct Kernel {
     /// over ℕ; named like no variable of the kernel.  Not a C value: a
     /// report decodes it.
     pub index_base: Option<Var>,
+    /// The parameters of a C kernel, in order (empty for the theory's
+    /// kernels, whose parameters are the protocol's).
+    pub params: Vec<Param>,
+}
+
+/// A parameter of a C kernel: its name, C type, and, for an integer, its
+/// width and signedness.  How the protocol carries a signed value (two
+/// naturals, [`SignedParam`]) is the SMT layer's business.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Param {
+    pub name: String,
+    /// As clang spells it: `const float *`, `unsigned int`, a typedef by
+    /// its name (`size_t`).
+    pub c_type: String,
+    /// `Some` for an integer (or a reference to one).
+    pub int: Option<IntType>,
+}
+
+/// A C integer type: its width in bits and whether it is signed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct IntType {
+    pub bits: u32,
+    pub signed: bool,
 }
 
 /// A signed C integer as the protocol carries it: the value is
@@ -295,6 +327,11 @@ impl Kernel {
     /// A kernel from a parsed `.proto` program: the thread model of the
     /// theory, its `local` variables as declared unknowns.
     pub fn protocol(name: &str, file: PathBuf, source: String, program: Program) -> Kernel {
+        let origins = program
+            .assumptions
+            .iter()
+            .map(|a| Origin::Protocol(a.span))
+            .collect();
         let unknowns = program
             .locals
             .iter()
@@ -313,7 +350,9 @@ impl Kernel {
             unknowns,
             unsupported: Vec::new(),
             provenance: Provenance::Protocol,
-            launch: Vec::new(),
+            notes: Vec::new(),
+            launch: None,
+            origins,
             written: WrittenValues::default(),
             iteration_uniform: Vec::new(),
             phase_uniform: Vec::new(),
@@ -321,6 +360,7 @@ impl Kernel {
             loop_exits: Vec::new(),
             signed: Vec::new(),
             index_base: None,
+            params: Vec::new(),
         }
     }
 
@@ -329,6 +369,39 @@ impl Kernel {
     pub fn display_name(&self) -> String {
         let suffix = self.threads.scope().map(Scope::suffix).unwrap_or("");
         format!("{}{suffix}", self.name)
+    }
+
+    /// Each assumption of the kernel with where it comes from.
+    pub fn facts(&self) -> impl Iterator<Item = (&Assumption, &Origin)> {
+        debug_assert_eq!(self.origins.len(), self.program.assumptions.len());
+        self.program.assumptions.iter().zip(&self.origins)
+    }
+
+    /// Adds an assumption, from `origin`.
+    pub fn assume(&mut self, a: Assumption, origin: Origin) {
+        self.program.assumptions.push(a);
+        self.origins.push(origin);
+    }
+
+    /// Drops the assumptions `drop` selects, with their origins.
+    pub fn retract(&mut self, drop: impl Fn(&Assumption) -> bool) {
+        let facts = std::mem::take(&mut self.program.assumptions)
+            .into_iter()
+            .zip(std::mem::take(&mut self.origins));
+        (self.program.assumptions, self.origins) = facts.filter(|(a, _)| !drop(a)).unzip();
+    }
+
+    /// The assumptions the user did not state, printed with the verdict:
+    /// the front end's [`Kernel::notes`], the launch's defaults
+    /// ([`Launch::defaults`]) and what the host code's launches fixed
+    /// ([`Launch::notes`]).
+    pub fn assumed(&self) -> Vec<String> {
+        let mut out = self.notes.clone();
+        if let Some(l) = &self.launch {
+            out.extend(l.defaults());
+            out.extend(l.notes.iter().cloned());
+        }
+        out
     }
 
     /// The class of an alarm on this kernel, from how its protocol was

@@ -8,6 +8,7 @@
 pub mod babycuda;
 pub mod diagnostic;
 pub mod kernel;
+pub mod launch;
 pub mod options;
 pub mod threads;
 

@@ -19,8 +19,9 @@ pub enum IntModel {
 /// What the checker needs besides the kernel.
 #[derive(Clone, Debug)]
 pub struct CheckOptions {
-    /// Fixes the thread count `T` (`--threads`).  Other thread bounds (CUDA
-    /// `blockDim.x`, …) are parameters: fix them with [`CheckOptions::params`].
+    /// Fixes the thread count `T` (`--threads`).  A CUDA kernel's thread
+    /// bounds (`blockDim.x`, …) are its launch (`Kernel::launch`: the
+    /// header's and the command line's `--blockDim`, the host's launches, …).
     pub threads: Option<u64>,
     /// Fixed values of parameters / free protocol variables (`--param`).
     pub params: BTreeMap<Var, u64>,

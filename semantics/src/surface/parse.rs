@@ -67,7 +67,9 @@ pub fn parse_header_with_spans(src: &str) -> (Header, Vec<Span>) {
             }
         } else if c == "pass" {
             header.expect = Some(Expect::Drf);
-        } else if c.get(..5).is_some_and(|w| w.eq_ignore_ascii_case("xfail")) && !c.starts_with("xfail") {
+        } else if c.get(..5).is_some_and(|w| w.eq_ignore_ascii_case("xfail"))
+            && !c.starts_with("xfail")
+        {
             // `XFAIL:…`: a header line of GPUVerify's test suite that its
             // tester does not read (case matters to it): no expectation,
             // but not prose either.
@@ -492,7 +494,10 @@ mod tests {
         assert_eq!(h.flags, vec!["--blockDim=64"]);
         // Neither GPUVerify's disabled `XFAIL:` nor an empty `//` ends it.
         let h = parse_header("//XFAIL:NOT_ALL_VERIFIED\n//\n//--blockDim=8\nk");
-        assert_eq!((h.expect, h.flags), (None, vec!["--blockDim=8".to_string()]));
+        assert_eq!(
+            (h.expect, h.flags),
+            (None, vec!["--blockDim=8".to_string()])
+        );
         assert_eq!(parse_header("//é€xfail\n//--blockDim=8\nk").flags.len(), 0);
     }
 

@@ -48,9 +48,5 @@ pub fn unmet_expectations<'p>(files: impl IntoIterator<Item = &'p Path>) -> Vec<
 /// `k.cu` holding `source`.
 pub fn printed_notes(source: &str) -> Vec<String> {
     let loaded = load_source(Path::new("k.cu"), source, &Flags::default()).expect("loads");
-    loaded
-        .kernels
-        .iter()
-        .flat_map(|k| k.launch.iter().cloned())
-        .collect()
+    loaded.kernels.iter().flat_map(|k| k.assumed()).collect()
 }

@@ -379,6 +379,9 @@ pub struct Unit {
     /// `funcs` with its signature (a function template's instance, a
     /// lambda): `None` when every function it may call is there.
     pub hidden_targets: Option<String>,
+    /// The C type of each function parameter as clang spells it (`const
+    /// float *`), by the parameter's key.
+    pub param_types: std::collections::BTreeMap<String, String>,
 }
 
 /// A kernel launch in the host code and what it fixes (each value `None`

@@ -12,21 +12,22 @@ use super::clang::{Cursor, Tu};
 use super::host_contexts::Context;
 use super::host_values::{host_dim3, host_int};
 use super::instantiate::{launches_instance, Instance};
-use crate::options::Dims;
 use crate::LoadOptions;
 use clang_sys::*;
+use mapcheck_ir::launch::{Dim, Extent, Origin, Site};
+use mapcheck_ir::threads::{Axis, Builtin};
 use std::collections::BTreeMap;
 
 /// What the launches of one kernel fix, merged with the command line and
 /// the header (which win).
 pub struct Configured {
-    /// The options with the dimensions every launch agrees on.
+    /// The options with the dimensions every launch agrees on (in
+    /// `opts.launch`, from [`Origin::Launches`]).
     pub opts: LoadOptions,
     /// Families (`blockDim`, `gridDim`) the launches give but do not all
     /// agree on: no default of 1 for them; the components they agree on
-    /// are in `components`, the others stay symbolic.
-    pub unsettled: Vec<&'static str>,
-    pub components: Vec<(String, u64)>,
+    /// are known in `opts.launch`, the others stay symbolic.
+    pub unsettled: Vec<Builtin>,
     /// Template parameters and scalar parameters (by key) every launch
     /// gives the same constant.
     pub constants: BTreeMap<String, i128>,
@@ -71,7 +72,6 @@ pub fn configure(
     let mut out = Configured {
         opts: opts.clone(),
         unsettled: Vec::new(),
-        components: Vec::new(),
         constants: BTreeMap::new(),
         aliases: BTreeMap::new(),
         notes: checked_kernel_notes(f, instance, escapes),
@@ -97,7 +97,8 @@ pub fn configure(
             f.name
         ));
     }
-    if opts.block_dim.is_some() || opts.grid_dim.is_some() {
+    let by_flags = |f| super::dims::fixes(&opts.launch, f);
+    if by_flags(Builtin::BlockDim) || by_flags(Builtin::GridDim) {
         out.notes.push(
             "dimensions given by the header or the command line replace the launches'".into(),
         );
@@ -141,31 +142,34 @@ fn launched_dims(out: &mut Configured, sites: &[&Launch], opts: &LoadOptions) {
             .map(|i| agreed(sites, &|l: &Launch| pick(l)[i].map(i128::from)).map(|v| v as u64))
             .collect()
     };
+    let origin = Origin::Launches(
+        sites
+            .iter()
+            .map(|l| Site {
+                file: l.file.clone(),
+                span: l.span,
+            })
+            .collect(),
+    );
     type Pick = fn(&Launch) -> [Option<u64>; 3];
-    let families: [(&'static str, Pick, bool); 2] = [
-        ("blockDim", |l| l.block, opts.block_dim.is_none()),
-        ("gridDim", |l| l.grid, opts.grid_dim.is_none()),
+    let families: [(Builtin, Pick); 2] = [
+        (Builtin::BlockDim, |l| l.block),
+        (Builtin::GridDim, |l| l.grid),
     ];
-    for (family, pick, open) in families {
-        if !open {
+    for (family, pick) in families {
+        if super::dims::fixes(&opts.launch, family) {
             continue;
         }
-        match dims(pick).as_slice() {
-            [Some(x), Some(y), Some(z)] => {
-                let d = Some(Dims::new([*x, *y, *z]));
-                if family == "blockDim" {
-                    out.opts.block_dim = d;
-                } else {
-                    out.opts.grid_dim = d;
-                }
-            }
-            v => {
-                out.unsettled.push(family);
-                for (axis, value) in ["x", "y", "z"].iter().zip(v) {
-                    if let Some(value) = value {
-                        out.components.push((format!("{family}.{axis}"), *value));
-                    }
-                }
+        let agreed = dims(pick);
+        if agreed.iter().any(Option::is_none) {
+            out.unsettled.push(family);
+        }
+        for (a, value) in Axis::ALL.into_iter().zip(agreed) {
+            if let Some(v) = value {
+                *out.opts.launch.dim_mut(family, a) = Dim {
+                    extent: Extent::Known(v),
+                    origin: origin.clone(),
+                };
             }
         }
     }

@@ -15,6 +15,7 @@
 pub mod ast;
 pub mod clang;
 pub mod convert;
+mod dims;
 mod host_contexts;
 mod host_values;
 pub mod infer;
@@ -27,11 +28,13 @@ pub mod rewrite;
 pub mod scope;
 
 use super::{Diagnostic, LoadOptions};
-use crate::options::apply_dims;
-use mapcheck_ir::kernel::{Kernel, Provenance, Scope, ThreadModel, OTHER_SUFFIX};
+use dims::LaunchLimits;
+use mapcheck_ir::kernel::{
+    IntType, Kernel, Origin, Param, Provenance, Scope, ThreadModel, OTHER_SUFFIX,
+};
 use semantics::expr::{BExp, NExp, ROp};
 use semantics::surface::{Assumption, Program, Span};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 pub const DIMS: [&str; 3] = ["x", "y", "z"];
@@ -87,7 +90,7 @@ pub fn load(
         let hits = errors_reaching(&errors, &mut used_errors, &unit, f, path);
         let mut scopes = load_kernel(path, source, &unit, f, opts, instance_of(f), &hits);
         for k in &mut scopes {
-            k.launch
+            k.notes
                 .extend(missing.iter().map(partial::stand_in_assumption));
         }
         out.extend(scopes);
@@ -177,7 +180,9 @@ fn load_kernel(
     let configured = launches::configure(unit, f, opts, instance);
     let opts = &configured.opts;
     let mentioned = scope::builtins_used(unit, f);
-    let limits = LaunchLimits::new(opts, &mentioned, &configured);
+    let mut launch = dims::configure(opts, &mentioned, &configured.unsettled);
+    launch.notes = configured.notes.clone();
+    let limits = LaunchLimits::new(opts, &launch, &configured);
     let mut scopes = vec![build_kernel(kpath, ksource, unit, f, false, &limits).0];
     if !opts.block_level {
         let (k, shared) = build_kernel(kpath, ksource, unit, f, true, &limits);
@@ -186,46 +191,9 @@ fn load_kernel(
     for k in &mut scopes {
         k.unsupported
             .extend(hits.iter().map(|e| partial::unsupported(e, kpath)));
-        launch_assumptions(k, &configured, &mentioned, &limits);
+        dims::assume(k, &launch, &configured.unsettled, &opts.params);
     }
     scopes
-}
-
-/// States the launch configuration of kernel `k` as assumptions: the
-/// dimensions the header, the command line or the launches fix, the
-/// default ones for the families none of them fixes, CUDA's limits, the
-/// components the launches agree on; and its notes.
-fn launch_assumptions(
-    k: &mut Kernel,
-    configured: &launches::Configured,
-    mentioned: &BTreeSet<String>,
-    limits: &LaunchLimits,
-) {
-    let opts = &configured.opts;
-    // Defaults only for the families neither the header, the command
-    // line nor a launch fixes.
-    let mut fixed: Vec<&str> = [
-        ("blockDim", opts.block_dim.is_some()),
-        ("gridDim", opts.grid_dim.is_some()),
-    ]
-    .iter()
-    .filter(|(_, f)| *f)
-    .map(|(d, _)| *d)
-    .collect();
-    fixed.extend(configured.unsettled.iter().copied());
-    if !opts.all_dims {
-        scope::default_dimensions(k, mentioned, &fixed);
-    }
-    apply_dims(k, opts.block_dim.as_ref(), opts.grid_dim.as_ref());
-    limits.assume_grid_size(k);
-    limits.assume_cuda_limits(k);
-    for (dim, v) in &configured.components {
-        k.program.assumptions.push(Assumption {
-            cond: BExp::rel(ROp::Eq, NExp::var(dim), NExp::num(*v)),
-            span: Span::default(),
-        });
-    }
-    k.launch.extend(configured.notes.iter().cloned());
 }
 
 /// The unit with a copy of each instance of its template functions
@@ -282,129 +250,6 @@ fn with_instances(
 /// How many times the file is parsed again for instances of templates.
 const INSTANCE_ROUNDS: usize = 6;
 
-/// The largest value of each launch dimension, used by the inference to
-/// tell when integer arithmetic cannot wrap: CUDA's limits, the dimensions
-/// fixed by the header or the command line, 1 for the families the kernel
-/// never mentions (unless `--all-dims`), and — unless `--all-dims` or a
-/// fixed grid — fewer than 2^31 threads along x, so that global indices
-/// such as `blockIdx.x * blockDim.x + threadIdx.x` fit in an `int` (a
-/// reported assumption: beyond it, such indices overflow in the user's code).
-struct LaunchLimits {
-    dims: BTreeMap<String, i128>,
-    /// The parameters `--param` fixes.
-    params: BTreeMap<String, u64>,
-    /// Template and scalar parameters (by key) the launches fix.
-    constants: BTreeMap<String, i128>,
-    /// Pointer parameters the launches pass overlapping pointers.
-    aliases: BTreeMap<String, launches::Alias>,
-    large_params: bool,
-    /// `gridDim.x ≤ n`, assumed (not a CUDA limit).
-    grid_x: Option<i128>,
-}
-
-/// CUDA's limits on block and grid dimensions (compute capability ≥ 3.0).
-const BLOCK_LIMITS: [i128; 3] = [1024, 1024, 64];
-const GRID_LIMITS: [i128; 3] = [(1 << 31) - 1, 65535, 65535];
-
-impl LaunchLimits {
-    fn new(
-        opts: &LoadOptions,
-        mentioned: &BTreeSet<String>,
-        launched: &launches::Configured,
-    ) -> LaunchLimits {
-        let given = |name: &str| {
-            launched
-                .components
-                .iter()
-                .find(|(d, _)| d == name)
-                .map(|(_, v)| *v as i128)
-        };
-        let mut dims = BTreeMap::new();
-        let families = [
-            (
-                "blockDim",
-                "threadIdx",
-                opts.block_dim.as_ref(),
-                BLOCK_LIMITS,
-            ),
-            ("gridDim", "blockIdx", opts.grid_dim.as_ref(), GRID_LIMITS),
-        ];
-        for (dim, id, fixed, limits) in families {
-            for (i, d) in DIMS.iter().enumerate() {
-                let name = format!("{dim}.{d}");
-                let used = mentioned.contains(&name) || mentioned.contains(&format!("{id}.{d}"));
-                let max = match (fixed, given(&name)) {
-                    (Some(f), _) => f.xyz()[i] as i128,
-                    (None, Some(v)) => v,
-                    (None, None)
-                        if !used && !opts.all_dims && !launched.unsettled.contains(&dim) =>
-                    {
-                        1
-                    }
-                    (None, None) => limits[i],
-                };
-                dims.insert(name, max);
-            }
-        }
-        let mut grid_x = None;
-        if opts.grid_dim.is_none()
-            && !opts.all_dims
-            && given("gridDim.x").is_none()
-            && dims["gridDim.x"] > 1
-        {
-            // At most 1024 threads per block (CUDA's limit on the product).
-            let block: i128 = DIMS
-                .iter()
-                .map(|d| dims[&format!("blockDim.{d}")])
-                .product::<i128>()
-                .min(1024);
-            let n = (((1i128 << 31) - 1) / block).min(GRID_LIMITS[0]);
-            dims.insert("gridDim.x".into(), n);
-            grid_x = Some(n);
-        }
-        LaunchLimits {
-            dims,
-            grid_x,
-            constants: launched.constants.clone(),
-            aliases: launched.aliases.clone(),
-            params: opts.params.clone(),
-            large_params: opts.large_params,
-        }
-    }
-
-    /// States CUDA's own limits on the dimensions that stay symbolic
-    /// (`blockDim.x ≤ 1024`, `gridDim.y ≤ 65535`, …) in the protocol, so
-    /// that the solver knows what the front end used to rule out
-    /// wrap-around.  Facts of every CUDA device, not assumptions about the
-    /// launch: `docs/launch-configuration.md` lists them, the verdict does not repeat them.
-    fn assume_cuda_limits(&self, k: &mut Kernel) {
-        let families = [("blockDim", BLOCK_LIMITS), ("gridDim", GRID_LIMITS)];
-        for (dim, limits) in families {
-            for (d, limit) in DIMS.iter().zip(limits) {
-                let name = format!("{dim}.{d}");
-                if self.dims.get(&name) == Some(&limit) {
-                    k.program.assumptions.push(Assumption {
-                        cond: BExp::rel(ROp::Le, NExp::var(&name), NExp::num(limit as u64)),
-                        span: Span::default(),
-                    });
-                }
-            }
-        }
-    }
-
-    /// States the grid-size assumption on the kernel (protocol and report).
-    fn assume_grid_size(&self, k: &mut Kernel) {
-        let Some(n) = self.grid_x else { return };
-        k.program.assumptions.push(Assumption {
-            cond: BExp::rel(ROp::Le, NExp::var("gridDim.x"), NExp::num(n as u64)),
-            span: Span::default(),
-        });
-        k.launch.push(format!(
-            "gridDim.x ≤ {n} (fewer than 2^31 threads along x, so that `blockIdx.x * blockDim.x + threadIdx.x` fits in an int; --all-dims or --grid-dim to drop)"
-        ));
-    }
-}
-
 /// The directory of a file: `.` for a bare file name (`k.cu`), whose
 /// parent is the empty path.
 fn file_dir(path: &Path) -> PathBuf {
@@ -423,6 +268,19 @@ fn parse_error(path: &Path, diags: Vec<clang::Diagnostic>) -> Diagnostic {
         col,
         format!("the file does not compile:\n{}", text.join("\n")),
     )
+}
+
+/// The parameters of kernel `f`, with their C types.
+fn kernel_params(unit: &ast::Unit, f: &ast::Func) -> Vec<Param> {
+    let param = |p: &ast::VarDecl| Param {
+        name: p.name.clone(),
+        c_type: unit.param_types.get(&p.key).cloned().unwrap_or_default(),
+        int: p.ty.map(|t| IntType {
+            bits: t.bits,
+            signed: t.signed,
+        }),
+    };
+    f.params.iter().map(param).collect()
 }
 
 /// The thread model: two threads of one block, or (`grid_level`) of
@@ -491,6 +349,12 @@ fn build_kernel(
         ..Program::default()
     };
     program.assumptions = dimension_assumptions(grid_level);
+    let mut origins = vec![Origin::Cuda; program.assumptions.len()];
+    // The inference gives a place to what the kernel's code states.
+    origins.extend(out.assumptions.iter().map(|a| match a.span {
+        s if s == Span::default() => Origin::Model,
+        s => Origin::Code(s),
+    }));
     program.assumptions.extend(out.assumptions);
     // A variable the other thread's copy of which a relational assumption
     // names stays a thread-local, as do those of the thread's own.
@@ -527,7 +391,9 @@ fn build_kernel(
         unknowns,
         unsupported: out.unsupported,
         provenance,
-        launch: out.notes,
+        notes: out.notes,
+        launch: None,
+        origins,
         written: out.written,
         iteration_uniform: out
             .iteration_uniform
@@ -543,6 +409,7 @@ fn build_kernel(
         loop_exits: out.loop_exits,
         signed: out.signed,
         index_base: out.index_base,
+        params: kernel_params(unit, f),
     };
     (kernel, out.shared)
 }

@@ -6,7 +6,7 @@
 //! shared memory).  This module derives the second kernel from the
 //! protocol inferred with `blockIdx` per thread.
 
-use mapcheck_ir::kernel::{Kernel, Scope, ThreadModel};
+use mapcheck_ir::kernel::{Kernel, Origin, Scope, ThreadModel};
 use semantics::expr::{BExp, NExp, ROp};
 use semantics::surface::{Assumption, Span, Stmt, StmtKind};
 use std::collections::BTreeSet;
@@ -22,10 +22,9 @@ pub fn across_blocks(mut k: Kernel, shared: &BTreeSet<String>) -> Kernel {
     for d in DIMS {
         let t = format!("threadIdx.{d}");
         k.program.locals.push(t.clone());
-        k.program.assumptions.push(Assumption {
-            cond: BExp::rel(ROp::Lt, NExp::var(&t), NExp::var(&format!("blockDim.{d}"))),
-            span: Span::default(),
-        });
+        let cond = BExp::rel(ROp::Lt, NExp::var(&t), NExp::var(&format!("blockDim.{d}")));
+        let span = Span::default();
+        k.assume(Assumption { cond, span }, Origin::Cuda);
     }
     k
 }
@@ -48,34 +47,6 @@ fn erase(block: Vec<Stmt>, shared: &BTreeSet<String>) -> Vec<Stmt> {
         StmtKind::Access { array: Some(a), .. } if is_shared(a, shared) => vec![],
         _ => vec![s],
     })
-}
-
-/// Launch dimensions the kernel never mentions are 1
-/// (`docs/launch-configuration.md`): `blockDim.d` unless `threadIdx.d` or `blockDim.d`
-/// occurs in the kernel or a function it calls, `gridDim.d` unless
-/// `blockIdx.d` or `gridDim.d` does.  Each default is an assumption of the
-/// kernel, listed in its `launch` notes.
-/// `fixed` names the families (`blockDim`, `gridDim`) the file's header
-/// fixes already.
-pub fn default_dimensions(k: &mut Kernel, mentioned: &BTreeSet<String>, fixed: &[&str]) {
-    for (dim, id) in [("blockDim", "threadIdx"), ("gridDim", "blockIdx")] {
-        if fixed.contains(&dim) {
-            continue;
-        }
-        for d in DIMS {
-            let (dv, iv) = (format!("{dim}.{d}"), format!("{id}.{d}"));
-            if mentioned.contains(&dv) || mentioned.contains(&iv) {
-                continue;
-            }
-            k.program.assumptions.push(Assumption {
-                cond: BExp::rel(ROp::Eq, NExp::var(&dv), NExp::num(1)),
-                span: Span::default(),
-            });
-            k.launch.push(format!(
-                "{dv} = 1 (the kernel never uses {iv} or {dv}; --all-dims to check every shape)"
-            ));
-        }
-    }
 }
 
 /// The CUDA built-ins (`threadIdx.x`, `gridDim.y`, …) used by a kernel and

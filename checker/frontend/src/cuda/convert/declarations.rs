@@ -28,6 +28,7 @@ impl Converter<'_> {
             self.hide_targets("a lambda expression");
         }
         unit.hidden_targets = self.hidden_targets.take();
+        unit.param_types = self.param_types.take();
         unit
     }
 
@@ -142,6 +143,9 @@ impl Converter<'_> {
             .filter(|k| k.kind() == CXCursor_ParmDecl)
             .map(|p| {
                 let mut d = self.var_decl(*p);
+                self.param_types
+                    .borrow_mut()
+                    .insert(d.key.clone(), p.ty().spelling());
                 // `float (*m)[16]`: a parameter pointing to rows is an
                 // array with one more dimension (a local one is an alias
                 // and keeps the value of its initialiser instead).

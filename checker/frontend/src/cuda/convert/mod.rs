@@ -44,6 +44,8 @@ pub struct Converter<'a> {
     dynamic_shared_shapes: RefCell<BTreeSet<Vec<Option<u64>>>>,
     /// `Unit::hidden_targets`.
     hidden_targets: RefCell<Option<String>>,
+    /// `Unit::param_types`, as the functions are converted.
+    param_types: RefCell<BTreeMap<String, String>>,
     /// The signatures of functions declared without a body, computed on
     /// first use (`calls.rs`).
     bodyless_signatures: OnceCell<HashSet<String>>,
@@ -63,6 +65,7 @@ impl<'a> Converter<'a> {
             templates: RefCell::new(Vec::new()),
             field_layouts: RefCell::new(BTreeMap::new()),
             hidden_targets: RefCell::new(None),
+            param_types: RefCell::new(BTreeMap::new()),
             bodyless_signatures: OnceCell::new(),
             specialized_templates: OnceCell::new(),
         }

@@ -97,11 +97,7 @@ impl Infer<'_> {
             }
         }
         self.out.assumptions.push(Assumption {
-            cond: BExp::rel(
-                ROp::Eq,
-                NExp::var(base),
-                NExp::Num(index_base_value()),
-            ),
+            cond: BExp::rel(ROp::Eq, NExp::var(base), NExp::Num(index_base_value())),
             span: Span::default(),
         });
     }
