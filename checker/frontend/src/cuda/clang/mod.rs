@@ -59,6 +59,7 @@ pub const HEADERS: &[(&str, &str)] = &[
     header!("device_functions.h"),
     header!("device_launch_parameters.h"),
     header!("device_types.h"),
+    header!("driver_functions.h"),
     header!("driver_types.h"),
     header!("helper_cuda.h"),
     header!("helper_functions.h"),
