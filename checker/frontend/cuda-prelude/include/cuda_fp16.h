@@ -3,6 +3,7 @@
  * front end: declarations only.  The operators are hidden friends. */
 #ifndef __MAPCHECK_CUDA_FP16_H
 #define __MAPCHECK_CUDA_FP16_H
+#define __CUDA_FP16_H__ /* NVIDIA's include guard */
 #include "cuda_runtime.h"
 
 struct __half_raw { unsigned short x; };
