@@ -146,8 +146,9 @@ template <class T>
 __host__ cudaError_t cudaMallocFromPoolAsync(T **ptr, __SIZE_TYPE__ size, cudaMemPool_t memPool,
                                              cudaStream_t stream);
 
-/* Graphs: symbols by reference, and CUDA 11's form of cudaGraphInstantiate
- * (error node and log buffer), which code written before CUDA 12 calls. */
+/* Graphs: symbols by reference, and CUDA 11's forms of cudaGraphInstantiate
+ * (error node and log buffer) and cudaGraphExecUpdate (error node and
+ * result), which code written before CUDA 12 calls. */
 template <class T>
 __host__ cudaError_t cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                                     const cudaGraphNode_t *pDependencies,
@@ -165,5 +166,7 @@ __host__ cudaError_t cudaUserObjectCreate(cudaUserObject_t *object_out, T *objec
                                           unsigned int initialRefcount, unsigned int flags);
 __host__ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, cudaGraphNode_t *pErrorNode,
                                           char *pLogBuffer, __SIZE_TYPE__ bufferSize);
+__host__ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph, cudaGraphNode_t *hErrorNode_out,
+                                         enum cudaGraphExecUpdateResult *updateResult_out);
 
 #endif

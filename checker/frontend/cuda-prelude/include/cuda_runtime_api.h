@@ -1,6 +1,8 @@
 /* mapcheck: the CUDA runtime API for host code (CUDA's cuda_runtime_api.h):
  * memory, copies, symbols, streams, events, devices, errors, textures and
- * surfaces, occupancy, launches.  Declarations only: mapcheck analyses
+ * surfaces, occupancy, launches, and CUDA 12's graphs, stream capture,
+ * stream-ordered allocation and memory pools, memory advice and L2
+ * persistence.  Declarations only: mapcheck analyses
  * kernels, and host code only has to type-check.  The C++ conveniences
  * (templates taking `T **`, symbols by reference) are in cuda_runtime.h. */
 #ifndef __MAPCHECK_CUDA_RUNTIME_API_H

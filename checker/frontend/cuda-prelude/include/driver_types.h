@@ -1,6 +1,10 @@
-/* mapcheck: the host runtime's types (CUDA's driver_types.h): error codes,
- * copy kinds, streams, events, arrays, device properties.  Host code only
- * needs to type-check; nothing here is analysed. */
+/* mapcheck: the host runtime's types (CUDA's driver_types.h) as CUDA 12
+ * has them: error codes, copy kinds, streams, events, arrays, device
+ * properties and attributes, stream capture, graphs and their node
+ * parameters, memory pools, locations and advice, L2 access windows and
+ * launch attributes.  Written from the runtime API reference; enumerators
+ * have the values it gives.  Host code only needs to type-check; nothing
+ * here is analysed. */
 #ifndef __MAPCHECK_DRIVER_TYPES_H
 #define __MAPCHECK_DRIVER_TYPES_H
 /* NVIDIA's include guard: the SDK's helper_cuda.h declares its runtime
