@@ -3,9 +3,11 @@
 // Like NVIDIA's, it declares its helpers only for the CUDA headers it sees,
 // by testing their include guards: the runtime's error helpers when
 // <driver_types.h> was included, device selection and the launch helpers
-// when <cuda_runtime.h> was.  Without those guards defined by mapcheck's
-// headers, `checkCudaErrors`, `findCudaDevice` and `globalIndex` would be
-// undeclared, and the kernels that call `globalIndex` would not compile.
+// when <cuda_runtime.h> was, the driver API's helpers when the program
+// included <cuda.h>.  Without those guards defined by mapcheck's headers,
+// `checkCudaErrors`, `findCudaDevice`, `globalIndex`, `checkCuErrors` and
+// `blockThreadIndex` would be undeclared, and the kernels that call
+// `globalIndex` or `blockThreadIndex` would not compile.
 #ifndef PROJECT_HELPER_CUDA_H
 #define PROJECT_HELPER_CUDA_H
 
@@ -38,6 +40,24 @@ inline int findCudaDevice() {
 
 // The index of the calling thread in a one-dimensional grid.
 __device__ __forceinline__ unsigned int globalIndex() { return blockIdx.x * blockDim.x + threadIdx.x; }
+#endif
+
+#ifdef __cuda_cuda_h__
+static const char *driverErrorName(CUresult error) {
+  const char *name = "unknown";
+  cuGetErrorName(error, &name);
+  return name;
+}
+inline void checkCu(CUresult result, const char *what, const char *file, int line) {
+  if (result != CUDA_SUCCESS) {
+    fprintf(stderr, "%s:%d: %s failed: %s\n", file, line, what, driverErrorName(result));
+    exit(EXIT_FAILURE);
+  }
+}
+#define checkCuErrors(val) checkCu((val), #val, __FILE__, __LINE__)
+
+// The index of the calling thread in a two-dimensional block.
+__device__ __forceinline__ unsigned int blockThreadIndex() { return threadIdx.y * blockDim.x + threadIdx.x; }
 #endif
 
 #endif
