@@ -135,6 +135,7 @@ def vector_types():
         f" * {GENERATED} */",
         "#ifndef __MAPCHECK_VECTOR_TYPES_H",
         "#define __MAPCHECK_VECTOR_TYPES_H",
+        "#define __VECTOR_TYPES_H__ /* NVIDIA's include guard, which project headers test */",
         '#include "host_defines.h"',
         '#include "math_functions.h" /* sqrtf, fminf … in the vector maths */',
         "",
@@ -184,6 +185,7 @@ def vector_functions():
         f" * built-in vector type.  {GENERATED} */",
         "#ifndef __MAPCHECK_VECTOR_FUNCTIONS_H",
         "#define __MAPCHECK_VECTOR_FUNCTIONS_H",
+        "#define __VECTOR_FUNCTIONS_H__ /* NVIDIA's include guard */",
         '#include "vector_types.h"',
         "",
     ]

@@ -12,7 +12,9 @@
 #ifndef MAPCHECK_CUDA_PRELUDE
 #define MAPCHECK_CUDA_PRELUDE
 #define __MAPCHECK__ 1
+#define __MAPCHECK_IN_PRELUDE /* cuda.h leaves NVIDIA's guard __cuda_cuda_h__ to the file's own include */
 #include "include/cuda.h" /* next to this file: never a user's cuda.h */
+#undef __MAPCHECK_IN_PRELUDE
 #include "include/mapcheck_gpuverify.h"
 /* A file is parsed again with this defined when a kernel uses a file-scope
  * variable declared without `__device__` (GPUVerify takes those as device

@@ -14,6 +14,7 @@
  * group of any kind) has none, so its `sync()` orders nothing. */
 #ifndef __MAPCHECK_COOPERATIVE_GROUPS_H
 #define __MAPCHECK_COOPERATIVE_GROUPS_H
+#define _COOPERATIVE_GROUPS_H_ /* NVIDIA's include guard */
 #include "cuda_runtime.h"
 
 /* A barrier of the whole grid: the front end keeps it in the kernel

@@ -1,8 +1,10 @@
 /* mapcheck: half precision (CUDA's cuda_fp16.h): `__half`, `__half2`,
  * conversions and arithmetic.  Floating-point values are unknown to the
- * front end: declarations only.  The operators are hidden friends. */
+ * front end: declarations only.  The operators are hidden friends, for
+ * host and device code (as in CUDA 12.2 and later). */
 #ifndef __MAPCHECK_CUDA_FP16_H
 #define __MAPCHECK_CUDA_FP16_H
+#define __CUDA_FP16_H__ /* NVIDIA's include guard */
 #include "cuda_runtime.h"
 
 struct __half_raw { unsigned short x; };
@@ -24,35 +26,35 @@ struct __align__(2) __half {
   __host__ __device__ operator __half_raw() const { __half_raw r; r.x = __x; return r; }
   /* C++ operators, as hidden friends (found by argument-dependent lookup
    * only, so `a + b` in a template stays a binary operator). */
-  friend __device__ __half operator+(const __half &a, const __half &b);
-  friend __device__ __half operator-(const __half &a, const __half &b);
-  friend __device__ __half operator*(const __half &a, const __half &b);
-  friend __device__ __half operator/(const __half &a, const __half &b);
-  friend __device__ __half &operator+=(__half &a, const __half &b);
-  friend __device__ __half &operator-=(__half &a, const __half &b);
-  friend __device__ __half &operator*=(__half &a, const __half &b);
-  friend __device__ __half &operator/=(__half &a, const __half &b);
-  friend __device__ __half operator-(const __half &a);
-  friend __device__ bool operator==(const __half &a, const __half &b);
-  friend __device__ bool operator!=(const __half &a, const __half &b);
-  friend __device__ bool operator<(const __half &a, const __half &b);
-  friend __device__ bool operator<=(const __half &a, const __half &b);
-  friend __device__ bool operator>(const __half &a, const __half &b);
-  friend __device__ bool operator>=(const __half &a, const __half &b);
+  friend __host__ __device__ __half operator+(const __half &a, const __half &b);
+  friend __host__ __device__ __half operator-(const __half &a, const __half &b);
+  friend __host__ __device__ __half operator*(const __half &a, const __half &b);
+  friend __host__ __device__ __half operator/(const __half &a, const __half &b);
+  friend __host__ __device__ __half &operator+=(__half &a, const __half &b);
+  friend __host__ __device__ __half &operator-=(__half &a, const __half &b);
+  friend __host__ __device__ __half &operator*=(__half &a, const __half &b);
+  friend __host__ __device__ __half &operator/=(__half &a, const __half &b);
+  friend __host__ __device__ __half operator-(const __half &a);
+  friend __host__ __device__ bool operator==(const __half &a, const __half &b);
+  friend __host__ __device__ bool operator!=(const __half &a, const __half &b);
+  friend __host__ __device__ bool operator<(const __half &a, const __half &b);
+  friend __host__ __device__ bool operator<=(const __half &a, const __half &b);
+  friend __host__ __device__ bool operator>(const __half &a, const __half &b);
+  friend __host__ __device__ bool operator>=(const __half &a, const __half &b);
 };
 struct __align__(4) __half2 {
   __half x, y;
   __half2() = default;
   __host__ __device__ __half2(const __half &a, const __half &b) : x(a), y(b) {}
   __host__ __device__ __half2(const __half2_raw &r);
-  friend __device__ __half2 operator+(const __half2 &a, const __half2 &b);
-  friend __device__ __half2 operator-(const __half2 &a, const __half2 &b);
-  friend __device__ __half2 operator*(const __half2 &a, const __half2 &b);
-  friend __device__ __half2 operator/(const __half2 &a, const __half2 &b);
-  friend __device__ __half2 &operator+=(__half2 &a, const __half2 &b);
-  friend __device__ __half2 &operator-=(__half2 &a, const __half2 &b);
-  friend __device__ __half2 &operator*=(__half2 &a, const __half2 &b);
-  friend __device__ __half2 &operator/=(__half2 &a, const __half2 &b);
+  friend __host__ __device__ __half2 operator+(const __half2 &a, const __half2 &b);
+  friend __host__ __device__ __half2 operator-(const __half2 &a, const __half2 &b);
+  friend __host__ __device__ __half2 operator*(const __half2 &a, const __half2 &b);
+  friend __host__ __device__ __half2 operator/(const __half2 &a, const __half2 &b);
+  friend __host__ __device__ __half2 &operator+=(__half2 &a, const __half2 &b);
+  friend __host__ __device__ __half2 &operator-=(__half2 &a, const __half2 &b);
+  friend __host__ __device__ __half2 &operator*=(__half2 &a, const __half2 &b);
+  friend __host__ __device__ __half2 &operator/=(__half2 &a, const __half2 &b);
 };
 typedef struct __half half;
 typedef struct __half2 half2;

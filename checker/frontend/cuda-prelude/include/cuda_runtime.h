@@ -5,10 +5,15 @@
  * always available. */
 #ifndef __MAPCHECK_CUDA_RUNTIME_H
 #define __MAPCHECK_CUDA_RUNTIME_H
+/* NVIDIA's include guard: the SDK's helper_cuda.h declares its device
+ * selection helpers (findCudaDevice, gpuDeviceInit …) only when it is
+ * defined. */
+#define __CUDA_RUNTIME_H__
 
 #include "host_defines.h"
 #include "builtin_types.h"
 #include "cuda_runtime_api.h"
+#include "driver_functions.h"
 #include "channel_descriptor.h"
 #include "cuda_texture_types.h"
 #include "cuda_surface_types.h"
@@ -96,5 +101,72 @@ template <class T>
 __host__ cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, T func,
                                                         __SIZE_TYPE__ dynamicSMemSize = 0, int blockSizeLimit = 0);
 __host__ cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags);
+template <class T>
+__host__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, T func, int blockSize,
+                                                                            __SIZE_TYPE__ dynamicSMemSize,
+                                                                            unsigned int flags);
+template <class UnaryFunction, class T>
+__host__ cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(int *minGridSize, int *blockSize, T func,
+                                                                    UnaryFunction blockSizeToDynamicSMemSize,
+                                                                    int blockSizeLimit = 0);
+template <class UnaryFunction, class T>
+__host__ cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(int *minGridSize, int *blockSize,
+                                                                             T func,
+                                                                             UnaryFunction blockSizeToDynamicSMemSize,
+                                                                             int blockSizeLimit = 0,
+                                                                             unsigned int flags = 0);
+template <class T>
+__host__ cudaError_t cudaOccupancyMaxPotentialBlockSizeWithFlags(int *minGridSize, int *blockSize, T func,
+                                                                 __SIZE_TYPE__ dynamicSMemSize = 0,
+                                                                 int blockSizeLimit = 0, unsigned int flags = 0);
+template <class T>
+__host__ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(__SIZE_TYPE__ *dynamicSmemSize, T func, int numBlocks,
+                                                               int blockSize);
+template <class T>
+__host__ cudaError_t cudaOccupancyMaxPotentialClusterSize(int *clusterSize, T *func,
+                                                          const cudaLaunchConfig_t *config);
+template <class T>
+__host__ cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters, T *func, const cudaLaunchConfig_t *config);
+template <class T> __host__ cudaError_t cudaFuncGetName(const char **name, const T *func);
+template <class T> __host__ cudaError_t cudaGetFuncBySymbol(cudaFunction_t *functionPtr, const T *symbolPtr);
+
+/* Launches with attributes (clusters, priorities, L2 access windows). */
+template <typename... ExpTypes, typename... ActTypes>
+__host__ cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config, void (*kernel)(ExpTypes...),
+                                        ActTypes &&...args);
+template <class T>
+__host__ cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config, T *func, void **args);
+
+/* Stream-ordered allocation. */
+template <class T> __host__ cudaError_t cudaMallocAsync(T **ptr, __SIZE_TYPE__ size, cudaStream_t stream);
+__host__ cudaError_t cudaMallocAsync(void **ptr, __SIZE_TYPE__ size, cudaMemPool_t memPool, cudaStream_t stream);
+template <class T>
+__host__ cudaError_t cudaMallocAsync(T **ptr, __SIZE_TYPE__ size, cudaMemPool_t memPool, cudaStream_t stream);
+template <class T>
+__host__ cudaError_t cudaMallocFromPoolAsync(T **ptr, __SIZE_TYPE__ size, cudaMemPool_t memPool,
+                                             cudaStream_t stream);
+
+/* Graphs: symbols by reference, and CUDA 11's forms of cudaGraphInstantiate
+ * (error node and log buffer) and cudaGraphExecUpdate (error node and
+ * result), which code written before CUDA 12 calls. */
+template <class T>
+__host__ cudaError_t cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                    const cudaGraphNode_t *pDependencies,
+                                                    __SIZE_TYPE__ numDependencies, const T &symbol, const void *src,
+                                                    __SIZE_TYPE__ count, __SIZE_TYPE__ offset,
+                                                    enum cudaMemcpyKind kind);
+template <class T>
+__host__ cudaError_t cudaGraphAddMemcpyNodeFromSymbol(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                      const cudaGraphNode_t *pDependencies,
+                                                      __SIZE_TYPE__ numDependencies, void *dst, const T &symbol,
+                                                      __SIZE_TYPE__ count, __SIZE_TYPE__ offset,
+                                                      enum cudaMemcpyKind kind);
+template <class T>
+__host__ cudaError_t cudaUserObjectCreate(cudaUserObject_t *object_out, T *objectToWrap,
+                                          unsigned int initialRefcount, unsigned int flags);
+__host__ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, cudaGraphNode_t *pErrorNode,
+                                          char *pLogBuffer, __SIZE_TYPE__ bufferSize);
+__host__ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph, cudaGraphNode_t *hErrorNode_out,
+                                         enum cudaGraphExecUpdateResult *updateResult_out);
 
 #endif

@@ -3,6 +3,7 @@
  * functions of surface_functions.h. */
 #ifndef __MAPCHECK_CUDA_SURFACE_TYPES_H
 #define __MAPCHECK_CUDA_SURFACE_TYPES_H
+#define __CUDA_SURFACE_TYPES_H__ /* NVIDIA's include guard */
 #include "channel_descriptor.h"
 #include "surface_types.h"
 

@@ -4,6 +4,7 @@
  * texture_fetch_functions.h. */
 #ifndef __MAPCHECK_CUDA_TEXTURE_TYPES_H
 #define __MAPCHECK_CUDA_TEXTURE_TYPES_H
+#define __CUDA_TEXTURE_TYPES_H__ /* NVIDIA's include guard */
 #include "channel_descriptor.h"
 #include "texture_types.h"
 

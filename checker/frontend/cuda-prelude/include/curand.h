@@ -2,6 +2,7 @@
  * memory from host code.  Declarations only. */
 #ifndef __MAPCHECK_CURAND_H
 #define __MAPCHECK_CURAND_H
+#define CURAND_H_ /* NVIDIA's include guard */
 #include "cuda_runtime.h"
 
 #define CURAND_VER_MAJOR 10

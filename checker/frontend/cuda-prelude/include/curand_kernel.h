@@ -10,6 +10,7 @@
  * `threadIdx.x`. */
 #ifndef __MAPCHECK_CURAND_KERNEL_H
 #define __MAPCHECK_CURAND_KERNEL_H
+#define _CURAND_KERNEL_H_ /* NVIDIA's include guard */
 #include "curand.h"
 #include "curand_mtgp32.h"
 

@@ -17,6 +17,7 @@
  *  - other declared functions return unknown values. */
 #ifndef __MAPCHECK_DEVICE_FUNCTIONS_H
 #define __MAPCHECK_DEVICE_FUNCTIONS_H
+#define __DEVICE_FUNCTIONS_H__ /* NVIDIA's include guard */
 #include "host_defines.h"
 
 /* `size_t` and `NULL` as in <stddef.h>.  A kernel that defines its own,
@@ -25,6 +26,10 @@
  * spell the type __SIZE_TYPE__. */
 #ifndef __MAPCHECK_OWN_TYPEDEFS
 typedef __SIZE_TYPE__ size_t;
+/* `clock_t` as glibc's <time.h> has it (`long`), which nvcc's headers
+ * include: kernels that time themselves (`clock_t t0 = clock();`) use it
+ * without an include, and <time.h> after this repeats the same type. */
+typedef long clock_t;
 #endif
 #ifndef NULL
 #define NULL 0 /* a null pointer constant the front end reads as 0 (GNU `__null` is an unexposed expression) */
@@ -175,16 +180,69 @@ __device__ int __dp4a(int srcA, int srcB, int c);
 __device__ unsigned int __dp4a(unsigned int srcA, unsigned int srcB, unsigned int c);
 __device__ int __dp2a_lo(int srcA, int srcB, int c);
 __device__ int __dp2a_hi(int srcA, int srcB, int c);
-/* SIMD video instructions */
+/* SIMD video instructions (the math API's SIMD intrinsics: per-halfword
+ * and per-byte arithmetic, comparisons and sums of absolute differences),
+ * and CUDA 12's DPX instructions (__vimax3_s32, __viaddmin_u16x2 …).
+ * Declared: their values are unknown to the front end; __vibmax/__vibmin
+ * also write the predicates they are given. */
 #define __MAPCHECK_SIMD(name) __device__ unsigned int name(unsigned int a, unsigned int b);
-__MAPCHECK_SIMD(__vadd2) __MAPCHECK_SIMD(__vadd4) __MAPCHECK_SIMD(__vsub2) __MAPCHECK_SIMD(__vsub4)
-__MAPCHECK_SIMD(__vabsdiffu2) __MAPCHECK_SIMD(__vabsdiffu4) __MAPCHECK_SIMD(__vabsdiffs2)
-__MAPCHECK_SIMD(__vabsdiffs4) __MAPCHECK_SIMD(__vmaxu2) __MAPCHECK_SIMD(__vmaxu4)
-__MAPCHECK_SIMD(__vminu2) __MAPCHECK_SIMD(__vminu4) __MAPCHECK_SIMD(__vavgu2)
-__MAPCHECK_SIMD(__vavgu4) __MAPCHECK_SIMD(__vsads2) __MAPCHECK_SIMD(__vsadu2)
-__MAPCHECK_SIMD(__vsads4) __MAPCHECK_SIMD(__vsadu4) __MAPCHECK_SIMD(__vcmpeq2)
-__MAPCHECK_SIMD(__vcmpeq4) __MAPCHECK_SIMD(__vsetgtu4) __MAPCHECK_SIMD(__vsetltu4)
+#define __MAPCHECK_SIMD1(name) __device__ unsigned int name(unsigned int a);
+__MAPCHECK_SIMD(__vabsdiffs2) __MAPCHECK_SIMD(__vabsdiffs4) __MAPCHECK_SIMD(__vabsdiffu2)
+__MAPCHECK_SIMD(__vabsdiffu4) __MAPCHECK_SIMD(__vadd2) __MAPCHECK_SIMD(__vadd4) __MAPCHECK_SIMD(__vaddss2)
+__MAPCHECK_SIMD(__vaddss4) __MAPCHECK_SIMD(__vaddus2) __MAPCHECK_SIMD(__vaddus4) __MAPCHECK_SIMD(__vavgs2)
+__MAPCHECK_SIMD(__vavgs4) __MAPCHECK_SIMD(__vavgu2) __MAPCHECK_SIMD(__vavgu4) __MAPCHECK_SIMD(__vcmpeq2)
+__MAPCHECK_SIMD(__vcmpeq4) __MAPCHECK_SIMD(__vcmpges2) __MAPCHECK_SIMD(__vcmpges4)
+__MAPCHECK_SIMD(__vcmpgeu2) __MAPCHECK_SIMD(__vcmpgeu4) __MAPCHECK_SIMD(__vcmpgts2)
+__MAPCHECK_SIMD(__vcmpgts4) __MAPCHECK_SIMD(__vcmpgtu2) __MAPCHECK_SIMD(__vcmpgtu4)
+__MAPCHECK_SIMD(__vcmples2) __MAPCHECK_SIMD(__vcmples4) __MAPCHECK_SIMD(__vcmpleu2)
+__MAPCHECK_SIMD(__vcmpleu4) __MAPCHECK_SIMD(__vcmplts2) __MAPCHECK_SIMD(__vcmplts4)
+__MAPCHECK_SIMD(__vcmpltu2) __MAPCHECK_SIMD(__vcmpltu4) __MAPCHECK_SIMD(__vcmpne2) __MAPCHECK_SIMD(__vcmpne4)
+__MAPCHECK_SIMD(__vhaddu2) __MAPCHECK_SIMD(__vhaddu4) __MAPCHECK_SIMD(__vmaxs2) __MAPCHECK_SIMD(__vmaxs4)
+__MAPCHECK_SIMD(__vmaxu2) __MAPCHECK_SIMD(__vmaxu4) __MAPCHECK_SIMD(__vmins2) __MAPCHECK_SIMD(__vmins4)
+__MAPCHECK_SIMD(__vminu2) __MAPCHECK_SIMD(__vminu4) __MAPCHECK_SIMD(__vsads2) __MAPCHECK_SIMD(__vsads4)
+__MAPCHECK_SIMD(__vsadu2) __MAPCHECK_SIMD(__vsadu4) __MAPCHECK_SIMD(__vseteq2) __MAPCHECK_SIMD(__vseteq4)
+__MAPCHECK_SIMD(__vsetges2) __MAPCHECK_SIMD(__vsetges4) __MAPCHECK_SIMD(__vsetgeu2)
+__MAPCHECK_SIMD(__vsetgeu4) __MAPCHECK_SIMD(__vsetgts2) __MAPCHECK_SIMD(__vsetgts4)
+__MAPCHECK_SIMD(__vsetgtu2) __MAPCHECK_SIMD(__vsetgtu4) __MAPCHECK_SIMD(__vsetles2)
+__MAPCHECK_SIMD(__vsetles4) __MAPCHECK_SIMD(__vsetleu2) __MAPCHECK_SIMD(__vsetleu4)
+__MAPCHECK_SIMD(__vsetlts2) __MAPCHECK_SIMD(__vsetlts4) __MAPCHECK_SIMD(__vsetltu2)
+__MAPCHECK_SIMD(__vsetltu4) __MAPCHECK_SIMD(__vsetne2) __MAPCHECK_SIMD(__vsetne4) __MAPCHECK_SIMD(__vsub2)
+__MAPCHECK_SIMD(__vsub4) __MAPCHECK_SIMD(__vsubss2) __MAPCHECK_SIMD(__vsubss4) __MAPCHECK_SIMD(__vsubus2)
+__MAPCHECK_SIMD(__vsubus4)
+__MAPCHECK_SIMD1(__vabs2) __MAPCHECK_SIMD1(__vabs4) __MAPCHECK_SIMD1(__vabsss2) __MAPCHECK_SIMD1(__vabsss4)
+__MAPCHECK_SIMD1(__vneg2) __MAPCHECK_SIMD1(__vneg4) __MAPCHECK_SIMD1(__vnegss2) __MAPCHECK_SIMD1(__vnegss4)
 #undef __MAPCHECK_SIMD
+#undef __MAPCHECK_SIMD1
+#define __MAPCHECK_DPX(op, ty, T) \
+  __device__ T __##op##_##ty(T a, T b); __device__ T __##op##_##ty##_relu(T a, T b); \
+  __device__ T __##op##3_##ty(T a, T b, T c); __device__ T __##op##3_##ty##_relu(T a, T b, T c);
+#define __MAPCHECK_DPX_ADD(name, T) __device__ T name(T a, T b, T c); __device__ T name##_relu(T a, T b, T c);
+__MAPCHECK_DPX(vimax, s32, int) __MAPCHECK_DPX(vimin, s32, int)
+__MAPCHECK_DPX(vimax, s16x2, unsigned int) __MAPCHECK_DPX(vimin, s16x2, unsigned int)
+__MAPCHECK_DPX_ADD(__viaddmax_s32, int) __MAPCHECK_DPX_ADD(__viaddmin_s32, int)
+__MAPCHECK_DPX_ADD(__viaddmax_s16x2, unsigned int) __MAPCHECK_DPX_ADD(__viaddmin_s16x2, unsigned int)
+#undef __MAPCHECK_DPX
+#undef __MAPCHECK_DPX_ADD
+__device__ unsigned int __vimax_u32(unsigned int a, unsigned int b);
+__device__ unsigned int __vimin_u32(unsigned int a, unsigned int b);
+__device__ unsigned int __vimax_u16x2(unsigned int a, unsigned int b);
+__device__ unsigned int __vimin_u16x2(unsigned int a, unsigned int b);
+__device__ unsigned int __vimax3_u32(unsigned int a, unsigned int b, unsigned int c);
+__device__ unsigned int __vimin3_u32(unsigned int a, unsigned int b, unsigned int c);
+__device__ unsigned int __vimax3_u16x2(unsigned int a, unsigned int b, unsigned int c);
+__device__ unsigned int __vimin3_u16x2(unsigned int a, unsigned int b, unsigned int c);
+__device__ unsigned int __viaddmax_u32(unsigned int a, unsigned int b, unsigned int c);
+__device__ unsigned int __viaddmin_u32(unsigned int a, unsigned int b, unsigned int c);
+__device__ unsigned int __viaddmax_u16x2(unsigned int a, unsigned int b, unsigned int c);
+__device__ unsigned int __viaddmin_u16x2(unsigned int a, unsigned int b, unsigned int c);
+__device__ int __vibmax_s32(int a, int b, bool *const pred);
+__device__ int __vibmin_s32(int a, int b, bool *const pred);
+__device__ unsigned int __vibmax_u32(unsigned int a, unsigned int b, bool *const pred);
+__device__ unsigned int __vibmin_u32(unsigned int a, unsigned int b, bool *const pred);
+__device__ unsigned int __vibmax_s16x2(unsigned int a, unsigned int b, bool *const pred_hi, bool *const pred_lo);
+__device__ unsigned int __vibmin_s16x2(unsigned int a, unsigned int b, bool *const pred_hi, bool *const pred_lo);
+__device__ unsigned int __vibmax_u16x2(unsigned int a, unsigned int b, bool *const pred_hi, bool *const pred_lo);
+__device__ unsigned int __vibmin_u16x2(unsigned int a, unsigned int b, bool *const pred_hi, bool *const pred_lo);
 
 /* ---- Type punning and conversions (declared) ---------------------------- */
 __device__ int __float_as_int(float x);

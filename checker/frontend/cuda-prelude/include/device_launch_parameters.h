@@ -3,6 +3,7 @@
  * z of a file-scope variable so named). */
 #ifndef __MAPCHECK_DEVICE_LAUNCH_PARAMETERS_H
 #define __MAPCHECK_DEVICE_LAUNCH_PARAMETERS_H
+#define __DEVICE_LAUNCH_PARAMETERS_H__ /* NVIDIA's include guard */
 #include "vector_types.h"
 
 extern const __device__ uint3 threadIdx;

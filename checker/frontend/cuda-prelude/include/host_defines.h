@@ -6,6 +6,7 @@
 #ifndef __MAPCHECK_HOST_DEFINES_H
 #define __MAPCHECK_HOST_DEFINES_H
 
+#define __HOST_DEFINES_H__ /* NVIDIA's include guard */
 #ifndef __CUDACC__
 #define __CUDACC__ 1
 #endif

@@ -2,6 +2,7 @@
 #ifndef __MAPCHECK_MATH_CONSTANTS_H
 #define __MAPCHECK_MATH_CONSTANTS_H
 
+#define __MATH_CONSTANTS_H__ /* NVIDIA's include guard */
 #define CUDART_INF_F __int_as_float(0x7f800000)
 #define CUDART_NAN_F __int_as_float(0x7fffffff)
 #define CUDART_MIN_DENORM_F __int_as_float(0x00000001)

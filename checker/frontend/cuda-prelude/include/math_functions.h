@@ -7,6 +7,7 @@
  * end.  Host code keeps using the C library's <math.h>/<cmath>. */
 #ifndef __MAPCHECK_MATH_FUNCTIONS_H
 #define __MAPCHECK_MATH_FUNCTIONS_H
+#define __MATH_FUNCTIONS_H__ /* NVIDIA's include guard */
 #include "host_defines.h"
 
 extern "C" {

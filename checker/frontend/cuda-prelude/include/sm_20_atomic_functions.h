@@ -4,6 +4,7 @@
  * argument, and its result as an unknown value. */
 #ifndef __MAPCHECK_SM_20_ATOMIC_FUNCTIONS_H
 #define __MAPCHECK_SM_20_ATOMIC_FUNCTIONS_H
+#define __SM_20_ATOMIC_FUNCTIONS_H__ /* NVIDIA's include guard */
 #include "host_defines.h"
 
 #define __MAPCHECK_ATOMIC_T(name, T) __device__ T name(T *address, T val);

@@ -4,6 +4,7 @@
  * in device_functions.h. */
 #ifndef __MAPCHECK_SM_30_INTRINSICS_H
 #define __MAPCHECK_SM_30_INTRINSICS_H
+#define __SM_30_INTRINSICS_H__ /* NVIDIA's include guard */
 #include "host_defines.h"
 
 /* Votes (the unsynchronised forms are the pre-Volta ones). */

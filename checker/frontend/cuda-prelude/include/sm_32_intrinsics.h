@@ -4,6 +4,7 @@
  * declarations (to be modelled by the front end). */
 #ifndef __MAPCHECK_SM_32_INTRINSICS_H
 #define __MAPCHECK_SM_32_INTRINSICS_H
+#define __SM_32_INTRINSICS_H__ /* NVIDIA's include guard */
 #include "host_defines.h"
 
 template <typename T> __device__ __forceinline__ T __ldg(const T *ptr) { return *ptr; }

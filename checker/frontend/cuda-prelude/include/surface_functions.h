@@ -6,6 +6,7 @@
  * `x` is a byte offset, as in CUDA. */
 #ifndef __MAPCHECK_SURFACE_FUNCTIONS_H
 #define __MAPCHECK_SURFACE_FUNCTIONS_H
+#define __SURFACE_FUNCTIONS_H__ /* NVIDIA's include guard */
 #include "cuda_surface_types.h"
 
 #define __MAPCHECK_SURF(name, ...)                                             \

@@ -1,6 +1,7 @@
 /* mapcheck: surface references and objects (CUDA's surface_types.h). */
 #ifndef __MAPCHECK_SURFACE_TYPES_H
 #define __MAPCHECK_SURFACE_TYPES_H
+#define __SURFACE_TYPES_H__ /* NVIDIA's include guard */
 #include "driver_types.h"
 
 #define cudaSurfaceType1D 0x01

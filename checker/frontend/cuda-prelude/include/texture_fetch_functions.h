@@ -7,6 +7,7 @@
  * (`uchar4` → `float4`). */
 #ifndef __MAPCHECK_TEXTURE_FETCH_FUNCTIONS_H
 #define __MAPCHECK_TEXTURE_FETCH_FUNCTIONS_H
+#define __TEXTURE_FETCH_FUNCTIONS_H__ /* NVIDIA's include guard */
 #include "cuda_texture_types.h"
 #include "vector_types.h"
 

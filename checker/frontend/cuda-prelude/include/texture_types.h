@@ -2,6 +2,7 @@
  * texture_types.h). */
 #ifndef __MAPCHECK_TEXTURE_TYPES_H
 #define __MAPCHECK_TEXTURE_TYPES_H
+#define __TEXTURE_TYPES_H__ /* NVIDIA's include guard */
 #include "driver_types.h"
 
 #define cudaTextureType1D 0x01
