@@ -1,11 +1,13 @@
-//! `mapcheck check FILE...`: a verdict per kernel and array
+//! `mapcheck check PATH...`: a verdict per kernel and array
 //! (`docs/command-line.md`), or one pipeline stage with `--show`.  Both run the
-//! driver's pipeline (`mapcheck_driver::pipeline`); this module only picks
-//! the output format.
+//! driver's pipeline (`mapcheck_driver::pipeline`) on the translation units
+//! of the paths (`mapcheck_driver::project`); this module only picks the
+//! output format.
 
 use super::{exit, CheckArgs, Format, Stage};
+use mapcheck_driver::project::{self, Role};
 use mapcheck_driver::show::Show;
-use mapcheck_driver::{check_file, show_file, worst_outcome, FileReport};
+use mapcheck_driver::{show_file, worst_outcome, FileReport};
 use mapcheck_report::diagnostic::{render, Style};
 use mapcheck_report::{csv, json, sarif, text};
 
@@ -15,9 +17,14 @@ pub fn main(args: &CheckArgs) -> i32 {
         return show(args, stage);
     }
     let cli = args.flags();
+    let project = project::units(&args.files);
     let mut files = Vec::new();
-    for path in &args.files {
-        let report = check_file(path, &cli);
+    for report in project.problems {
+        eprint_diagnostics(&report);
+        files.push(report);
+    }
+    for unit in &project.units {
+        let report = project::check_unit(unit, &cli);
         eprint_diagnostics(&report);
         if args.format == Format::Text {
             print!("{}", text::text(&report));
@@ -41,9 +48,17 @@ pub fn main(args: &CheckArgs) -> i32 {
 fn show(args: &CheckArgs, stage: Stage) -> i32 {
     let cli = args.flags();
     let mut observer = Show::new(stage);
+    let project = project::units(&args.files);
     let mut failed = false;
-    for path in &args.files {
-        let report = show_file(path, &cli, &mut observer);
+    for report in &project.problems {
+        eprint_diagnostics(report);
+        failed |= report.errors().next().is_some();
+    }
+    for unit in &project.units {
+        if matches!(unit.role, Role::Fragment { .. }) {
+            continue;
+        }
+        let report = show_file(&unit.file, &cli, &mut observer);
         print!("{}", observer.take());
         eprint_diagnostics(&report);
         failed |= report.errors().next().is_some();

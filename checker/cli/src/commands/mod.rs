@@ -150,8 +150,9 @@ fn stage_parser() -> impl TypedValueParser<Value = Stage> {
 
 #[derive(Args, Debug, Clone)]
 pub struct CheckArgs {
-    /// Input files (.cu, .proto, .bcu).
-    #[arg(required = true)]
+    /// Input files (.cu, .proto, .bcu) and directories (their CUDA
+    /// translation units).
+    #[arg(required = true, value_name = "PATH")]
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub threads: ThreadArgs,

@@ -23,6 +23,62 @@ pub struct FileReport {
     pub diagnostics: Vec<Diagnostic>,
     /// Header flags only GPUVerify understands (accepted and ignored).
     pub ignored_flags: Vec<String>,
+    /// Why the file was checked: given by name, a translation unit of a
+    /// directory, or a fragment checked through its includer
+    /// (`docs/command-line.md`, "Projects").
+    pub role: Role,
+    /// The file loaded and holds no kernel (CUDA host code): a note, never
+    /// an error.
+    pub host_only: bool,
+}
+
+/// Why a file is in a run (`docs/command-line.md`, "Projects").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Named on the command line.
+    Given,
+    /// A translation unit of a directory given on the command line (from
+    /// its compilation database, or a `.cu` file no other file includes).
+    Unit,
+    /// A file another file of the project includes: checked through it,
+    /// not alone.
+    Fragment { included_by: PathBuf },
+}
+
+/// What became of a file of a run.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Its kernels were checked.
+    Checked,
+    /// It loaded and holds no kernel.
+    HostOnly,
+    /// A fragment: its kernels are checked through its includer.
+    Included,
+    /// It (or one of its kernels) could not be checked: an error.
+    Unreadable,
+}
+
+impl Status {
+    /// The status's name in reports (`docs/formats.md`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Checked => "checked",
+            Status::HostOnly => "host-only",
+            Status::Included => "included",
+            Status::Unreadable => "unreadable",
+        }
+    }
+}
+
+impl Role {
+    /// The role's name in reports (`docs/formats.md`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Role::Given => "given",
+            Role::Unit => "unit",
+            Role::Fragment { .. } => "fragment",
+        }
+    }
 }
 
 /// One kernel's verdicts, with what the report says about each race.
@@ -68,6 +124,22 @@ impl FileReport {
             kernels: Vec::new(),
             diagnostics: Vec::new(),
             ignored_flags: Vec::new(),
+            role: Role::Given,
+            host_only: false,
+        }
+    }
+
+    /// What became of the file: an error makes it unreadable, whatever
+    /// else it holds.
+    pub fn status(&self) -> Status {
+        if self.errors().next().is_some() {
+            Status::Unreadable
+        } else if matches!(self.role, Role::Fragment { .. }) {
+            Status::Included
+        } else if self.host_only {
+            Status::HostOnly
+        } else {
+            Status::Checked
         }
     }
 

@@ -1,0 +1,135 @@
+//! Projects as input, end to end through the `mapcheck` binary
+//! (`docs/command-line.md`, "Projects"): a directory means its translation
+//! units; a fragment is checked through the file that includes it; bad
+//! input is a located message and exit status 2, never a panic.  Every
+//! project is written by the test into a temporary directory.  Needs
+//! libclang (scripts/setup.sh).
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn mapcheck(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mapcheck"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("mapcheck runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn text(o: &Output) -> String {
+    format!("{}{}", stdout(o), String::from_utf8_lossy(&o.stderr))
+}
+
+fn write(dir: &Path, name: &str, text: &str) {
+    let path = dir.join(name);
+    std::fs::create_dir_all(path.parent().expect("a parent")).expect("creates");
+    std::fs::write(path, text).expect("writes");
+}
+
+/// No panic, whatever the input: Rust's panic message is never printed.
+fn no_panic(o: &Output) {
+    assert!(!text(o).contains("panicked"), "{}", text(o));
+}
+
+/// A main file that includes two kernel fragments, and a host-only file:
+/// each kernel is checked once, through the main file.
+fn fragments_project(dir: &Path) {
+    write(
+        dir,
+        "app/inc.cu",
+        "__global__ void inc(int *a) { a[threadIdx.x] += 1; }\n",
+    );
+    write(
+        dir,
+        "app/kernels/scale.cu",
+        "__global__ void scale(int *b, int k) { b[threadIdx.x] *= k; }\n",
+    );
+    write(
+        dir,
+        "app/main.cu",
+        "#include \"inc.cu\"\n#include \"kernels/scale.cu\"\n\
+         int main() { int *a = 0; inc<<<1, 64>>>(a); scale<<<1, 64>>>(a, 2); return 0; }\n",
+    );
+}
+
+#[test]
+fn a_directory_checks_each_kernel_once_through_the_file_that_includes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    fragments_project(dir.path());
+    let out = mapcheck(dir.path(), &["check", "app"]);
+    no_panic(&out);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let report = stdout(&out);
+    for kernel in ["kernel `inc", "kernel `scale"] {
+        let lines = report.lines().filter(|l| l.contains(kernel)).count();
+        // One line per scope (within a block, across blocks), once.
+        assert_eq!(lines, 2, "{kernel} checked once:\n{}", text(&out));
+    }
+    let all = text(&out);
+    assert!(
+        all.contains("app/inc.cu: note: included by `app/main.cu`"),
+        "{all}"
+    );
+    assert!(!all.contains("error"), "{all}");
+}
+
+#[test]
+fn a_directory_without_a_cu_file_is_an_error_about_it() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "empty/readme.txt", "no kernels here\n");
+    let out = mapcheck(dir.path(), &["check", "empty"]);
+    no_panic(&out);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(
+        text(&out).contains("empty: error: no `.cu` file under this directory"),
+        "{}",
+        text(&out)
+    );
+}
+
+/// A link to an ancestor is walked once; a loop of links to a `.cu` file
+/// is a located error, and the rest is still checked.
+#[cfg(unix)]
+#[test]
+fn symbolic_link_loops_end_the_walk_with_a_located_error() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "p/k.cu",
+        "__global__ void k(int *a) { a[threadIdx.x] = 0; }\n",
+    );
+    symlink(dir.path().join("p"), dir.path().join("p/again")).unwrap();
+    let out = mapcheck(dir.path(), &["check", "p"]);
+    no_panic(&out);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let checked = stdout(&out).lines().filter(|l| l.contains("kernel `k")).count();
+    assert_eq!(checked, 2, "walked once:\n{}", text(&out));
+
+    symlink("b.cu", dir.path().join("p/a.cu")).unwrap();
+    symlink("a.cu", dir.path().join("p/b.cu")).unwrap();
+    let out = mapcheck(dir.path(), &["check", "p"]);
+    no_panic(&out);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(
+        text(&out).contains("p/a.cu: error: cannot read:"),
+        "{}",
+        text(&out)
+    );
+
+    let only_links = dir.path().join("q");
+    std::fs::create_dir(&only_links).unwrap();
+    symlink(&only_links, only_links.join("loop")).unwrap();
+    let out = mapcheck(dir.path(), &["check", "q"]);
+    no_panic(&out);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(
+        text(&out).contains("no `.cu` file under this directory"),
+        "{}",
+        text(&out)
+    );
+}
