@@ -54,6 +54,11 @@ fn fragments_project(dir: &Path) {
         "#include \"inc.cu\"\n#include \"kernels/scale.cu\"\n\
          int main() { int *a = 0; inc<<<1, 64>>>(a); scale<<<1, 64>>>(a, 2); return 0; }\n",
     );
+    write(
+        dir,
+        "app/device.cu",
+        "int pick_device(int n) { return n > 1 ? 1 : 0; }\n",
+    );
 }
 
 #[test]
@@ -74,7 +79,24 @@ fn a_directory_checks_each_kernel_once_through_the_file_that_includes_it() {
         all.contains("app/inc.cu: note: included by `app/main.cu`"),
         "{all}"
     );
+    assert!(all.contains("app/device.cu: note: host code only"), "{all}");
     assert!(!all.contains("error"), "{all}");
+}
+
+/// A file without kernels given by name is host code too: a note, exit
+/// status 0, as for a race-free file.
+#[test]
+fn a_host_only_file_is_a_note_not_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    fragments_project(dir.path());
+    let out = mapcheck(dir.path(), &["check", "app/device.cu"]);
+    no_panic(&out);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert!(
+        text(&out).contains("app/device.cu: note: host code only"),
+        "{}",
+        text(&out)
+    );
 }
 
 #[test]
@@ -107,7 +129,10 @@ fn symbolic_link_loops_end_the_walk_with_a_located_error() {
     let out = mapcheck(dir.path(), &["check", "p"]);
     no_panic(&out);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
-    let checked = stdout(&out).lines().filter(|l| l.contains("kernel `k")).count();
+    let checked = stdout(&out)
+        .lines()
+        .filter(|l| l.contains("kernel `k"))
+        .count();
     assert_eq!(checked, 2, "walked once:\n{}", text(&out));
 
     symlink("b.cu", dir.path().join("p/a.cu")).unwrap();

@@ -52,6 +52,15 @@ fn run(path: &Path, cli: &Flags, observer: Option<&mut dyn Observer>) -> FileRep
         }
     };
     report.diagnostics.extend(loaded.warnings);
+    if loaded.kernels.is_empty() {
+        // Host code (a CUDA file without kernels): nothing to check, and
+        // nothing wrong (`docs/command-line.md`, "Projects").
+        report.host_only = true;
+        let note = "host code only: no `__global__` kernel in this file or the project headers it includes";
+        report
+            .diagnostics
+            .push(Diagnostic::note(note).in_file(path));
+    }
     for (flag, span) in loaded.ignored {
         let note = format!("header flag `{flag}` only means something to GPUVerify; ignored");
         report

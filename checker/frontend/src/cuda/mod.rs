@@ -65,21 +65,18 @@ pub fn load(
     if let (Some(k), true) = (&opts.kernel, kernels.is_empty()) {
         return Err(Diagnostic::error(format!("no kernel named `{k}`")).in_file(path));
     }
-    // No kernel could be analysed: the file does not compile (exit 2).
-    let all_touched = kernels.iter().all(|f| {
-        let reach = partial::reachable(&unit, f);
-        errors
-            .iter()
-            .any(|e| partial::touches(e, &reach, &unit, path))
-    });
+    // No kernel could be analysed: the file does not compile (exit 2).  A
+    // file with no kernel at all is host code: no kernels, its errors
+    // warnings (the driver notes `host code only`, never an error).
+    let all_touched = !kernels.is_empty()
+        && kernels.iter().all(|f| {
+            let reach = partial::reachable(&unit, f);
+            errors
+                .iter()
+                .any(|e| partial::touches(e, &reach, &unit, path))
+        });
     if !errors.is_empty() && all_touched {
         return Err(parse_error(path, errors));
-    }
-    if kernels.is_empty() {
-        return Err(Diagnostic::error(
-            "no `__global__` kernel in this file or the project headers it includes",
-        )
-        .in_file(path));
     }
     let mut out = Vec::new();
     let mut used_errors = vec![false; errors.len()];
