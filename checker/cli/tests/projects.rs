@@ -81,6 +81,39 @@ fn a_directory_checks_each_kernel_once_through_the_file_that_includes_it() {
     );
     assert!(all.contains("app/device.cu: note: host code only"), "{all}");
     assert!(!all.contains("error"), "{all}");
+    assert!(
+        report.ends_with(
+            "summary: 2 translation units (1 host code only), 2 fragments checked through \
+             their includers, 2 kernels: 2 DRF, 0 racy, 0 unknown; 0 unreadable\n"
+        ),
+        "{all}"
+    );
+    let out = mapcheck(dir.path(), &["check", "app", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    for key in ["version", "errors", "kernels"] {
+        assert!(doc.get(key).is_some(), "schema version 1 keeps `{key}`");
+    }
+    let units: Vec<(String, String, String)> = doc["translation_units"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|u| {
+            let s = |k: &str| u[k].as_str().unwrap_or("").to_string();
+            (s("file"), s("role"), s("status"))
+        })
+        .collect();
+    let unit = |f: &str, r: &str, s: &str| (f.to_string(), r.to_string(), s.to_string());
+    assert_eq!(
+        units,
+        vec![
+            unit("app/device.cu", "unit", "host-only"),
+            unit("app/inc.cu", "fragment", "included"),
+            unit("app/kernels/scale.cu", "fragment", "included"),
+            unit("app/main.cu", "unit", "checked"),
+        ]
+    );
+    assert_eq!(doc["translation_units"][1]["included_by"], "app/main.cu");
 }
 
 /// A file without kernels given by name is host code too: a note, exit

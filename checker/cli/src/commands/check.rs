@@ -5,11 +5,13 @@
 //! output format.
 
 use super::{exit, CheckArgs, Format, Stage};
+use indicatif::{ProgressBar, ProgressStyle};
 use mapcheck_driver::project::{self, Role};
 use mapcheck_driver::show::Show;
 use mapcheck_driver::{show_file, worst_outcome, FileReport};
 use mapcheck_report::diagnostic::{render, Style};
 use mapcheck_report::{csv, json, sarif, text};
+use std::io::IsTerminal;
 
 /// Runs `mapcheck check`; returns the exit status.
 pub fn main(args: &CheckArgs) -> i32 {
@@ -23,13 +25,24 @@ pub fn main(args: &CheckArgs) -> i32 {
         eprint_diagnostics(&report);
         files.push(report);
     }
+    let bar = progress(project.units.len());
     for unit in &project.units {
+        bar.set_message(unit.file.display().to_string());
         let report = project::check_unit(unit, &cli);
-        eprint_diagnostics(&report);
-        if args.format == Format::Text {
-            print!("{}", text::text(&report));
-        }
+        bar.suspend(|| {
+            eprint_diagnostics(&report);
+            if args.format == Format::Text {
+                print!("{}", text::text(&report));
+            }
+        });
+        bar.inc(1);
         files.push(report);
+    }
+    bar.finish_and_clear();
+    // Several files, or a directory: one line says what the run found.
+    let several = files.len() > 1 || args.files.iter().any(|p| p.is_dir());
+    if args.format == Format::Text && several {
+        print!("{}", text::summary(&files));
     }
     match args.format {
         Format::Json => println!("{}", json::json(&files)),
@@ -41,6 +54,19 @@ pub fn main(args: &CheckArgs) -> i32 {
         Format::Text => {}
     }
     exit::of(worst_outcome(&files))
+}
+
+/// A progress bar on standard error for a run of several files, only
+/// when standard error is a terminal.
+fn progress(units: usize) -> ProgressBar {
+    if units < 2 || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(units as u64);
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {wide_msg}") {
+        bar.set_style(style);
+    }
+    bar
 }
 
 /// `--show STAGE`: the pipeline's stages printed instead of checked; exit
