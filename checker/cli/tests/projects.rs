@@ -191,3 +191,99 @@ fn symbolic_link_loops_end_the_walk_with_a_located_error() {
         text(&out)
     );
 }
+
+/// A project whose kernel compiles only with its compilation database's
+/// `-I` (for `config.h`) and `-D` (for `SCALE`); the database also names
+/// a host file, which is not a CUDA translation unit.
+fn database_project(dir: &Path) {
+    write(dir, "proj/include/config.h", "#define STRIDE 2\n");
+    write(
+        dir,
+        "proj/src/k.cu",
+        "#include \"config.h\"\n\
+         __global__ void k(int *a) { a[threadIdx.x * STRIDE] = SCALE; }\n",
+    );
+    let build = dir.join("proj/build");
+    let commands = serde_json::json!([
+        {
+            "directory": build,
+            "arguments": ["nvcc", "-I../include", "-D", "SCALE=3", "-c", "../src/k.cu"],
+            "file": "../src/k.cu"
+        },
+        {
+            "directory": build,
+            "command": "c++ -c ../src/main.cpp",
+            "file": "../src/main.cpp"
+        }
+    ]);
+    write(
+        dir,
+        "proj/build/compile_commands.json",
+        &commands.to_string(),
+    );
+}
+
+#[test]
+fn a_compilation_database_gives_each_unit_its_include_directories_and_definitions() {
+    let dir = tempfile::tempdir().unwrap();
+    database_project(dir.path());
+    // Alone, the kernel does not compile: no `config.h`, no `SCALE`.
+    let alone = mapcheck(dir.path(), &["check", "proj/src/k.cu"]);
+    assert_ne!(alone.status.code(), Some(0), "{}", text(&alone));
+    // The database in `build/` is found; `-p` names it.
+    for args in [
+        &["check", "proj"][..],
+        &["check", "-p", "proj/build", "proj"],
+        &["check", "-p", "proj/build", "proj/src/k.cu"],
+    ] {
+        let out = mapcheck(dir.path(), args);
+        no_panic(&out);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", text(&out));
+        let all = text(&out);
+        assert!(all.contains("kernel `k`, array `a`: drf"), "{all}");
+        assert!(!all.contains("warning"), "{all}");
+        assert!(!all.contains("main.cpp"), "{all}");
+    }
+}
+
+#[test]
+fn a_bad_compilation_database_is_a_located_error() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "p/k.cu",
+        "__global__ void k(int *a) { a[0] = 1; }\n",
+    );
+    write(
+        dir.path(),
+        "p/compile_commands.json",
+        "[\n  {\"file\": \"k.cu\",,\n",
+    );
+    let out = mapcheck(dir.path(), &["check", "p"]);
+    no_panic(&out);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(
+        text(&out)
+            .contains("p/compile_commands.json:2:19: error: not a compilation database: not JSON"),
+        "{}",
+        text(&out)
+    );
+
+    let commands = serde_json::json!([
+        {"directory": dir.path().join("p"), "command": "nvcc -c gone.cu", "file": "gone.cu"}
+    ]);
+    write(dir.path(), "p/compile_commands.json", &commands.to_string());
+    let out = mapcheck(dir.path(), &["check", "p"]);
+    no_panic(&out);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(
+        text(&out).contains("p/compile_commands.json: error: names `"),
+        "{}",
+        text(&out)
+    );
+    assert!(
+        text(&out).contains("gone.cu`, which is not a file"),
+        "{}",
+        text(&out)
+    );
+}

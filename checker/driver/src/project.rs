@@ -1,9 +1,10 @@
 //! Projects as input (`docs/command-line.md`, "Projects"): the paths of
 //! `mapcheck check` turned into the files to check, each a
 //! [`TranslationUnit`] with its [`Role`] and its own flags.  A file is
-//! taken as given; a directory means its translation units: the `.cu`
-//! files no other file under it includes.  A file another one includes (a
-//! fragment) is checked through its includer, never alone.
+//! taken as given; a directory means its translation units: those of its
+//! compilation database ([`crate::database`]) when it has one, else the
+//! `.cu` files no other file under it includes.  A file another one
+//! includes (a fragment) is checked through its includer, never alone.
 
 use mapcheck_core::results::FileReport;
 pub use mapcheck_core::results::Role;
@@ -49,23 +50,65 @@ pub struct Project {
     pub problems: Vec<FileReport>,
 }
 
-/// The translation units of `paths`: a file as given, a directory as its
-/// units and fragments (sorted).  A directory without a `.cu` file is an
-/// error about the directory.
-pub fn units(paths: &[PathBuf]) -> Project {
+/// The translation units of `paths`: a file as given (with its flags
+/// from the database `-p` names, if it compiles the file), a directory as
+/// the units of its compilation database (`-p DIR`, or found in it or its
+/// `build/`) or else as its units and fragments (sorted).  A directory
+/// without a `.cu` file is an error about the directory.
+pub fn units(paths: &[PathBuf], database: Option<&Path>) -> Project {
     let mut project = Project::default();
+    let given_db = database.map(crate::database::units);
     for path in paths {
         if path.is_dir() {
-            directory(path, &mut project);
+            match crate::database::find(path, database) {
+                Some(db) => from_database(path, &db, &mut project),
+                None => directory(path, &mut project),
+            }
         } else {
+            let same = |u: &&TranslationUnit| same_file(&u.file, path);
+            let known = given_db.as_ref().and_then(|(us, _)| us.iter().find(same));
             project.units.push(TranslationUnit {
                 file: path.clone(),
                 role: Role::Given,
-                flags: UnitFlags::default(),
+                flags: known.map(|u| u.flags.clone()).unwrap_or_default(),
             });
         }
     }
+    if let (Some(db), Some((_, errors))) = (database, given_db) {
+        let dir_given = paths.iter().any(|p| p.is_dir());
+        if !errors.is_empty() && !dir_given {
+            let mut report = FileReport::new(&db.join(crate::database::FILE_NAME));
+            report.diagnostics = errors;
+            project.problems.push(report);
+        }
+    }
     project
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
+/// The units the database in directory `db` compiles, for directory `dir`.
+fn from_database(dir: &Path, db: &Path, project: &mut Project) {
+    let (units, errors) = crate::database::units(db);
+    let json = db.join(crate::database::FILE_NAME);
+    let mut report = FileReport::new(&json);
+    report.diagnostics = errors;
+    if units.is_empty() && report.diagnostics.is_empty() {
+        let m = format!(
+            "compiles no `.cu` file (nor any file with `-x cuda`), so `{}` has nothing to check",
+            dir.display()
+        );
+        report.diagnostics.push(Diagnostic::error(m).in_file(&json));
+    }
+    project.units.extend(units);
+    if !report.diagnostics.is_empty() {
+        project.problems.push(report);
+    }
 }
 
 /// The units and fragments of directory `dir`, added to `project`.

@@ -19,7 +19,7 @@ pub fn main(args: &CheckArgs) -> i32 {
         return show(args, stage);
     }
     let cli = args.flags();
-    let project = project::units(&args.files);
+    let project = project::units(&args.files, args.database.as_deref());
     let mut files = Vec::new();
     for report in project.problems {
         eprint_diagnostics(&report);
@@ -74,7 +74,7 @@ fn progress(units: usize) -> ProgressBar {
 fn show(args: &CheckArgs, stage: Stage) -> i32 {
     let cli = args.flags();
     let mut observer = Show::new(stage);
-    let project = project::units(&args.files);
+    let project = project::units(&args.files, args.database.as_deref());
     let mut failed = false;
     for report in &project.problems {
         eprint_diagnostics(report);

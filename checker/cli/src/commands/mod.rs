@@ -162,6 +162,11 @@ pub struct CheckArgs {
     /// Include directory (.cu).
     #[arg(short = 'I', value_name = "DIR")]
     pub includes: Vec<PathBuf>,
+    /// The directory of the compilation database (compile_commands.json),
+    /// as for clang tools [default: found in a directory given, or in its
+    /// build/].
+    #[arg(short = 'p', value_name = "DIR")]
+    pub database: Option<PathBuf>,
     /// Only this kernel.
     #[arg(long)]
     pub kernel: Option<String>,

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 mod cursor;
+pub mod database;
 mod types;
 pub use cursor::Cursor;
 pub use types::Type;
