@@ -193,21 +193,24 @@ fn symbolic_link_loops_end_the_walk_with_a_located_error() {
 }
 
 /// A project whose kernel compiles only with its compilation database's
-/// `-I` (for `config.h`) and `-D` (for `SCALE`); the database also names
-/// a host file, which is not a CUDA translation unit.
+/// `-I` (for `config.h`), `-D` (for `SCALE`) and `-include` (for
+/// `OFFSET`); the database also names a host file, which is not a CUDA
+/// translation unit.
 fn database_project(dir: &Path) {
     write(dir, "proj/include/config.h", "#define STRIDE 2\n");
+    write(dir, "proj/include/pre.h", "#define OFFSET 1\n");
     write(
         dir,
         "proj/src/k.cu",
         "#include \"config.h\"\n\
-         __global__ void k(int *a) { a[threadIdx.x * STRIDE] = SCALE; }\n",
+         __global__ void k(int *a) { a[threadIdx.x * STRIDE + OFFSET] = SCALE; }\n",
     );
     let build = dir.join("proj/build");
     let commands = serde_json::json!([
         {
             "directory": build,
-            "arguments": ["nvcc", "-I../include", "-D", "SCALE=3", "-c", "../src/k.cu"],
+            "arguments": ["nvcc", "-I../include", "-D", "SCALE=3", "-include", "../include/pre.h",
+                          "-std=c++14", "-c", "../src/k.cu"],
             "file": "../src/k.cu"
         },
         {

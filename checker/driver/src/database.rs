@@ -1,6 +1,7 @@
 //! The translation units of a compilation database (`compile_commands.json`,
 //! `docs/command-line.md`, "Projects"): exactly the CUDA files it compiles
-//! (`.cu`, or compiled with `-x cuda`), each with its own `-I` and `-D`.
+//! (`.cu`, or compiled with `-x cuda`), each with its own `-I`, `-D`,
+//! `-include` and `-std`.
 //! libclang reads the database (`mapcheck_frontend::cuda::clang::database`);
 //! when it cannot, serde_json says where the text stops being JSON.
 
@@ -97,8 +98,10 @@ fn is_cuda(c: &CompileCommand) -> bool {
     cu || x_cuda
 }
 
-/// The `-I`, `-isystem` and `-D` flags of a command (`-I DIR` or `-IDIR`),
-/// directories made relative to the command's directory.
+/// The `-I`, `-isystem`, `-D`, `-include` and `-std` flags of a command
+/// (`-I DIR` or `-IDIR`), paths made relative to the command's directory.
+/// The others (optimisation, code generation, warnings) do not change
+/// what the kernel's code means to mapcheck.
 fn flags(c: &CompileCommand) -> UnitFlags {
     let mut out = UnitFlags::default();
     let mut args = c.arguments.iter().skip(1);
@@ -108,10 +111,21 @@ fn flags(c: &CompileCommand) -> UnitFlags {
             Some(v) => Some(v.to_string()),
             None => None,
         };
-        if let Some(dir) = value("-isystem").or_else(|| value("-I")) {
+        if let Some(file) = value("-include") {
+            let at = c.directory.join(&file);
+            let file = if at.is_file() {
+                at
+            } else {
+                PathBuf::from(file)
+            };
+            out.others
+                .extend(["-include".to_string(), file.display().to_string()]);
+        } else if let Some(dir) = value("-isystem").or_else(|| value("-I")) {
             out.includes.push(c.directory.join(dir));
         } else if let Some(d) = value("-D") {
             out.defines.push(d);
+        } else if a.starts_with("-std=") {
+            out.others.push(a.clone());
         }
     }
     out
@@ -127,7 +141,16 @@ mod tests {
             directory: PathBuf::from("/p"),
             file: PathBuf::from("k.cu"),
             arguments: [
-                "nvcc", "-Iinc", "-I", "/abs", "-DN=4", "-D", "M", "-c", "k.cu",
+                "nvcc",
+                "-Iinc",
+                "-I",
+                "/abs",
+                "-DN=4",
+                "-D",
+                "M",
+                "-std=c++14",
+                "-c",
+                "k.cu",
             ]
             .map(String::from)
             .to_vec(),
@@ -138,6 +161,7 @@ mod tests {
             vec![PathBuf::from("/p/inc"), PathBuf::from("/abs")]
         );
         assert_eq!(f.defines, vec!["N=4".to_string(), "M".to_string()]);
+        assert_eq!(f.others, vec!["-std=c++14".to_string()]);
         assert!(is_cuda(&c));
     }
 }

@@ -39,6 +39,9 @@ pub struct UnitFlags {
     pub defines: Vec<String>,
     /// `-I DIR`, absolute or relative to the current directory.
     pub includes: Vec<PathBuf>,
+    /// The others clang is given as they are: `-include FILE` (absolute
+    /// when the file is found from the entry's directory), `-std=…`.
+    pub others: Vec<String>,
 }
 
 /// What the paths of a run hold: the files to check, in order, and the
@@ -327,7 +330,7 @@ pub fn check_unit(unit: &TranslationUnit, cli: &Flags) -> FileReport {
     flags.defines.extend(cli.defines.iter().cloned());
     flags.includes = unit.flags.includes.clone();
     flags.includes.extend(cli.includes.iter().cloned());
-    let mut report = crate::pipeline::check_file(&unit.file, &flags);
+    let mut report = crate::pipeline::check_file_with(&unit.file, &flags, &unit.flags.others);
     report.role = unit.role.clone();
     report
 }

@@ -357,6 +357,7 @@ pub fn merge(file: &Path, header: &Flags, cli: &Flags) -> Options {
         block_dim,
         grid_dim,
         params: params.clone(),
+        extra_args: Vec::new(),
     };
     let check = CheckOptions {
         threads: cli.threads.or(header.threads),

@@ -52,8 +52,9 @@ pub fn load(
 ) -> Result<(Vec<Kernel>, Vec<Diagnostic>), Diagnostic> {
     let mut includes = opts.includes.clone();
     includes.push(file_dir(path));
-    let (tu, errors) = clang::Tu::parse_partial(path, bytes, &opts.defines, &includes)
-        .map_err(|diags| parse_error(path, diags))?;
+    let (tu, errors) =
+        clang::Tu::parse_partial_with(path, bytes, &opts.defines, &includes, &opts.extra_args)
+            .map_err(|diags| parse_error(path, diags))?;
     let missing = tu.missing.clone();
     let unit = convert::Converter::new(&tu).unit();
     let (unit, errors, instances) = with_instances(path, tu, unit, errors, bytes, opts, &includes);
@@ -250,7 +251,13 @@ fn with_instances(
         let Some(augmented) = instantiate::augment(&tu, &unit, &text, &instances) else {
             break;
         };
-        match clang::Tu::parse_partial(path, &augmented.bytes, &opts.defines, includes) {
+        match clang::Tu::parse_partial_with(
+            path,
+            &augmented.bytes,
+            &opts.defines,
+            includes,
+            &opts.extra_args,
+        ) {
             Ok((again, more)) if more.len() <= allowed => {
                 unit = convert::Converter::new(&again).unit();
                 (tu, errors) = (again, more);
