@@ -170,10 +170,11 @@ fn template_kernel_arithmetic_is_not_an_unresolved_operator_call() {
 }
 
 /// A kernel written in a project header the file includes is checked (and
-/// reported against the header); a file with no kernel at all is an error
-/// with exit status 2, never a silent "nothing to check".
+/// reported against the header); a file with no kernel at all is host
+/// code: a note (`host code only`), exit status 0, never a silent
+/// "nothing to check" and never an error.
 #[test]
-fn kernels_in_project_headers_are_checked_and_no_kernel_is_an_error() {
+fn kernels_in_project_headers_are_checked_and_no_kernel_is_host_code() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("k.cuh"),
@@ -194,9 +195,9 @@ fn kernels_in_project_headers_are_checked_and_no_kernel_is_an_error() {
     )
     .unwrap();
     let out = mapcheck(dir.path(), &["check", "none.cu"]);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     assert!(
-        text(&out).contains("no `__global__` kernel"),
+        text(&out).contains("note: host code only: no `__global__` kernel"),
         "{}",
         text(&out)
     );

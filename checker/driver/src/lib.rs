@@ -1,10 +1,13 @@
 //! mapcheck's driver: the pipeline on whole files ([`pipeline`]) — load
 //! with a front end, with the header merged with the command line; check
 //! every kernel; triage the alarms — shown stage by stage for `--show`
-//! ([`show`]), and a suite of files against their expectation headers
-//! ([`suite`]).
+//! ([`show`]), a suite of files against their expectation headers
+//! ([`suite`]), and the paths of a run as translation units ([`project`]:
+//! directories, fragments checked through their includer).
 
+pub mod database;
 pub mod pipeline;
+pub mod project;
 pub mod show;
 pub mod suite;
 

@@ -15,23 +15,34 @@ pub use mapcheck_core::results::{
 use mapcheck_core::triage::{check_with_triage, Resolution};
 use mapcheck_core::verdict::{CheckOptions, Verdict};
 use mapcheck_frontend::options::Flags;
-use mapcheck_frontend::{decode_source, load_bytes, read_source_bytes, Diagnostic};
+use mapcheck_frontend::{decode_source, load_bytes_with, read_source_bytes, Diagnostic};
 use semantics::babycuda::eval::Contents;
 use std::path::Path;
 
 /// Checks one file: every kernel, with the options of its header merged
 /// with the command line's (`cli`), and triage of the alarms.
 pub fn check_file(path: &Path, cli: &Flags) -> FileReport {
-    run(path, cli, None)
+    run(path, cli, &[], None)
+}
+
+/// [`check_file`] with compiler flags of a compilation database besides
+/// `-D` and `-I` (`-include FILE`, `-std=…`; `mapcheck_frontend::load_bytes_with`).
+pub fn check_file_with(path: &Path, cli: &Flags, extra_args: &[String]) -> FileReport {
+    run(path, cli, extra_args, None)
 }
 
 /// The stages of [`check_file`] shown to `observer`, without deciding
 /// verdicts (`--show STAGE`): the report has diagnostics but no kernels.
 pub fn show_file(path: &Path, cli: &Flags, observer: &mut dyn Observer) -> FileReport {
-    run(path, cli, Some(observer))
+    run(path, cli, &[], Some(observer))
 }
 
-fn run(path: &Path, cli: &Flags, observer: Option<&mut dyn Observer>) -> FileReport {
+fn run(
+    path: &Path,
+    cli: &Flags,
+    extra_args: &[String],
+    observer: Option<&mut dyn Observer>,
+) -> FileReport {
     let mut report = FileReport::new(path);
     // Any encoding: the text is UTF-8 or else Latin-1 (`decode_source`), so
     // no file, and no expectation in its header, is lost to a stray byte.
@@ -42,7 +53,7 @@ fn run(path: &Path, cli: &Flags, observer: Option<&mut dyn Observer>) -> FileRep
             return report;
         }
     };
-    let loaded = load_bytes(path, &bytes, cli);
+    let loaded = load_bytes_with(path, &bytes, cli, extra_args);
     report.source = Some(decode_source(&bytes));
     let loaded = match loaded {
         Ok(l) => l,
@@ -52,6 +63,15 @@ fn run(path: &Path, cli: &Flags, observer: Option<&mut dyn Observer>) -> FileRep
         }
     };
     report.diagnostics.extend(loaded.warnings);
+    if loaded.kernels.is_empty() {
+        // Host code (a CUDA file without kernels): nothing to check, and
+        // nothing wrong (`docs/command-line.md`, "Projects").
+        report.host_only = true;
+        let note = "host code only: no `__global__` kernel in this file or the project headers it includes";
+        report
+            .diagnostics
+            .push(Diagnostic::note(note).in_file(path));
+    }
     for (flag, span) in loaded.ignored {
         let note = format!("header flag `{flag}` only means something to GPUVerify; ignored");
         report

@@ -27,6 +27,9 @@ pub struct LoadOptions {
     pub defines: Vec<String>,
     /// `-I DIR` (CUDA).
     pub includes: Vec<PathBuf>,
+    /// The other compiler flags of a compilation database's entry (CUDA):
+    /// `-include FILE`, `-std=…` (see [`load_bytes_with`]).
+    pub extra_args: Vec<String>,
     /// `--kernel NAME`: only this kernel.
     pub kernel: Option<String>,
     /// `--grid-level`: accepted for compatibility (both scopes are checked by default).
@@ -92,12 +95,24 @@ pub fn load(path: &Path, cli: &Flags) -> Result<Loaded, Diagnostic> {
 /// [`load`] for a file's bytes already read: the header is read from their
 /// text ([`decode_source`]); clang reads the bytes as they are.
 pub fn load_bytes(path: &Path, bytes: &[u8], cli: &Flags) -> Result<Loaded, Diagnostic> {
-    load_decoded(path, bytes, &decode_source(bytes), cli)
+    load_decoded(path, bytes, &decode_source(bytes), cli, &[])
+}
+
+/// [`load_bytes`] with compiler flags of a compilation database besides
+/// `-D` and `-I` (which are the command line's `defines` and `includes`):
+/// `-include FILE` and `-std=…`, given to clang as they are.
+pub fn load_bytes_with(
+    path: &Path,
+    bytes: &[u8],
+    cli: &Flags,
+    extra_args: &[String],
+) -> Result<Loaded, Diagnostic> {
+    load_decoded(path, bytes, &decode_source(bytes), cli, extra_args)
 }
 
 /// [`load`] for a file's text already read.
 pub fn load_source(path: &Path, source: &str, cli: &Flags) -> Result<Loaded, Diagnostic> {
-    load_decoded(path, source.as_bytes(), source, cli)
+    load_decoded(path, source.as_bytes(), source, cli, &[])
 }
 
 /// [`load_bytes`] with the text decoded from `bytes`.
@@ -106,13 +121,15 @@ fn load_decoded(
     bytes: &[u8],
     source: &str,
     cli: &Flags,
+    extra_args: &[String],
 ) -> Result<Loaded, Diagnostic> {
     let (header, spans) = parse_header_with_spans(source);
     let flags = options::header_flags(path, &header.flags, &spans);
     if let Some(e) = flags.errors.into_iter().next() {
         return Err(e);
     }
-    let opts = options::merge(path, &flags.flags, cli);
+    let mut opts = options::merge(path, &flags.flags, cli);
+    opts.load.extra_args = extra_args.to_vec();
     let (mut kernels, warnings) = load_with(path, bytes, source, &opts.load)?;
     let all: Vec<String> = kernels.iter().map(Kernel::display_name).collect();
     // `--kernel k` keeps both scopes of a CUDA kernel: the name is the

@@ -371,6 +371,7 @@ pub fn merge(file: &Path, header: &Flags, cli: &Flags) -> Options {
         large_params: cli.large_params || header.large_params,
         launch,
         params: params.clone(),
+        extra_args: Vec::new(),
     };
     let check = CheckOptions {
         threads: cli.threads.or(header.threads),

@@ -4,7 +4,7 @@
 //! [`JsonWitness`] in its `properties`.
 
 use crate::text::replay_command;
-use mapcheck_core::results::{CheckedArray, CheckedKernel, FileReport};
+use mapcheck_core::results::{CheckedArray, CheckedKernel, FileReport, Role};
 use mapcheck_core::triage::{Resolution, Triage};
 use mapcheck_core::verdict::{Assumption, ThreadValues, Verdict, Witness, WitnessAccess};
 use semantics::expr::{Nat, Var};
@@ -23,6 +23,36 @@ pub struct JsonDocument<'a> {
     /// `file:line:col: message` for each file (or kernel) that could not be checked.
     pub errors: Vec<String>,
     pub kernels: Vec<JsonKernel<'a>>,
+    /// Every file of the run, with why it is there and what became of it
+    /// (`docs/formats.md`).
+    pub translation_units: Vec<JsonUnit>,
+}
+
+/// A file of the run: `role` `given`, `unit` or `fragment` (with
+/// `included_by`); `status` `checked`, `host-only`, `included` or
+/// `unreadable`.
+#[derive(Serialize)]
+pub struct JsonUnit {
+    pub file: String,
+    pub role: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub included_by: Option<String>,
+    pub status: &'static str,
+}
+
+impl JsonUnit {
+    fn new(f: &FileReport) -> JsonUnit {
+        let included_by = match &f.role {
+            Role::Fragment { included_by } => Some(included_by.display().to_string()),
+            Role::Given | Role::Unit => None,
+        };
+        JsonUnit {
+            file: f.file.display().to_string(),
+            role: f.role.name(),
+            included_by,
+            status: f.status().name(),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -293,6 +323,7 @@ impl<'a> JsonDocument<'a> {
             version: JSON_SCHEMA_VERSION,
             errors,
             kernels,
+            translation_units: files.iter().map(JsonUnit::new).collect(),
         }
     }
 }

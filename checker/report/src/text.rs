@@ -4,7 +4,7 @@
 
 use crate::diagnostic::excerpt;
 use mapcheck_core::results::array_name;
-use mapcheck_core::results::{CheckedArray, CheckedKernel, FileReport};
+use mapcheck_core::results::{CheckedArray, CheckedKernel, FileReport, Summary};
 use mapcheck_core::triage::Triage;
 use mapcheck_core::verdict::{BenignPair, ThreadValues, Verdict, Witness, WitnessAccess};
 use semantics::expr::{Nat, Var};
@@ -26,6 +26,29 @@ pub fn text(file: &FileReport) -> String {
         kernel_text(&mut out, k, source);
     }
     out
+}
+
+/// The one-line summary that ends the text report of several files
+/// (`docs/reports.md`, "Several files").
+pub fn summary(files: &[FileReport]) -> String {
+    let s = Summary::of(files);
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "summary: {} ({} host code only), {}, {}: {} DRF, {} racy, {} unknown; {} unreadable\n",
+        plural(s.units, "translation unit", "translation units"),
+        s.host_only,
+        plural(
+            s.fragments,
+            "fragment checked through its includer",
+            "fragments checked through their includers"
+        ),
+        plural(s.kernels, "kernel", "kernels"),
+        s.drf,
+        s.racy,
+        s.unknown,
+        s.unreadable,
+    )
 }
 
 fn kernel_text(out: &mut String, k: &CheckedKernel, source: &str) {

@@ -1,13 +1,17 @@
-//! `mapcheck check FILE...`: a verdict per kernel and array
+//! `mapcheck check PATH...`: a verdict per kernel and array
 //! (`docs/command-line.md`), or one pipeline stage with `--show`.  Both run the
-//! driver's pipeline (`mapcheck_driver::pipeline`); this module only picks
-//! the output format.
+//! driver's pipeline (`mapcheck_driver::pipeline`) on the translation units
+//! of the paths (`mapcheck_driver::project`); this module only picks the
+//! output format.
 
 use super::{exit, CheckArgs, Format, Stage};
+use indicatif::{ProgressBar, ProgressStyle};
+use mapcheck_driver::project::{self, Role};
 use mapcheck_driver::show::Show;
-use mapcheck_driver::{check_file, show_file, worst_outcome, FileReport};
+use mapcheck_driver::{show_file, worst_outcome, FileReport};
 use mapcheck_report::diagnostic::{render, Style};
 use mapcheck_report::{csv, json, sarif, text};
+use std::io::IsTerminal;
 
 /// Runs `mapcheck check`; returns the exit status.
 pub fn main(args: &CheckArgs) -> i32 {
@@ -15,14 +19,30 @@ pub fn main(args: &CheckArgs) -> i32 {
         return show(args, stage);
     }
     let cli = args.flags();
+    let project = project::units(&args.files, args.database.as_deref());
     let mut files = Vec::new();
-    for path in &args.files {
-        let report = check_file(path, &cli);
+    for report in project.problems {
         eprint_diagnostics(&report);
-        if args.format == Format::Text {
-            print!("{}", text::text(&report));
-        }
         files.push(report);
+    }
+    let bar = progress(project.units.len());
+    for unit in &project.units {
+        bar.set_message(unit.file.display().to_string());
+        let report = project::check_unit(unit, &cli);
+        bar.suspend(|| {
+            eprint_diagnostics(&report);
+            if args.format == Format::Text {
+                print!("{}", text::text(&report));
+            }
+        });
+        bar.inc(1);
+        files.push(report);
+    }
+    bar.finish_and_clear();
+    // Several files, or a directory: one line says what the run found.
+    let several = files.len() > 1 || args.files.iter().any(|p| p.is_dir());
+    if args.format == Format::Text && several {
+        print!("{}", text::summary(&files));
     }
     match args.format {
         Format::Json => println!("{}", json::json(&files)),
@@ -36,14 +56,35 @@ pub fn main(args: &CheckArgs) -> i32 {
     exit::of(worst_outcome(&files))
 }
 
+/// A progress bar on standard error for a run of several files, only
+/// when standard error is a terminal.
+fn progress(units: usize) -> ProgressBar {
+    if units < 2 || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(units as u64);
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {wide_msg}") {
+        bar.set_style(style);
+    }
+    bar
+}
+
 /// `--show STAGE`: the pipeline's stages printed instead of checked; exit
 /// status 2 if a file could not be loaded, else 0.
 fn show(args: &CheckArgs, stage: Stage) -> i32 {
     let cli = args.flags();
     let mut observer = Show::new(stage);
+    let project = project::units(&args.files, args.database.as_deref());
     let mut failed = false;
-    for path in &args.files {
-        let report = show_file(path, &cli, &mut observer);
+    for report in &project.problems {
+        eprint_diagnostics(report);
+        failed |= report.errors().next().is_some();
+    }
+    for unit in &project.units {
+        if matches!(unit.role, Role::Fragment { .. }) {
+            continue;
+        }
+        let report = show_file(&unit.file, &cli, &mut observer);
         print!("{}", observer.take());
         eprint_diagnostics(&report);
         failed |= report.errors().next().is_some();

@@ -150,8 +150,9 @@ fn stage_parser() -> impl TypedValueParser<Value = Stage> {
 
 #[derive(Args, Debug, Clone)]
 pub struct CheckArgs {
-    /// Input files (.cu, .proto, .bcu).
-    #[arg(required = true)]
+    /// Input files (.cu, .proto, .bcu) and directories (their CUDA
+    /// translation units).
+    #[arg(required = true, value_name = "PATH")]
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub threads: ThreadArgs,
@@ -161,6 +162,11 @@ pub struct CheckArgs {
     /// Include directory (.cu).
     #[arg(short = 'I', value_name = "DIR")]
     pub includes: Vec<PathBuf>,
+    /// The directory of the compilation database (compile_commands.json),
+    /// as for clang tools [default: found in a directory given, or in its
+    /// build/].
+    #[arg(short = 'p', value_name = "DIR")]
+    pub database: Option<PathBuf>,
     /// Only this kernel.
     #[arg(long)]
     pub kernel: Option<String>,

@@ -7,7 +7,9 @@ pub mod suite;
 
 use crate::triage::Triage;
 use crate::verdict::{worst, ArrayReport, Severity, Verdict};
+use mapcheck_ir::kernel::Scope;
 use mapcheck_ir::Diagnostic;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// What the pipeline found in one file.
@@ -23,6 +25,62 @@ pub struct FileReport {
     pub diagnostics: Vec<Diagnostic>,
     /// Header flags only GPUVerify understands (accepted and ignored).
     pub ignored_flags: Vec<String>,
+    /// Why the file was checked: given by name, a translation unit of a
+    /// directory, or a fragment checked through its includer
+    /// (`docs/command-line.md`, "Projects").
+    pub role: Role,
+    /// The file loaded and holds no kernel (CUDA host code): a note, never
+    /// an error.
+    pub host_only: bool,
+}
+
+/// Why a file is in a run (`docs/command-line.md`, "Projects").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Named on the command line.
+    Given,
+    /// A translation unit of a directory given on the command line (from
+    /// its compilation database, or a `.cu` file no other file includes).
+    Unit,
+    /// A file another file of the project includes: checked through it,
+    /// not alone.
+    Fragment { included_by: PathBuf },
+}
+
+/// What became of a file of a run.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Its kernels were checked.
+    Checked,
+    /// It loaded and holds no kernel.
+    HostOnly,
+    /// A fragment: its kernels are checked through its includer.
+    Included,
+    /// It (or one of its kernels) could not be checked: an error.
+    Unreadable,
+}
+
+impl Status {
+    /// The status's name in reports (`docs/formats.md`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Checked => "checked",
+            Status::HostOnly => "host-only",
+            Status::Included => "included",
+            Status::Unreadable => "unreadable",
+        }
+    }
+}
+
+impl Role {
+    /// The role's name in reports (`docs/formats.md`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Role::Given => "given",
+            Role::Unit => "unit",
+            Role::Fragment { .. } => "fragment",
+        }
+    }
 }
 
 /// One kernel's verdicts, with what the report says about each race.
@@ -68,6 +126,22 @@ impl FileReport {
             kernels: Vec::new(),
             diagnostics: Vec::new(),
             ignored_flags: Vec::new(),
+            role: Role::Given,
+            host_only: false,
+        }
+    }
+
+    /// What became of the file: an error makes it unreadable, whatever
+    /// else it holds.
+    pub fn status(&self) -> Status {
+        if self.errors().next().is_some() {
+            Status::Unreadable
+        } else if matches!(self.role, Role::Fragment { .. }) {
+            Status::Included
+        } else if self.host_only {
+            Status::HostOnly
+        } else {
+            Status::Checked
         }
     }
 
@@ -98,6 +172,64 @@ pub fn worst_outcome(files: &[FileReport]) -> Option<Severity> {
         .filter(|f| f.errors().next().is_some())
         .map(|_| Severity::Invalid);
     verdicts.chain(errors).max()
+}
+
+/// The counts of a run's one-line summary (`docs/reports.md`, "Several
+/// files"): files by what became of them, kernels by their worst verdict.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Files checked alone (given, or units of a directory) without an
+    /// error, host code included.
+    pub units: usize,
+    pub host_only: usize,
+    /// Fragments, checked through their includers.
+    pub fragments: usize,
+    /// Files (or directories) with an error.
+    pub unreadable: usize,
+    /// `__global__` functions (a CUDA kernel's two scopes count once).
+    pub kernels: usize,
+    pub drf: usize,
+    /// Racy, or barrier divergence.
+    pub racy: usize,
+    /// Unknown, or not a valid kernel.
+    pub unknown: usize,
+}
+
+impl Summary {
+    pub fn of(files: &[FileReport]) -> Summary {
+        let mut s = Summary::default();
+        for f in files {
+            match f.status() {
+                Status::Included => s.fragments += 1,
+                Status::HostOnly => {
+                    s.units += 1;
+                    s.host_only += 1
+                }
+                Status::Unreadable => s.unreadable += 1,
+                Status::Checked => s.units += 1,
+            }
+            // A CUDA kernel is checked within a block and across blocks:
+            // one kernel, its worse verdict.
+            let mut kernels: BTreeMap<(&Path, &str), Severity> = BTreeMap::new();
+            for k in &f.kernels {
+                let name = k.kernel.strip_suffix(Scope::AcrossBlocks.suffix());
+                let key = (k.file.as_path(), name.unwrap_or(&k.kernel));
+                let arrays = k.arrays.iter().map(|a| a.verdict().severity());
+                let worst = arrays.max().unwrap_or(Severity::Drf);
+                let entry = kernels.entry(key).or_insert(worst);
+                *entry = (*entry).max(worst);
+            }
+            for severity in kernels.into_values() {
+                s.kernels += 1;
+                match severity {
+                    Severity::Drf => s.drf += 1,
+                    Severity::Racy | Severity::Divergence => s.racy += 1,
+                    Severity::Unknown | Severity::Invalid => s.unknown += 1,
+                }
+            }
+        }
+        s
+    }
 }
 
 /// The display name of an array (`""` is the unnamed array).

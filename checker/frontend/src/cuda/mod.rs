@@ -55,8 +55,9 @@ pub fn load(
 ) -> Result<(Vec<Kernel>, Vec<Diagnostic>), Diagnostic> {
     let mut includes = opts.includes.clone();
     includes.push(file_dir(path));
-    let (tu, errors) = clang::Tu::parse_partial(path, bytes, &opts.defines, &includes)
-        .map_err(|diags| parse_error(path, diags))?;
+    let (tu, errors) =
+        clang::Tu::parse_partial_with(path, bytes, &opts.defines, &includes, &opts.extra_args)
+            .map_err(|diags| parse_error(path, diags))?;
     let missing = tu.missing.clone();
     let unit = convert::Converter::new(&tu).unit();
     let (unit, errors, instances) = with_instances(path, tu, unit, errors, bytes, opts, &includes);
@@ -68,21 +69,18 @@ pub fn load(
     if let (Some(k), true) = (&opts.kernel, kernels.is_empty()) {
         return Err(Diagnostic::error(format!("no kernel named `{k}`")).in_file(path));
     }
-    // No kernel could be analysed: the file does not compile (exit 2).
-    let all_touched = kernels.iter().all(|f| {
-        let reach = partial::reachable(&unit, f);
-        errors
-            .iter()
-            .any(|e| partial::touches(e, &reach, &unit, path))
-    });
+    // No kernel could be analysed: the file does not compile (exit 2).  A
+    // file with no kernel at all is host code: no kernels, its errors
+    // warnings (the driver notes `host code only`, never an error).
+    let all_touched = !kernels.is_empty()
+        && kernels.iter().all(|f| {
+            let reach = partial::reachable(&unit, f);
+            errors
+                .iter()
+                .any(|e| partial::touches(e, &reach, &unit, path))
+        });
     if !errors.is_empty() && all_touched {
         return Err(parse_error(path, errors));
-    }
-    if kernels.is_empty() {
-        return Err(Diagnostic::error(
-            "no `__global__` kernel in this file or the project headers it includes",
-        )
-        .in_file(path));
     }
     let mut out = Vec::new();
     let mut used_errors = vec![false; errors.len()];
@@ -221,7 +219,13 @@ fn with_instances(
         let Some(augmented) = instantiate::augment(&tu, &unit, &text, &instances) else {
             break;
         };
-        match clang::Tu::parse_partial(path, &augmented.bytes, &opts.defines, includes) {
+        match clang::Tu::parse_partial_with(
+            path,
+            &augmented.bytes,
+            &opts.defines,
+            includes,
+            &opts.extra_args,
+        ) {
             Ok((again, more)) if more.len() <= allowed => {
                 unit = convert::Converter::new(&again).unit();
                 (tu, errors) = (again, more);

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 mod cursor;
+pub mod database;
 mod types;
 pub use cursor::Cursor;
 pub use types::Type;
@@ -266,8 +267,10 @@ impl Retry {
 }
 
 /// The command line libclang sees: CUDA device code, no CUDA installation,
-/// mapcheck's headers after the user's include directories.
-fn arguments(defines: &[String], includes: &[PathBuf]) -> Vec<String> {
+/// mapcheck's headers after the user's include directories.  `extra`
+/// (`-include FILE`, `-std=…`) comes after mapcheck's prelude, which the
+/// user's pre-included files may use; a `-std` there replaces C++17.
+fn arguments(defines: &[String], includes: &[PathBuf], extra: &[String]) -> Vec<String> {
     let mut args: Vec<String> = [
         "-x",
         "cuda",
@@ -286,6 +289,10 @@ fn arguments(defines: &[String], includes: &[PathBuf]) -> Vec<String> {
     .iter()
     .map(|s| s.to_string())
     .collect();
+    if extra.iter().any(|a| a.starts_with("-std=")) {
+        args.retain(|a| !a.starts_with("-std="));
+    }
+    args.extend(extra.iter().cloned());
     args.extend(defines.iter().map(|d| format!("-D{d}")));
     // An empty directory (the parent of a bare file name) is the current one.
     args.extend(includes.iter().map(|i| {
@@ -306,6 +313,7 @@ struct Input<'a> {
     source: &'a [u8],
     defines: &'a [String],
     includes: &'a [PathBuf],
+    extra: &'a [String],
 }
 
 impl Input<'_> {
@@ -360,11 +368,25 @@ impl Tu {
         defines: &[String],
         includes: &[PathBuf],
     ) -> Result<(Tu, Vec<Diagnostic>), Vec<Diagnostic>> {
+        Tu::parse_partial_with(path, source, defines, includes, &[])
+    }
+
+    /// [`Tu::parse_partial`] with more of the user's compiler flags
+    /// (`extra`: a compilation database's `-include FILE` and `-std=…`,
+    /// see [`arguments`]).
+    pub fn parse_partial_with(
+        path: &Path,
+        source: &[u8],
+        defines: &[String],
+        includes: &[PathBuf],
+        extra: &[String],
+    ) -> Result<(Tu, Vec<Diagnostic>), Vec<Diagnostic>> {
         let input = Input {
             path,
             source,
             defines,
             includes,
+            extra,
         };
         let (tu, errors) = input.parse_standing_in(Retry::default())?;
         if errors.is_empty() {
@@ -386,6 +408,7 @@ impl Tu {
             source,
             defines,
             includes,
+            extra,
         }: &Input,
         retry: Retry,
         missing: &[MissingHeader],
@@ -402,7 +425,7 @@ impl Tu {
         ensure_loaded().map_err(no_pos)?;
         let mut all_defines = retry.defines();
         all_defines.extend(defines.iter().cloned());
-        let args: Vec<CString> = arguments(&all_defines, includes)
+        let args: Vec<CString> = arguments(&all_defines, includes, extra)
             .iter()
             .map(|a| cstr(a))
             .collect();
@@ -804,8 +827,20 @@ mod tests {
 
     #[test]
     fn an_empty_include_directory_is_the_current_one() {
-        let args = arguments(&[], &[PathBuf::new(), PathBuf::from("inc")]);
+        let args = arguments(&[], &[PathBuf::new(), PathBuf::from("inc")], &[]);
         assert!(args.contains(&"-I.".to_string()) && args.contains(&"-Iinc".to_string()));
         assert!(!args.contains(&"-I".to_string()), "{args:?}");
+    }
+
+    /// A compilation database's `-std` replaces C++17; its `-include`
+    /// comes after mapcheck's prelude.
+    #[test]
+    fn a_databases_standard_and_pre_includes_reach_clang() {
+        let extra = ["-std=c++14", "-include", "/p/pre.h"].map(String::from);
+        let args = arguments(&[], &[], &extra);
+        let std: Vec<&String> = args.iter().filter(|a| a.starts_with("-std=")).collect();
+        assert_eq!(std, vec!["-std=c++14"]);
+        let at = |a: &str| args.iter().position(|x| x == a);
+        assert!(at(PRELUDE_NAME) < at("/p/pre.h"), "{args:?}");
     }
 }
