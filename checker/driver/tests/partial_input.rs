@@ -136,3 +136,52 @@ fn a_header_global_is_compared_in_the_header_lines() {
     assert!(all_drf(&v, "copy"), "{v:?}");
     assert_eq!(loaded.warnings.len(), 1, "{:#?}", loaded.warnings);
 }
+
+/// A launch in host code clang could not compile is missing from its
+/// tree; the launch that is seen (1 block) must not fix the grid, since
+/// the lost one (2 blocks) makes `bump` race across blocks on `a[0]`.
+#[test]
+fn a_launch_in_code_that_does_not_compile_leaves_the_grid_free() {
+    let src = "__global__ void bump(int *a) {\n\
+               \x20 int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+               \x20 a[i % 256] += 1;\n\
+               }\n\
+               void sweep(int *a) { bump<<<2, 256, 0, plan_stream(plan)>>>(a); }\n\
+               int main() { int *d; bump<<<1, 256>>>(d); sweep(d); return 0; }\n";
+    let loaded = load_source(Path::new("k.cu"), src, &Flags::default()).expect("loads");
+    let across = loaded
+        .kernels
+        .iter()
+        .find(|k| k.display_name().contains("across blocks"))
+        .expect("checked across blocks");
+    let arrays = check_kernel(across, &loaded.options).arrays;
+    assert!(arrays.iter().any(|a| a.verdict.is_racy()), "{arrays:?}");
+    let lost = across
+        .assumed()
+        .into_iter()
+        .find(|a| a.contains("could not compile"));
+    assert!(
+        lost.is_some_and(|n| n.contains("k.cu:5")),
+        "{:?}",
+        across.assumed()
+    );
+}
+
+/// Without errors the tree is whole: the one launch fixes the grid, and
+/// nothing is said about code that does not compile.
+#[test]
+fn a_file_without_errors_has_no_lost_launch() {
+    let src = "__global__ void bump(int *a) {\n\
+               \x20 int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+               \x20 a[i % 256] += 1;\n\
+               }\n\
+               // bump<<<2, 256>>>(d) in a comment is not a launch\n\
+               int main() { int *d; bump<<<1, 256>>>(d); return 0; }\n";
+    let loaded = load_source(Path::new("k.cu"), src, &Flags::default()).expect("loads");
+    let v = verdicts(&loaded);
+    assert!(all_drf(&v, "bump"), "{v:?}");
+    assert!(loaded
+        .kernels
+        .iter()
+        .all(|k| k.assumed().iter().all(|a| !a.contains("could not compile"))));
+}

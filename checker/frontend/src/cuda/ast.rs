@@ -356,6 +356,9 @@ pub struct Unit {
     /// The functions named other than as the kernel of a launch
     /// (`launches::Escapes`): kernels launched in ways not seen.
     pub escaped: std::collections::BTreeSet<String>,
+    /// Kernels mentioned in code clang could not compile (`mentions.rs`):
+    /// like the `escaped` ones, their launches fix nothing.
+    pub lost_mentions: Vec<super::mentions::LostMention>,
     /// The layout of the field each member expression names, by the
     /// expression's location: the record's size, the field's offset and
     /// its size, in bytes (`None`: unknown, or two member expressions at

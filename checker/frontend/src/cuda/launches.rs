@@ -64,7 +64,8 @@ pub fn configure(
     // A kernel named other than in a launch may be launched unseen: its
     // launches fix nothing.
     let template = instance.map_or(&f.key, |i| &i.template);
-    let escapes = unit.escaped.contains(template);
+    let named = unit.escaped.contains(template);
+    let escapes = named || unit.lost_mentions.iter().any(|m| m.keys.contains(template));
     let sites: Vec<&Launch> = match escapes {
         true => Vec::new(),
         false => unit.launches.iter().filter(of_f).collect(),
@@ -74,7 +75,7 @@ pub fn configure(
         unsettled: Vec::new(),
         constants: BTreeMap::new(),
         aliases: BTreeMap::new(),
-        notes: checked_kernel_notes(f, instance, escapes),
+        notes: checked_kernel_notes(f, instance, named),
     };
     if sites.is_empty() {
         let instances: Vec<&Launch> = unit.instantiations.iter().filter(of_f).collect();

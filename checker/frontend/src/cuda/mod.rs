@@ -23,6 +23,7 @@ mod instantiate;
 mod launches;
 mod library;
 pub mod lin;
+pub mod mentions;
 mod partial;
 pub mod rewrite;
 pub mod scope;
@@ -60,7 +61,10 @@ pub fn load(
             .map_err(|diags| parse_error(path, diags))?;
     let missing = tu.missing.clone();
     let unit = convert::Converter::new(&tu).unit();
-    let (unit, errors, instances) = with_instances(path, tu, unit, errors, bytes, opts, &includes);
+    let lost = mentions::lost(&tu, &unit, &errors, path);
+    let (mut unit, errors, instances) =
+        with_instances(path, tu, unit, errors, bytes, opts, &includes);
+    unit.lost_mentions = lost;
     let instance_of = |f: &ast::Func| {
         let at = |i: &&instantiate::Instance| f.in_main_file && i.range.contains(&f.offset);
         instances.iter().find(at)
@@ -180,6 +184,11 @@ fn load_kernel(
     let mentioned = scope::builtins_used(unit, f);
     let mut launch = dims::configure(opts, &mentioned, &configured.unsettled);
     launch.notes = configured.notes.clone();
+    let lost = unit
+        .lost_mentions
+        .iter()
+        .filter(|m| m.keys.contains(&f.key));
+    launch.notes.extend(lost.map(mentions::note));
     let limits = LaunchLimits::new(opts, &launch, &configured);
     let mut scopes = vec![build_kernel(kpath, ksource, unit, f, false, &limits).0];
     if !opts.block_level {

@@ -196,6 +196,18 @@ impl Cursor {
     pub fn file(&self) -> Option<PathBuf> {
         expansion_file(unsafe { clang_getCursorLocation(self.0) })
     }
+    /// Where the cursor is, as (file, byte offset) pairs: its expansion
+    /// location and its spelling location (they differ inside macros).
+    pub fn locations(&self) -> [(Option<PathBuf>, u32); 2] {
+        let loc = unsafe { clang_getCursorLocation(self.0) };
+        let mut file: CXFile = std::ptr::null_mut();
+        let mut off = 0;
+        let (no_line, no_col) = (std::ptr::null_mut(), std::ptr::null_mut());
+        unsafe { clang_getSpellingLocation(loc, &mut file, no_line, no_col, &mut off) };
+        let name =
+            (!file.is_null()).then(|| PathBuf::from(take(unsafe { clang_getFileName(file) })));
+        [expansion(loc), (name, off)]
+    }
     /// `extern` storage.
     pub fn is_extern(&self) -> bool {
         unsafe { clang_Cursor_getStorageClass(self.0) == CX_SC_Extern }

@@ -534,6 +534,48 @@ impl Tu {
         }
     }
 
+    /// The identifier tokens of the whole file `path` (one the
+    /// translation unit read), with their byte offsets and lines: the
+    /// file's text as clang lexes it, including code its parser dropped
+    /// after an error and the bodies of macros.
+    pub fn identifiers_in(&self, path: &Path) -> Vec<(String, u32, u32)> {
+        let mut out = Vec::new();
+        let Ok(cpath) = CString::new(path.to_string_lossy().as_bytes()) else {
+            return out;
+        };
+        unsafe {
+            let file = clang_getFile(self.tu, cpath.as_ptr());
+            if file.is_null() {
+                return out;
+            }
+            let mut size: usize = 0;
+            if clang_getFileContents(self.tu, file, &mut size).is_null() {
+                return out;
+            }
+            let start = clang_getLocationForOffset(self.tu, file, 0);
+            let end = clang_getLocationForOffset(self.tu, file, size as c_uint);
+            let mut toks: *mut CXToken = std::ptr::null_mut();
+            let mut n: c_uint = 0;
+            clang_tokenize(self.tu, clang_getRange(start, end), &mut toks, &mut n);
+            if toks.is_null() {
+                return out;
+            }
+            for i in 0..n as usize {
+                let t = *toks.add(i);
+                if clang_getTokenKind(t) != CXToken_Identifier {
+                    continue;
+                }
+                let loc = clang_getTokenLocation(self.tu, t);
+                let (mut line, mut off) = (0, 0);
+                let (no_file, no_col) = (std::ptr::null_mut(), std::ptr::null_mut());
+                clang_getSpellingLocation(loc, no_file, &mut line, no_col, &mut off);
+                out.push((take(clang_getTokenSpelling(self.tu, t)), off, line));
+            }
+            clang_disposeTokens(self.tu, toks, n);
+        }
+        out
+    }
+
     /// The spellings of the tokens in a cursor's extent.
     pub fn tokens(&self, c: Cursor) -> Vec<(String, u32)> {
         let mut out = Vec::new();

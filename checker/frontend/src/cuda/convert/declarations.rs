@@ -9,6 +9,7 @@ impl Converter<'_> {
     pub fn unit(&self) -> Unit {
         let mut unit = Unit::default();
         self.scope(self.tu.root(), &mut unit);
+        launches_in(self.tu.root(), &mut unit, 0);
         unit.instantiations =
             crate::cuda::launches::explicit_instantiations(self.tu, &self.templates.borrow());
         unit.dynamic_shared_sizes = self.dynamic_shared_sizes.take();
@@ -51,13 +52,10 @@ impl Converter<'_> {
                     }
                 }
                 CXCursor_FunctionDecl | CXCursor_FunctionTemplate if d.is_definition() => {
-                    if !d.in_library() {
-                        crate::cuda::launches::find(d, &mut unit.launches, &mut unit.escaped);
-                        if d.kind() == CXCursor_FunctionTemplate {
-                            self.templates.borrow_mut().push(d);
-                            if !d.has_attr(CXCursor_CUDAGlobalAttr) {
-                                self.hide_targets("a function template");
-                            }
+                    if !d.in_library() && d.kind() == CXCursor_FunctionTemplate {
+                        self.templates.borrow_mut().push(d);
+                        if !d.has_attr(CXCursor_CUDAGlobalAttr) {
+                            self.hide_targets("a function template");
                         }
                     }
                     if let Some(f) = self.func(d) {
@@ -300,3 +298,39 @@ fn holds_lambda(c: Cursor) -> bool {
     }
     false
 }
+
+/// Appends to `unit` the launches of kernels, and the kernels named other
+/// than in a launch, everywhere in the user's code under `c`: function
+/// bodies, methods (inside their class or defined outside it),
+/// constructors, destructors, lambdas, and the initialisers of file-scope
+/// variables and static members.  A launch missed here would let the
+/// launches that are seen fix dimensions and arguments the kernel is also
+/// launched without (`launches::configure`), so nothing the user wrote is
+/// skipped (a namespace or class nested deeper than the walk's bound is
+/// scanned whole, as one declaration).
+fn launches_in(c: Cursor, unit: &mut Unit, depth: usize) {
+    for d in c.children() {
+        if d.in_library() {
+            continue;
+        }
+        match d.kind() {
+            CXCursor_Namespace
+            | CXCursor_LinkageSpec
+            | CXCursor_StructDecl
+            | CXCursor_ClassDecl
+            | CXCursor_UnionDecl
+            | CXCursor_ClassTemplate
+            | CXCursor_ClassTemplatePartialSpecialization
+                if depth < MAX_SCOPE_DEPTH =>
+            {
+                launches_in(d, unit, depth + 1)
+            }
+            _ => crate::cuda::launches::find(d, &mut unit.launches, &mut unit.escaped),
+        }
+    }
+}
+
+/// Namespaces and classes nested deeper than this are scanned as one
+/// declaration (their launches found with the outer declaration as the
+/// function they are in).
+const MAX_SCOPE_DEPTH: usize = 32;
