@@ -84,7 +84,11 @@ fn arrive(g: &mut Gen) -> BExp {
         &[
             BExp::rel(ROp::Lt, t(), NExp::num(2)),
             BExp::rel(ROp::Lt, t(), NExp::num(4)),
-            BExp::rel(ROp::Lt, NExp::bin(NOp::Mod, t(), NExp::num(4)), NExp::num(2)),
+            BExp::rel(
+                ROp::Lt,
+                NExp::bin(NOp::Mod, t(), NExp::num(4)),
+                NExp::num(2),
+            ),
             BExp::rel(ROp::Ne, t(), NExp::num(1)),
         ],
     )
@@ -156,7 +160,11 @@ fn simplify_barrier(p: &SW, k: usize, seen: &mut usize) -> SW {
     match p {
         SW::Sync(u, b) => {
             *seen += 1;
-            let b = if *seen == k + 1 { Barrier::block() } else { b.clone() };
+            let b = if *seen == k + 1 {
+                Barrier::block()
+            } else {
+                b.clone()
+            };
             SW::Sync(u.clone(), b)
         }
         SW::Seq(p, q) => {

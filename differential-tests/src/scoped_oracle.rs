@@ -91,7 +91,11 @@ fn run(
             accesses(u1, t, out)?;
             let (lo, hi) = (n.eval()?, m.eval()?);
             if lo >= hi {
-                return Err(NoDerivation::EmptySyncLoop { var: x.clone(), lo, hi });
+                return Err(NoDerivation::EmptySyncLoop {
+                    var: x.clone(),
+                    lo,
+                    hi,
+                });
             }
             let mut i = lo;
             while i < hi {
@@ -188,9 +192,9 @@ fn release(runs: &[Vec<Event>], barriers: usize) -> (Vec<BTreeMap<u64, Vec<u64>>
         .map(|at| {
             let mut groups = BTreeMap::new();
             for (&t, named) in at {
-                let ok = named.as_ref().is_some_and(|g| {
-                    g.contains(&t) && g.iter().all(|u| at.get(u) == Some(named))
-                });
+                let ok = named
+                    .as_ref()
+                    .is_some_and(|g| g.contains(&t) && g.iter().all(|u| at.get(u) == Some(named)));
                 if ok {
                     groups.insert(t, named.clone().expect("checked"));
                 } else {
@@ -246,7 +250,8 @@ fn happens_before_race(
             }
         }
     }
-    let before = |(t, i): (u64, usize), (u, j): (u64, usize)| seen[u as usize][j][t as usize] >= i as i64;
+    let before =
+        |(t, i): (u64, usize), (u, j): (u64, usize)| seen[u as usize][j][t as usize] >= i as i64;
     accesses.values().any(|xs| {
         xs.iter().enumerate().any(|(a, &(t, i, o))| {
             xs[a + 1..].iter().any(|&(u, j, p)| {

@@ -450,36 +450,45 @@ fn checker_drf_on_the_erased_protocol_implies_scoped_drf() {
     use differential_tests::scoped_gen::ScopedCase;
     use semantics::scoped::erase::{erase_unless, orders_everyone};
     use semantics::scoped::race::scoped_safe;
-    check_with(differential_tests::scaled_cases(10), 20, |case: ScopedCase| {
-        let layout = case.layout();
-        let Ok(h) = case.protocol.eval(&layout) else {
-            return TestResult::discard();
-        };
-        let erased = erase_unless(&case.protocol, &|b| orders_everyone(&layout, b));
-        count(&SCOPED_CASES);
-        if case.protocol.barriers().iter().any(|b| !orders_everyone(&layout, b)) {
-            count(&SCOPED_ERASED);
-        }
-        let opts = CheckOptions {
-            threads: Some(case.count),
-            ..CheckOptions::default()
-        };
-        match verdict_of(&kernel_of(&erased), &opts) {
-            Verdict::Drf { .. } => {
-                count(&SCOPED.drf);
-                TestResult::from_bool(scoped_safe(&h))
+    check_with(
+        differential_tests::scaled_cases(10),
+        20,
+        |case: ScopedCase| {
+            let layout = case.layout();
+            let Ok(h) = case.protocol.eval(&layout) else {
+                return TestResult::discard();
+            };
+            let erased = erase_unless(&case.protocol, &|b| orders_everyone(&layout, b));
+            count(&SCOPED_CASES);
+            if case
+                .protocol
+                .barriers()
+                .iter()
+                .any(|b| !orders_everyone(&layout, b))
+            {
+                count(&SCOPED_ERASED);
             }
-            Verdict::Racy(_) => {
-                count(&SCOPED.racy);
-                TestResult::passed()
+            let opts = CheckOptions {
+                threads: Some(case.count),
+                ..CheckOptions::default()
+            };
+            match verdict_of(&kernel_of(&erased), &opts) {
+                Verdict::Drf { .. } => {
+                    count(&SCOPED.drf);
+                    TestResult::from_bool(scoped_safe(&h))
+                }
+                Verdict::Racy(_) => {
+                    count(&SCOPED.racy);
+                    TestResult::passed()
+                }
+                Verdict::Unknown { .. } => {
+                    count(&SCOPED.unknown);
+                    TestResult::discard()
+                }
+                other => TestResult::error(format!("checker answered {other:?}")),
             }
-            Verdict::Unknown { .. } => {
-                count(&SCOPED.unknown);
-                TestResult::discard()
-            }
-            other => TestResult::error(format!("checker answered {other:?}")),
-        }
-    });
+        },
+    );
     SCOPED.report_and_check("scoped protocols, erased");
     let (erased, all) = (
         SCOPED_ERASED.load(Ordering::Relaxed),

@@ -297,12 +297,18 @@ fn scoped_generator_covers_every_barrier_kind() {
         let p: &SW = &case.protocol;
         let bs = p.barriers();
         let any = |f: &dyn Fn(&semantics::scoped::Barrier) -> bool| bs.iter().any(|b| f(b));
-        c.add("tile barriers below the warp", any(&|b| matches!(b.scope, Scope::Tile(k) if k < WARP)));
+        c.add(
+            "tile barriers below the warp",
+            any(&|b| matches!(b.scope, Scope::Tile(k) if k < WARP)),
+        );
         c.add("warp barriers", any(&|b| b.scope == Scope::Tile(WARP)));
         c.add("block barriers", any(&|b| b.scope == Scope::Block));
         c.add("grid barriers", any(&|b| b.scope == Scope::Grid));
         c.add("masks", any(&|b| b.mask.is_some()));
-        c.add("arrival conditions", any(&|b| !b.is_full() && b.mask.is_none()));
+        c.add(
+            "arrival conditions",
+            any(&|b| !b.is_full() && b.mask.is_none()),
+        );
         c.add("several blocks", case.block < case.count);
         c.add("laminar", case.laminar());
         let layout = case.layout();
@@ -317,7 +323,10 @@ fn scoped_generator_covers_every_barrier_kind() {
         let erased_safe = erased
             .eval(&layout.threads)
             .is_ok_and(|h| semantics::history::safe(&h));
-        c.add("DRF only through a barrier the reduction drops", safe && !erased_safe);
+        c.add(
+            "DRF only through a barrier the reduction drops",
+            safe && !erased_safe,
+        );
     }
     eprintln!("scoped generator: {n} protocols, {evaluated} evaluated");
     let floors: [(&str, f64, u64); 13] = [
@@ -332,7 +341,11 @@ fn scoped_generator_covers_every_barrier_kind() {
         ("racy", 25.0, evaluated),
         ("DRF and not divergent", 15.0, evaluated),
         ("divergent", 15.0, evaluated),
-        ("DRF only through a barrier the reduction drops", 3.0, evaluated),
+        (
+            "DRF only through a barrier the reduction drops",
+            3.0,
+            evaluated,
+        ),
         ("evaluated", 90.0, n),
     ];
     c.0.insert("evaluated", evaluated);

@@ -62,7 +62,9 @@ fn reference_races_include_happens_before_races_and_equal_them_when_groups_nest(
             count(&LAMINAR);
         }
         TestResult::from_bool(
-            (!oracle.racy || racy) && oracle.divergent == divergent && (!laminar || oracle.racy == racy),
+            (!oracle.racy || racy)
+                && oracle.divergent == divergent
+                && (!laminar || oracle.racy == racy),
         )
     });
     let all = ALL.load(Ordering::Relaxed);

@@ -4,8 +4,8 @@
 //! barriers).
 
 use super::eval::{BarrierValue, ScopedHistory};
-use crate::history::{AccessValue, Race};
 use crate::expr::Nat;
+use crate::history::{AccessValue, Race};
 use std::collections::BTreeMap;
 use std::fmt;
 

@@ -22,7 +22,10 @@ fn run(src: &str, count: u64, block: u64) -> Verdict {
 fn sync_is_the_block_barrier_of_definition_2() {
     // Listing 2.2's shape with a barrier: every thread writes its cell, then
     // reads its neighbour's.  One block: `sync` orders the two phases.
-    for src in ["wr[tid]; sync; rd[(tid + 1) % 4]", "wr[tid]; rd[(tid + 1) % 4]"] {
+    for src in [
+        "wr[tid]; sync; rd[(tid + 1) % 4]",
+        "wr[tid]; rd[(tid + 1) % 4]",
+    ] {
         let p = parse(src).unwrap();
         let w = crate::surface::lower(&p, &LowerOptions::default()).unwrap();
         let mut threads = Threads::new(4);
@@ -45,7 +48,10 @@ fn a_tile_barrier_orders_its_tile_only() {
     let next = "wr[tid]; sync(tile 4); rd[(tid + 1) % 8]";
     assert!(matches!(run(next, 8, 8), Verdict::Racy(_)));
     // A block barrier orders both.
-    assert_eq!(run("wr[tid]; sync(tile 4); sync; rd[(tid + 1) % 8]", 8, 8), Verdict::Drf);
+    assert_eq!(
+        run("wr[tid]; sync(tile 4); sync; rd[(tid + 1) % 8]", 8, 8),
+        Verdict::Drf
+    );
 }
 
 #[test]
@@ -81,12 +87,16 @@ fn a_mask_orders_the_threads_it_names() {
     let pair = "wr[tid]; if tid % 4 < 2 { sync(tile 4, 3) }; if tid % 4 < 2 { rd[tid / 2 * 2 + (tid + 1) % 2] }";
     assert_eq!(run(pair, 4, 4), Verdict::Drf);
     // A mask naming lane 2, which does not arrive: divergence, no order.
-    let missing = "wr[tid]; if tid % 4 < 2 { sync(tile 4, 7) }; if tid % 4 < 2 { rd[(tid + 1) % 2] }";
+    let missing =
+        "wr[tid]; if tid % 4 < 2 { sync(tile 4, 7) }; if tid % 4 < 2 { rd[(tid + 1) % 2] }";
     assert!(matches!(run(missing, 4, 4), Verdict::Racy(_)));
     let h = lower_src(missing).eval(&layout(4, 4)).unwrap();
     assert_eq!(divergences(&h).len(), 2);
     // A mask with a bit past the tile names a lane that does not exist.
-    assert!(matches!(run("sync(tile 2, 4)", 2, 2), Verdict::Divergent(_)));
+    assert!(matches!(
+        run("sync(tile 2, 4)", 2, 2),
+        Verdict::Divergent(_)
+    ));
 }
 
 #[test]
@@ -103,7 +113,9 @@ fn a_tile_cut_by_the_end_of_its_block_is_never_synchronized() {
 #[test]
 fn groups_of_synchronized_threads_need_the_same_mask() {
     // Thread 0 names {0, 1}, thread 1 names {0, 1, 2, 3}: they disagree.
-    let h = lower_src("sync(tile 4, 3 + tid % 4 * 12)").eval(&layout(4, 4)).unwrap();
+    let h = lower_src("sync(tile 4, 3 + tid % 4 * 12)")
+        .eval(&layout(4, 4))
+        .unwrap();
     assert_eq!(race::groups(&h.barriers[0]).len(), 0);
     let h = lower_src("sync(tile 4, 15)").eval(&layout(4, 4)).unwrap();
     assert_eq!(race::groups(&h.barriers[0]).len(), 4);
@@ -127,9 +139,15 @@ fn barriers_in_loops_take_the_loop_variable() {
 fn erasure_keeps_the_barriers_asked_for() {
     let p = lower_src("wr[tid]; sync(tile 2); rd[tid + 1]; sync(grid); wr[0]");
     let kept = erase::erase_below(&p, Scope::Block);
-    assert_eq!(kept.to_string(), "wr[tid];\nrd[tid + 1];\nsync;\nwr[0];\nsync");
+    assert_eq!(
+        kept.to_string(),
+        "wr[tid];\nrd[tid + 1];\nsync;\nwr[0];\nsync"
+    );
     let all = erase::erase_below(&p, Scope::Tile(1));
-    assert_eq!(all.to_string(), "wr[tid];\nsync;\nrd[tid + 1];\nsync;\nwr[0];\nsync");
+    assert_eq!(
+        all.to_string(),
+        "wr[tid];\nsync;\nrd[tid + 1];\nsync;\nwr[0];\nsync"
+    );
 }
 
 #[test]
@@ -152,6 +170,9 @@ fn the_proto_syntax_round_trips_and_rejects_bad_scopes() {
     // `warp` and `block` stay usable as variable names.
     assert!(parse("wr[warp + block]").is_ok());
     // Lowering to `W` refuses a scoped barrier at its place.
-    let e = crate::surface::lower(&parse("wr[0];\nsync(warp)").unwrap(), &LowerOptions::default());
+    let e = crate::surface::lower(
+        &parse("wr[0];\nsync(warp)").unwrap(),
+        &LowerOptions::default(),
+    );
     assert_eq!(e.unwrap_err().span.line, 2);
 }

@@ -91,11 +91,7 @@ pub fn lower(prog: &Program, opts: &LowerOptions) -> Result<W, LowerError> {
 
 /// A statement without a barrier as `u ∈ U` (accesses of other arrays than
 /// `opts.array` become `skip`); shared with [`crate::scoped::lower`].
-pub(crate) fn unsync_stmt(
-    prog: &Program,
-    opts: &LowerOptions,
-    s: &Stmt,
-) -> Result<U, LowerError> {
+pub(crate) fn unsync_stmt(prog: &Program, opts: &LowerOptions, s: &Stmt) -> Result<U, LowerError> {
     Lowerer {
         opts,
         locals: &prog.locals,

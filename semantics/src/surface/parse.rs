@@ -325,7 +325,11 @@ impl Parser {
     fn scope(&mut self) -> PResult<Scope> {
         let word = match self.peek().clone() {
             Tok::Ident(w) => w,
-            t => return self.error(format!("expected a scope (warp, tile N, block, grid), found {t}")),
+            t => {
+                return self.error(format!(
+                    "expected a scope (warp, tile N, block, grid), found {t}"
+                ))
+            }
         };
         let scope = match word.as_str() {
             "warp" => Scope::Tile(WARP),
@@ -335,7 +339,11 @@ impl Parser {
                 self.bump();
                 return self.tile_size();
             }
-            _ => return self.error(format!("expected a scope (warp, tile N, block, grid), found `{word}`")),
+            _ => {
+                return self.error(format!(
+                    "expected a scope (warp, tile N, block, grid), found `{word}`"
+                ))
+            }
         };
         self.bump();
         Ok(scope)
