@@ -152,3 +152,32 @@ fn a_chain_of_masked_barriers_is_ordered_only_by_happens_before() {
     let oracle = scoped_oracle::outcome(&p, &layout).unwrap();
     assert!(!oracle.racy && !oracle.divergent);
 }
+
+static DROPPED: AtomicU64 = AtomicU64::new(0);
+static DROPPED_ALL: AtomicU64 = AtomicU64::new(0);
+
+/// Lemma S2 in the reference alone: the protocol with every barrier that
+/// does not order all threads dropped (`erase::orders_everyone`) is, by
+/// Definition 2, DRF only if the scoped one is by Def. S4 — the reduction
+/// the checker is held to in `checker_vs_reference.rs`.
+#[test]
+fn lemma_s2_erasure_only_adds_races() {
+    check(|case: ScopedCase| {
+        let layout = case.layout();
+        let Ok(h) = case.protocol.eval(&layout) else {
+            return TestResult::discard();
+        };
+        let erased = erase::erase_unless(&case.protocol, &|b| erase::orders_everyone(&layout, b));
+        let erased_safe = safe(&erased.eval(&layout.threads).expect("as the scoped one"));
+        count(&DROPPED_ALL);
+        if scoped_safe(&h) && !erased_safe {
+            count(&DROPPED);
+        }
+        TestResult::from_bool(!erased_safe || scoped_safe(&h))
+    });
+    eprintln!(
+        "lemma S2: {} protocols, {} DRF only through a dropped barrier",
+        DROPPED_ALL.load(Ordering::Relaxed),
+        DROPPED.load(Ordering::Relaxed)
+    );
+}
