@@ -33,7 +33,7 @@ impl ScopedCase {
         self.protocol.barriers().iter().all(|b| {
             b.is_full()
                 && match b.scope {
-                    Scope::Tile(n) => self.block % u64::from(n) == 0,
+                    Scope::Tile(n) => self.block.is_multiple_of(u64::from(n)),
                     Scope::Block | Scope::Grid => true,
                 }
         })

@@ -155,23 +155,18 @@ fn lanes(layout: &Layout, scope: Scope, t: u64, mask: Option<Nat>) -> Named {
         Scope::Grid => (0, layout.count(), layout.count()),
     };
     let named: Vec<u64> = (0..size)
-        .filter(|&j| mask.as_ref().is_none_or_named(j))
+        .filter(|&j| names_lane(mask.as_ref(), j))
         .map(|j| first + j)
         .collect();
     let beyond = mask.as_ref().is_some_and(|m| m >> size != Nat::from(0u32));
     (!beyond && named.iter().all(|&u| u < last)).then_some(named)
 }
 
-trait MaskBit {
-    fn is_none_or_named(self, j: u64) -> bool;
-}
-
-impl MaskBit for Option<&Nat> {
-    fn is_none_or_named(self, j: u64) -> bool {
-        match self {
-            None => true,
-            Some(m) => (m >> j) % 2u32 == Nat::from(1u32),
-        }
+/// Does the mask name lane `j`?  No mask names every lane.
+fn names_lane(mask: Option<&Nat>, j: u64) -> bool {
+    match mask {
+        None => true,
+        Some(m) => (m >> j) % 2u32 == Nat::from(1u32),
     }
 }
 

@@ -279,7 +279,7 @@ impl fmt::Display for BadLayout {
 impl Layout {
     /// Blocks of `block` threads; `count` must be a positive multiple of it.
     pub fn new(threads: Threads, block: u64) -> Result<Layout, BadLayout> {
-        if block == 0 || threads.count % block != 0 {
+        if block == 0 || !threads.count.is_multiple_of(block) {
             return Err(BadLayout {
                 count: threads.count,
                 block,
