@@ -492,7 +492,7 @@ pub fn c_array(name: &str) -> String {
 impl Printer {
     /// The CUDA call of a scoped barrier (`proofs-notes/scoped-barriers.md`).
     /// The round trip's generator does not produce them yet (the front end
-    /// does not read them), so only the printer's own test prints them.
+    /// does not read them), so nothing prints them so far.
     fn scoped_sync(&mut self, scope: semantics::scoped::Scope, mask: Option<&NExp>) {
         use semantics::scoped::{Scope, WARP};
         let call = match (scope, mask) {
