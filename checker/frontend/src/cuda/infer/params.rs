@@ -80,6 +80,18 @@ impl Infer<'_> {
         }
     }
 
+    /// A pointer or array parameter's value `v` is a pointer the host
+    /// gives, which may be null (`nullness.rs`); one a launch passes into
+    /// an earlier parameter's array shares that array's nullness tests.
+    pub(super) fn note_param_pointer(&mut self, p: &VarDecl, v: &Val) {
+        if matches!(p.shape, Shape::Pointer | Shape::Array(_)) {
+            self.host_given_pointer(v);
+            if self.params.aliases.contains_key(&p.key) {
+                self.shared_pointer(v);
+            }
+        }
+    }
+
     /// `--large-params`: integer parameters may be 2^31 or more.
     pub(super) fn param_value(&mut self, p: &VarDecl) -> Val {
         match &p.shape {
