@@ -446,6 +446,13 @@ impl<'a> Infer<'a> {
         self
     }
 
+    /// Pointer parameters (by key) every launch passes null (`true`) or
+    /// not null, with the note to print when a test uses it (`nullness.rs`).
+    pub fn null_pointers(mut self, known: &BTreeMap<String, (bool, String)>) -> Self {
+        self.params.nullness = known.clone();
+        self
+    }
+
     pub fn large_params(mut self, on: bool) -> Self {
         self.params.large_params = on;
         self

@@ -29,12 +29,22 @@ const FLAG: IntTy = IntTy {
     signed: false,
 };
 
+/// What is known of whether a pointer the host gives is null.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Fact {
+    /// Either, one value per launch: its variable once a test made it.
+    Open(Option<String>),
+    /// Every launch passes null (`true`) or storage (`false`):
+    /// `launches::null_pointers`; the note saying where, until a test
+    /// prints it.
+    Launched(bool, Option<String>),
+}
+
 /// The pointers the host gives the kernel, and what is known of them.
 #[derive(Default)]
 pub(super) struct NullState {
-    /// The arrays (by name) of pointers the host gives and may give null,
-    /// each with its nullness variable once a test made it.
-    nullable: BTreeMap<String, Option<String>>,
+    /// The arrays (by name) of pointers the host gives.
+    given: BTreeMap<String, Fact>,
     /// Arrays that several parameters point into: each test is its own
     /// value.
     shared: BTreeSet<String>,
@@ -45,7 +55,17 @@ impl Infer<'_> {
     /// field of a struct parameter, a file-scope pointer): it may be null.
     pub(super) fn host_given_pointer(&mut self, v: &Val) {
         if let Val::Ptr { arr, .. } = v {
-            self.nulls.nullable.entry(arr.name.clone()).or_insert(None);
+            let open = Fact::Open(None);
+            self.nulls.given.entry(arr.name.clone()).or_insert(open);
+        }
+    }
+
+    /// Records that every launch passes pointer `v` null (`null`) or not,
+    /// as `note` says.
+    pub(super) fn launched_null(&mut self, v: &Val, null: bool, note: String) {
+        if let Val::Ptr { arr, .. } = v {
+            let fact = Fact::Launched(null, Some(note));
+            self.nulls.given.insert(arr.name.clone(), fact);
         }
     }
 
@@ -59,22 +79,36 @@ impl Infer<'_> {
 
     /// The condition that a pointer into `arr` is not null.
     pub(super) fn not_null(&mut self, arr: &Arr) -> BExp {
-        let Some(made) = self.nulls.nullable.get(&arr.name).cloned() else {
-            return BExp::Bool(true);
-        };
-        let x = match made {
-            Some(x) if !self.nulls.shared.contains(&arr.name) => x,
-            _ => {
-                let x = self.fresh_name(&format!("{}_null", arr.name));
-                self.uniform_value(&x, Some(FLAG));
-                self.values.invariant_unknowns.insert(x.clone());
-                if !self.nulls.shared.contains(&arr.name) {
-                    self.nulls.nullable.insert(arr.name.clone(), Some(x.clone()));
+        let shared = self.nulls.shared.contains(&arr.name);
+        let x = match self.nulls.given.get(&arr.name) {
+            None => return BExp::Bool(true),
+            Some(_) if shared => self.null_variable(&arr.name),
+            Some(Fact::Launched(null, note)) => {
+                let (null, note) = (*null, note.clone());
+                if let Some(n) = note {
+                    self.out.notes.push(n);
+                    let fact = Fact::Launched(null, None);
+                    self.nulls.given.insert(arr.name.clone(), fact);
                 }
+                return BExp::Bool(!null);
+            }
+            Some(Fact::Open(Some(x))) => x.clone(),
+            Some(Fact::Open(None)) => {
+                let x = self.null_variable(&arr.name);
+                let fact = Fact::Open(Some(x.clone()));
+                self.nulls.given.insert(arr.name.clone(), fact);
                 x
             }
         };
         Lin::var(&x).compare(ROp::Eq, &Lin::int(0))
+    }
+
+    /// A new launch-uniform variable, 1 when pointer `name` is null.
+    fn null_variable(&mut self, name: &str) -> String {
+        let x = self.fresh_name(&format!("{name}_null"));
+        self.uniform_value(&x, Some(FLAG));
+        self.values.invariant_unknowns.insert(x.clone());
+        x
     }
 
     /// `p == 0` or `p != 0` (`op`) for a pointer `p` compared with the
@@ -136,6 +170,26 @@ mod tests {
             unreachable!()
         };
         assert_ne!(me.not_null(arr), me.not_null(arr));
+    }
+
+    #[test]
+    fn what_every_launch_passes_decides_the_tests() {
+        let unit = Unit::default();
+        let mut me = Infer::new(&unit, Vec::<String>::new());
+        let (p, q) = (ptr("p", 1, true), ptr("q", 1, true));
+        for (v, null) in [(&p, true), (&q, false)] {
+            me.host_given_pointer(v);
+            me.launched_null(v, null, format!("null: {null}"));
+        }
+        let arr = |v: &Val| match v {
+            Val::Ptr { arr, .. } => arr.clone(),
+            _ => unreachable!(),
+        };
+        assert_eq!(me.not_null(&arr(&p)), BExp::Bool(false));
+        assert_eq!(me.not_null(&arr(&q)), BExp::Bool(true));
+        // Each fact used is printed, once.
+        me.not_null(&arr(&p));
+        assert_eq!(me.out.notes, ["null: true", "null: false"]);
     }
 
     #[test]

@@ -23,6 +23,9 @@ pub(super) struct ParamState {
     /// Pointer parameters (by key) launched pointing into an earlier
     /// parameter's array (`launches::aliases`).
     pub(super) aliases: BTreeMap<String, crate::cuda::launches::Alias>,
+    /// Pointer parameters (by key) every launch passes null (`true`) or
+    /// not null, with the note that says where (`launches::null_pointers`).
+    pub(super) nullness: BTreeMap<String, (bool, String)>,
     /// Signed parameters (keys) an assumption keeps non-negative.
     pub(super) nonnegative: BTreeSet<String>,
     /// Names of the record (struct) kernel parameters: their fields are
@@ -88,6 +91,9 @@ impl Infer<'_> {
             self.host_given_pointer(v);
             if self.params.aliases.contains_key(&p.key) {
                 self.shared_pointer(v);
+            }
+            if let Some((null, note)) = self.params.nullness.get(&p.key).cloned() {
+                self.launched_null(v, null, note);
             }
         }
     }
