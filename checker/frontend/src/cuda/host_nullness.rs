@@ -146,7 +146,7 @@ fn only_allocated(
     };
     c.children().into_iter().all(|k| {
         let names = k.kind() == CXCursor_DeclRefExpr && k.referenced().decl_key() == key;
-        !(names && !children_read) && only_allocated(k, key, children_read, out, depth + 1)
+        (children_read || !names) && only_allocated(k, key, children_read, out, depth + 1)
     })
 }
 
