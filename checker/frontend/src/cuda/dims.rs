@@ -99,6 +99,8 @@ pub struct LaunchLimits {
     pub constants: BTreeMap<String, i128>,
     /// Pointer parameters the launches pass overlapping pointers.
     pub aliases: BTreeMap<String, launches::Alias>,
+    /// Pointer parameters every launch passes null (`true`) or not null.
+    pub nullness: BTreeMap<String, (bool, String)>,
     pub large_params: bool,
 }
 
@@ -118,6 +120,7 @@ impl LaunchLimits {
             params,
             constants: launched.constants.clone(),
             aliases: launched.aliases.clone(),
+            nullness: launched.nullness.clone(),
             large_params: opts.large_params,
         }
     }

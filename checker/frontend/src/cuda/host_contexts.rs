@@ -125,8 +125,8 @@ fn through_callers(fun: Cursor, pointers: Context, level: usize) -> Vec<Context>
                     let at = outer.get(i).cloned().flatten()?;
                     let inner = p.as_ref()?.offset.filter(|_| params[i].1);
                     Some(HostPointer {
-                        base: at.base,
                         offset: at.offset.zip(inner).and_then(|(a, b)| a.checked_add(b)),
+                        ..at
                     })
                 }
                 None => p.clone(),

@@ -8,6 +8,7 @@
 //! is unknown (`None`), and the launch leaves that value symbolic.
 
 use super::clang::Cursor;
+use super::host_nullness::{address_nullness, is_null_constant, variable_nullness, Nullness};
 use clang_sys::*;
 
 /// Deeper expressions are unknown.
@@ -34,6 +35,16 @@ pub fn host_int(e: Cursor) -> Option<i128> {
 pub struct HostPointer {
     pub base: String,
     pub offset: Option<i128>,
+    /// Whether it is null (`host_nullness.rs`).
+    pub null: Nullness,
+}
+
+impl HostPointer {
+    /// Do `self` and `other` point into one host storage?  (Two null
+    /// pointers do not.)
+    pub fn same_storage(&self, other: &HostPointer) -> bool {
+        self.base == other.base && self.null != Nullness::Null
+    }
 }
 
 /// The host variable pointer expression `e` points into, when host code
@@ -52,8 +63,15 @@ fn pointer(e: Cursor, depth: usize) -> Option<HostPointer> {
     let e = strip(e);
     let moved = |p: HostPointer, k: Option<i128>| HostPointer {
         offset: p.offset.zip(k).and_then(|(a, b)| a.checked_add(b)),
-        base: p.base,
+        ..p
     };
+    if is_null_constant(e) {
+        return Some(HostPointer {
+            base: "nullptr".into(),
+            offset: None,
+            null: Nullness::Null,
+        });
+    }
     match e.kind() {
         CXCursor_DeclRefExpr => {
             let d = e.referenced();
@@ -66,6 +84,7 @@ fn pointer(e: Cursor, depth: usize) -> Option<HostPointer> {
             followed.or(Some(HostPointer {
                 base: d.decl_key(),
                 offset: Some(0),
+                null: variable_nullness(d, e),
             }))
         }
         CXCursor_BinaryOperator => {
@@ -85,6 +104,14 @@ fn pointer(e: Cursor, depth: usize) -> Option<HostPointer> {
         }
         CXCursor_UnaryOperator if e.unop() == CXUnaryOperator_AddrOf => {
             let inner = strip(e.children().into_iter().find(|k| k.is_expression())?);
+            if inner.kind() == CXCursor_DeclRefExpr {
+                // `&x`: into `x`, never null.
+                return Some(HostPointer {
+                    base: inner.referenced().decl_key(),
+                    offset: Some(0),
+                    null: address_nullness(e),
+                });
+            }
             if inner.kind() != CXCursor_ArraySubscriptExpr {
                 return None;
             }

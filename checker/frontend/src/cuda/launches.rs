@@ -10,6 +10,7 @@
 use super::ast::{Func, Launch, Shape, Unit};
 use super::clang::{Cursor, Tu};
 use super::host_contexts::Context;
+use super::host_nullness::Nullness;
 use super::host_values::{host_dim3, host_int};
 use super::instantiate::{launches_instance, Instance};
 use crate::LoadOptions;
@@ -34,6 +35,11 @@ pub struct Configured {
     /// Pointer parameters (by key) that a launch passes pointers into the
     /// same host storage as an earlier one: checked as that array.
     pub aliases: BTreeMap<String, Alias>,
+    /// Pointer parameters (by key) that every launch passes null (`true`)
+    /// or passes storage that is not null (`false`), with the note that
+    /// says where, printed when a test of the pointer uses it
+    /// (`host_nullness.rs`).
+    pub nullness: BTreeMap<String, (bool, String)>,
     /// What was taken from where, printed with the verdict.
     pub notes: Vec<String>,
 }
@@ -75,6 +81,7 @@ pub fn configure(
         unsettled: Vec::new(),
         constants: BTreeMap::new(),
         aliases: BTreeMap::new(),
+        nullness: BTreeMap::new(),
         notes: checked_kernel_notes(f, instance, named),
     };
     if sites.is_empty() {
@@ -90,6 +97,7 @@ pub fn configure(
         out.notes.push(describe(l, f));
     }
     alias_notes(&mut out, f);
+    null_pointers(&mut out, f, &sites);
     distinct_pointers(&mut out, f);
     if sites.len() > 1 {
         out.notes.push(format!(
@@ -219,6 +227,52 @@ fn alias_notes(out: &mut Configured, f: &Func) {
     }
 }
 
+/// The pointer parameters of `f` that every calling context of every
+/// launch passes null, or passes storage that is not null, each with the
+/// note that names where the host shows it (`host_nullness.rs`).  Any
+/// other may be null or not (`infer/nullness.rs`).
+fn null_pointers(out: &mut Configured, f: &Func, sites: &[&Launch]) {
+    for (i, p) in f.params.iter().enumerate() {
+        if !matches!(p.shape, Shape::Pointer | Shape::Array(_)) {
+            continue;
+        }
+        let passed: Vec<Nullness> = sites
+            .iter()
+            .flat_map(|l| match l.pointers.is_empty() {
+                true => vec![Nullness::Unknown],
+                false => l.pointers.iter().map(|c| null_at(c, i)).collect(),
+            })
+            .collect();
+        if passed.iter().all(|n| *n == Nullness::Null) {
+            let note = format!("`{}` is null: every launch passes the null pointer", p.name);
+            out.nullness.insert(p.key.clone(), (true, note));
+        } else if passed.iter().all(|n| matches!(n, Nullness::NotNull(_))) {
+            let mut from: Vec<&str> = passed
+                .iter()
+                .filter_map(|n| match n {
+                    Nullness::NotNull(w) => Some(w.as_str()),
+                    _ => None,
+                })
+                .collect();
+            from.dedup();
+            let note = format!(
+                "`{}` is not null: every launch passes storage ({})",
+                p.name,
+                from.join(", ")
+            );
+            out.nullness.insert(p.key.clone(), (false, note));
+        }
+    }
+}
+
+/// Whether calling context `c` passes null as argument `i`.
+fn null_at(c: &Context, i: usize) -> Nullness {
+    match c.get(i) {
+        Some(Some(p)) => p.null.clone(),
+        _ => Nullness::Unknown,
+    }
+}
+
 /// States the assumption that the pointer parameters not found to
 /// overlap point to distinct arrays (`docs/launch-configuration.md`).
 fn distinct_pointers(out: &mut Configured, f: &Func) {
@@ -255,7 +309,8 @@ fn aliases(f: &Func, launches: &[&Launch]) -> BTreeMap<String, Alias> {
     // same host storage (the offset `None` when not shown).
     let overlaps = |l: &Context, i: usize, j: usize| {
         let (a, b) = (l.get(i)?.as_ref()?, l.get(j)?.as_ref()?);
-        (a.base == b.base).then(|| b.offset.zip(a.offset).map(|(b, a)| b - a))
+        a.same_storage(b)
+            .then(|| b.offset.zip(a.offset).map(|(b, a)| b - a))
     };
     // Each parameter's class, named by its first parameter.
     let mut class: BTreeMap<usize, usize> = pointers.iter().map(|&i| (i, i)).collect();

@@ -17,6 +17,7 @@ pub mod clang;
 pub mod convert;
 mod dims;
 mod host_contexts;
+mod host_nullness;
 mod host_values;
 pub mod infer;
 mod instantiate;
@@ -356,6 +357,7 @@ fn build_kernel(
         .large_params(limits.large_params)
         .constants(&limits.constants)
         .aliases(&limits.aliases)
+        .null_pointers(&limits.nullness)
         .kernel(f);
     let mut program = Program {
         body: out.body,

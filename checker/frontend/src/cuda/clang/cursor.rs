@@ -8,6 +8,13 @@ use super::*;
 #[derive(Clone, Copy)]
 pub struct Cursor(pub CXCursor);
 
+/// Two cursors are equal when they are the same node (`clang_equalCursors`).
+impl PartialEq for Cursor {
+    fn eq(&self, other: &Cursor) -> bool {
+        unsafe { clang_equalCursors(self.0, other.0) != 0 }
+    }
+}
+
 extern "C" fn collect(c: CXCursor, _parent: CXCursor, data: CXClientData) -> CXChildVisitResult {
     let out = unsafe { &mut *(data as *mut Vec<Cursor>) };
     out.push(Cursor(c));

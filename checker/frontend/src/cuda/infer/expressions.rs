@@ -39,7 +39,7 @@ impl Infer<'_> {
         match v {
             Val::Bool(b) => b,
             Val::Int(l) => BExp::not(l.compare(ROp::Eq, &Lin::int(0))).simplify_not(),
-            Val::Ptr { .. } => BExp::Bool(true),
+            Val::Ptr { arr, .. } => self.not_null(&arr),
             _ => {
                 let u = self.int_unknown("condition", span);
                 u.compare(ROp::Ne, &Lin::int(0))
@@ -324,6 +324,9 @@ impl Infer<'_> {
             _ => None,
         };
         if let Some(r) = r {
+            if let Some(b) = self.null_comparison(r, &va, &vb) {
+                return Val::Bool(b);
+            }
             if matches!((&va, &vb), (Val::Ptr { .. }, _) | (_, Val::Ptr { .. })) {
                 return Val::Bool(
                     self.int_unknown("pointer comparison", span)

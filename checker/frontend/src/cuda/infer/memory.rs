@@ -213,7 +213,9 @@ impl Infer<'_> {
             }
             (Shape::Pointer, Memory::Local) => {
                 self.memory.host_pointers.insert(launch.clone());
-                ptr(&launch, 1, true)
+                let v = ptr(&launch, 1, true);
+                self.host_given_pointer(&v);
+                v
             }
             (Shape::Array(r), _) => ptr(&name, *r, tracked || memory == Memory::Local),
             // A field of a struct kernel parameter: thread-global, of its

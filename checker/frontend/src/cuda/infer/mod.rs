@@ -23,6 +23,7 @@ mod loop_shape;
 mod loops;
 mod memory;
 mod memory_functions;
+mod nullness;
 mod params;
 mod passes;
 mod statements;
@@ -166,6 +167,8 @@ pub struct Infer<'a> {
     /// The kernel's parameters and what launches and options say of them
     /// (`params.rs`).
     params: params::ParamState,
+    /// Which pointers the host may give null (`nullness.rs`).
+    nulls: nullness::NullState,
     /// Where the execution is: the blocks being emitted, the enclosing
     /// loops, branches and inlined calls (`statements.rs`).
     control: statements::ControlState,
@@ -283,6 +286,7 @@ impl<'a> Infer<'a> {
             },
             memory: memory::MemoryState::default(),
             params: params::ParamState::default(),
+            nulls: nullness::NullState::default(),
             control: statements::ControlState {
                 blocks: vec![Vec::new()],
                 ..statements::ControlState::default()
@@ -410,6 +414,7 @@ impl<'a> Infer<'a> {
                 _ => self.param_value(p),
             };
             self.note_array(&v);
+            self.note_param_pointer(p, &v);
             self.values.used.insert(p.name.clone());
             if let (Shape::Scalar, Some(_), Val::Int(lin)) = (&p.shape, p.ty, &v) {
                 self.params.vars.extend(lin.pos.fv());
@@ -438,6 +443,13 @@ impl<'a> Infer<'a> {
     /// parameter's array (`launches::aliases`).
     pub fn aliases(mut self, aliases: &BTreeMap<String, crate::cuda::launches::Alias>) -> Self {
         self.params.aliases = aliases.clone();
+        self
+    }
+
+    /// Pointer parameters (by key) every launch passes null (`true`) or
+    /// not null, with the note to print when a test uses it (`nullness.rs`).
+    pub fn null_pointers(mut self, known: &BTreeMap<String, (bool, String)>) -> Self {
+        self.params.nullness = known.clone();
         self
     }
 
@@ -733,7 +745,9 @@ impl<'a> Infer<'a> {
                 if d.init.is_none() && !self.changed_anywhere(&d.key) =>
             {
                 self.memory.host_pointers.insert(d.name.clone());
-                ptr(&d.name, 1, true)
+                let v = ptr(&d.name, 1, true);
+                self.host_given_pointer(&v);
+                v
             }
             (Shape::Pointer, _) => Val::Bad(format!("global pointer `{}`", d.name)),
             (Shape::Reference, _) | (Shape::Unsupported(_), _) => {

@@ -23,6 +23,9 @@ pub(super) struct ParamState {
     /// Pointer parameters (by key) launched pointing into an earlier
     /// parameter's array (`launches::aliases`).
     pub(super) aliases: BTreeMap<String, crate::cuda::launches::Alias>,
+    /// Pointer parameters (by key) every launch passes null (`true`) or
+    /// not null, with the note that says where (`launches::null_pointers`).
+    pub(super) nullness: BTreeMap<String, (bool, String)>,
     /// Signed parameters (keys) an assumption keeps non-negative.
     pub(super) nonnegative: BTreeSet<String>,
     /// Names of the record (struct) kernel parameters: their fields are
@@ -77,6 +80,21 @@ impl Infer<'_> {
                 "`{}`, which a launch passes overlapping another parameter with elements of another size",
                 p.name
             )),
+        }
+    }
+
+    /// A pointer or array parameter's value `v` is a pointer the host
+    /// gives, which may be null (`nullness.rs`); one a launch passes into
+    /// an earlier parameter's array shares that array's nullness tests.
+    pub(super) fn note_param_pointer(&mut self, p: &VarDecl, v: &Val) {
+        if matches!(p.shape, Shape::Pointer | Shape::Array(_)) {
+            self.host_given_pointer(v);
+            if self.params.aliases.contains_key(&p.key) {
+                self.shared_pointer(v);
+            }
+            if let Some((null, note)) = self.params.nullness.get(&p.key).cloned() {
+                self.launched_null(v, null, note);
+            }
         }
     }
 
