@@ -16,7 +16,9 @@ use std::path::Path;
 /// The kernel and every function with a body it calls (transitively):
 /// by name, and through a pointer — every function of the pointer's type
 /// (the inference inlines those, `Unit::functions_of_type`) and every
-/// function named as a value.
+/// function named as a value — and every kernel of the name of one it
+/// launches in device code (what the parent assumes of its child is read
+/// from the child's code, `infer/device_launches.rs`).
 pub fn reachable<'u>(unit: &'u Unit, kernel: &'u Func) -> Vec<&'u Func> {
     let mut out = Vec::new();
     let mut seen = BTreeSet::new();
@@ -33,6 +35,11 @@ pub fn reachable<'u>(unit: &'u Unit, kernel: &'u Func) -> Vec<&'u Func> {
                 if c.key.is_none() && !c.library && through_pointer {
                     let targets = unit.functions_of_type(c.signature.as_deref());
                     todo.extend(targets.map(|g| g.key.clone()));
+                }
+                if let Some(l) = &c.launch {
+                    let named =
+                        |g: &&Func| g.is_kernel && g.name.split('<').next() == Some(&l.kernel);
+                    todo.extend(unit.funcs.iter().filter(named).map(|g| g.key.clone()));
                 }
             }
             EK::Var(_, key, RefKind::Function) => todo.push(key.clone()),
