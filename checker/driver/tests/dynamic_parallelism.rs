@@ -47,7 +47,8 @@ fn a_parent_reading_after_its_child_is_unknown_at_the_launch() {
          \x20   child<<<(n + 63) / 64, 64>>>(a, n);\n\
          \x20   cudaDeviceSynchronize();\n\
          \x20   out[0] = a[0];\n\
-         \x20 }}\n}}\n"
+         \x20 }}\n}}\n\
+         int main() {{ int *a, *o; parent<<<4, 64>>>(a, o, 256); return 0; }}\n"
     );
     let loaded = loaded(&src);
     assert!(verdicts_of(&loaded, "child").iter().all(Verdict::is_drf));
@@ -71,7 +72,8 @@ fn a_launch_in_a_loop_is_not_race_free() {
         "{CHILD}__global__ void parent(int *a, int n) {{\n\
          \x20 if (threadIdx.x == 0 && blockIdx.x == 0)\n\
          \x20   for (int k = 0; k < 4; k++)\n\
-         \x20     child<<<1, 64>>>(a, n);\n}}\n"
+         \x20     child<<<1, 64>>>(a, n);\n}}\n\
+         int main() {{ int *a; parent<<<4, 64>>>(a, 64); return 0; }}\n"
     );
     let parent = verdicts_of(&loaded(&src), "parent");
     assert!(!parent.is_empty());
@@ -97,12 +99,12 @@ fn the_child_reaches_the_file_scope_arrays_its_code_names() {
 }
 
 /// The child's own launches fix nothing when it is also launched in
-/// device code: the host's `child<<<1, 32>>>` would make `a[i % 32]` (i
-/// the global index) race-free within a block, but a parent may launch
-/// it with any block.
+/// device code: the host's `child<<<1, 32>>>` would make `a[threadIdx.x % 32]`
+/// race-free, but a parent may launch it with any block (64 threads: 0
+/// and 32 write one cell different values).
 #[test]
 fn a_child_launched_in_device_code_is_configured_by_no_launch() {
-    let src = "__global__ void child(int *a) { a[threadIdx.x % 32] = 1; }\n\
+    let src = "__global__ void child(int *a) { a[threadIdx.x % 32] = threadIdx.x; }\n\
                __global__ void parent(int *a) { if (threadIdx.x == 0) child<<<1, blockDim.x>>>(a); }\n\
                int main() { int *a; child<<<1, 32>>>(a); parent<<<1, 64>>>(a); return 0; }\n";
     let child = verdicts_of(&loaded(src), "child");

@@ -176,7 +176,7 @@ fn a_file_whose_errors_hide_every_kernel_is_rejected_at_the_error() {
     let Err(e) = load_source(Path::new("k.cu"), src, &Flags::default()) else {
         panic!("loaded a file whose only kernel clang cannot find");
     };
-    assert_eq!(e.span.map(|s| s.line), Some(1), "{e:?}");
+    assert_eq!(e.span.map(|s| (s.line, s.col)), Some((2, 1)), "{e:?}");
     assert!(e.message.contains("expected ')'"), "{}", e.message);
     // Without `__global__` it is host code with errors: warnings only.
     let host = "void host(int *a\n{\n}\n";
