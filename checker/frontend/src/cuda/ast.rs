@@ -174,8 +174,9 @@ pub struct Callee {
     /// to `void *` (`None`: not a pointer, or of unknown size).
     pub pointee_bytes: Vec<Option<u64>>,
     /// A kernel launched from device code (dynamic parallelism): the call
-    /// is the launch, not a call of the kernel's body.
-    pub launch: Option<DeviceLaunch>,
+    /// is the launch, not a call of the kernel's body.  Boxed: rare, and
+    /// every expression holds a `Callee`'s room.
+    pub launch: Option<Box<DeviceLaunch>>,
 }
 
 /// A launch `child<<<grid, block, shared, stream>>>(args)` in device code

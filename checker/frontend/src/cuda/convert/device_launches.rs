@@ -35,11 +35,11 @@ impl Converter<'_> {
             (1..c.num_args() as u32).any(|i| c.arg(i).ty().record_holds_pointer(0));
         let callee = Callee {
             struct_pointers,
-            launch: Some(DeviceLaunch {
+            launch: Some(Box::new(DeviceLaunch {
                 written: site.kernel.clone(),
                 kernel: site.base_name().to_string(),
                 config,
-            }),
+            })),
             ..Callee::named(&site.kernel, None, false, false)
         };
         Some(EK::Call(callee, args))
