@@ -184,4 +184,64 @@ fn a_file_without_errors_has_no_lost_launch() {
         .kernels
         .iter()
         .all(|k| k.assumed().iter().all(|a| !a.contains("could not compile"))));
+
+/// The verdicts of the kernels whose names start with `kernel`: each
+/// must be `unknown`, at `at` (line, column), with a reason holding
+/// `because`.
+fn assert_unknown_at(v: &[(String, Vec<Verdict>)], kernel: &str, at: (u32, u32), because: &str) {
+    let of_kernel: Vec<&Verdict> = v
+        .iter()
+        .filter(|(k, _)| k.starts_with(kernel))
+        .flat_map(|(_, a)| a)
+        .collect();
+    assert!(!of_kernel.is_empty(), "no kernel `{kernel}`: {v:?}");
+    for verdict in of_kernel {
+        let Verdict::Unknown { reason, span } = verdict else {
+            panic!("not unknown: {verdict:?}");
+        };
+        assert!(reason.contains(because), "{reason}");
+        assert_eq!(span.map(|s| (s.line, s.col)), Some(at));
+    }
+}
+
+/// A file in which no kernel compiles still gives each kernel its
+/// verdict: `unknown` at its own error, not a rejected file.
+#[test]
+fn kernels_that_all_fail_to_compile_are_each_unknown_at_their_error() {
+    let src = "__global__ void first(int *a) { a[threadIdx.x] = undeclared_value; }\n\
+               __global__ void second(int *b) {\n  b[0] = other_missing(threadIdx.x);\n}\n";
+    let loaded = load_source(Path::new("k.cu"), src, &Flags::default()).expect("loads");
+    let v = verdicts(&loaded);
+    assert_unknown_at(&v, "first", (1, 50), "undeclared_value");
+    assert_unknown_at(&v, "second", (3, 10), "other_missing");
+}
+
+/// A syntax error that leaves no kernel to find in a file that declares
+/// one is a located error: the file's kernels are lost, not host code.
+#[test]
+fn a_file_whose_errors_hide_every_kernel_is_rejected_at_the_error() {
+    let src = "__global__ void broken(int *a\n{\n  a[threadIdx.x] = 1;\n}\n";
+    let Err(e) = load_source(Path::new("k.cu"), src, &Flags::default()) else {
+        panic!("loaded a file whose only kernel clang cannot find");
+    };
+    assert_eq!(e.span.map(|s| (s.line, s.col)), Some((2, 1)), "{e:?}");
+    assert!(e.message.contains("expected ')'"), "{}", e.message);
+    // Without `__global__` it is host code with errors: warnings only.
+    let host = "void host(int *a\n{\n}\n";
+    let loaded = load_source(Path::new("h.cu"), host, &Flags::default()).expect("host code");
+    assert!(loaded.kernels.is_empty());
+    assert!(!loaded.warnings.is_empty());
+}
+
+/// Partial input through a function pointer: `put` does not compile (an
+/// undeclared name) and the kernel runs it through a pointer.  However
+/// the error is fixed, every thread writes a[0] in `put` (threads 0 and 1
+/// race there): the kernel must not be DRF; it is `unknown` at the error.
+#[test]
+fn a_kernel_reaching_an_error_through_a_pointer_is_unknown_there() {
+    let src = "__device__ void put(int *a)\n{\n  a[0] = threadIdx.x + undeclared_offset;\n}\n\
+               __global__ void k(int *a)\n{\n  void (*f)(int *) = put;\n  f(a);\n}\n";
+    let loaded = load_source(Path::new("k.cu"), src, &Flags::default()).expect("loads");
+    let v = verdicts(&loaded);
+    assert_unknown_at(&v, "k", (3, 24), "undeclared_offset");
 }

@@ -16,6 +16,17 @@
 #include "include/cuda.h" /* next to this file: never a user's cuda.h */
 #undef __MAPCHECK_IN_PRELUDE
 #include "include/mapcheck_gpuverify.h"
+/* A kernel launched from device code (dynamic parallelism): clang rejects
+ * any reference to a __global__ function in device code, so the front end
+ * rewrites `child<<<grid, block>>>(args)` in a kernel, in place and keeping
+ * every position, to `$dl(      grid, block)  (args)` (see
+ * checker/frontend/src/cuda/clang/device_launch.rs) and knows the launch by
+ * this call (docs/cuda-model.md, "Dynamic parallelism"). */
+struct __mapcheck_device_launch {
+  template <typename... Args> __device__ void operator()(Args...) const;
+};
+__device__ __mapcheck_device_launch $dl(dim3 grid, dim3 block, __SIZE_TYPE__ shared = 0,
+                                        cudaStream_t stream = 0);
 /* A file is parsed again with this defined when a kernel uses a file-scope
  * variable declared without `__device__` (GPUVerify takes those as device
  * memory): every global variable declared after the prelude is then a

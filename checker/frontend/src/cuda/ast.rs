@@ -173,6 +173,23 @@ pub struct Callee {
     /// each argument points to, as its type says before the conversion
     /// to `void *` (`None`: not a pointer, or of unknown size).
     pub pointee_bytes: Vec<Option<u64>>,
+    /// A kernel launched from device code (dynamic parallelism): the call
+    /// is the launch, not a call of the kernel's body.  Boxed: rare, and
+    /// every expression holds a `Callee`'s room.
+    pub launch: Option<Box<DeviceLaunch>>,
+}
+
+/// A launch `child<<<grid, block, shared, stream>>>(args)` in device code
+/// (`clang/device_launch.rs`), as a [`Callee`]: the call's arguments are
+/// the `config` values of the configuration, then the kernel's arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeviceLaunch {
+    /// The launched kernel as written (`ns::child<float>`).
+    pub written: String,
+    /// Its name as a [`Func`]'s starts (`child`).
+    pub kernel: String,
+    /// How many leading arguments are the configuration's.
+    pub config: usize,
 }
 
 impl Callee {
@@ -193,6 +210,7 @@ impl Callee {
             pointer: None,
             signature: None,
             pointee_bytes: vec![],
+            launch: None,
         }
     }
 }

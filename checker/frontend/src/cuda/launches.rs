@@ -127,8 +127,8 @@ fn checked_kernel_notes(f: &Func, instance: Option<&Instance>, escapes: bool) ->
     }
     if escapes {
         notes.push(format!(
-            "`{}` is named other than in a `<<<…>>>` launch (a function pointer, \
-             `cudaLaunchKernel`), so its launches fix no dimension or argument",
+            "`{}` is named other than in a host `<<<…>>>` launch (a function pointer, \
+             `cudaLaunchKernel`, a launch in device code), so its launches fix no dimension or argument",
             f.name
         ));
     }

@@ -74,17 +74,13 @@ pub fn load(
     if let (Some(k), true) = (&opts.kernel, kernels.is_empty()) {
         return Err(Diagnostic::error(format!("no kernel named `{k}`")).in_file(path));
     }
-    // No kernel could be analysed: the file does not compile (exit 2).  A
-    // file with no kernel at all is host code: no kernels, its errors
-    // warnings (the driver notes `host code only`, never an error).
-    let all_touched = !kernels.is_empty()
-        && kernels.iter().all(|f| {
-            let reach = partial::reachable(&unit, f);
-            errors
-                .iter()
-                .any(|e| partial::touches(e, &reach, &unit, path))
-        });
-    if !errors.is_empty() && all_touched {
+    // Every kernel found is checked, or `unknown` at the errors that touch
+    // it (`partial.rs`), even when none compiles.  Errors and no kernel
+    // found in a file whose text declares one: the errors hid the
+    // kernels, and the file is rejected (exit 2).  A file with no kernel
+    // at all is host code: no kernels, its errors warnings (the driver
+    // notes `host code only`, never an error).
+    if kernels.is_empty() && !errors.is_empty() && partial::declares_kernel(source) {
         return Err(parse_error(path, errors));
     }
     let mut out = Vec::new();

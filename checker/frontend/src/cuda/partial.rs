@@ -16,7 +16,9 @@ use std::path::Path;
 /// The kernel and every function with a body it calls (transitively):
 /// by name, and through a pointer — every function of the pointer's type
 /// (the inference inlines those, `Unit::functions_of_type`) and every
-/// function named as a value.
+/// function named as a value — and every kernel of the name of one it
+/// launches in device code (what the parent assumes of its child is read
+/// from the child's code, `infer/device_launches.rs`).
 pub fn reachable<'u>(unit: &'u Unit, kernel: &'u Func) -> Vec<&'u Func> {
     let mut out = Vec::new();
     let mut seen = BTreeSet::new();
@@ -33,6 +35,11 @@ pub fn reachable<'u>(unit: &'u Unit, kernel: &'u Func) -> Vec<&'u Func> {
                 if c.key.is_none() && !c.library && through_pointer {
                     let targets = unit.functions_of_type(c.signature.as_deref());
                     todo.extend(targets.map(|g| g.key.clone()));
+                }
+                if let Some(l) = &c.launch {
+                    let named =
+                        |g: &&Func| g.is_kernel && g.name.split('<').next() == Some(&l.kernel);
+                    todo.extend(unit.funcs.iter().filter(named).map(|g| g.key.clone()));
                 }
             }
             EK::Var(_, key, RefKind::Function) => todo.push(key.clone()),
@@ -128,9 +135,72 @@ fn message(e: &clang::Diagnostic) -> &str {
         .trim()
 }
 
+/// Does the text declare a kernel: the word `__global__` outside comments
+/// and literals?  A file whose errors leave no kernel to find although it
+/// declares one lost its kernels to the errors.
+pub fn declares_kernel(source: &str) -> bool {
+    code_words(source).any(|w| w == "__global__")
+}
+
+/// The identifiers of C++ text `source`, comments and string and
+/// character literals left out.
+fn code_words(source: &str) -> impl Iterator<Item = &str> {
+    let bytes = source.as_bytes();
+    let mut words = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest = &bytes[i..];
+        if rest.starts_with(b"//") {
+            i += rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        } else if rest.starts_with(b"/*") {
+            i += 2 + rest[2..]
+                .windows(2)
+                .position(|w| w == b"*/")
+                .map_or(rest.len(), |p| p + 2);
+        } else if rest[0] == b'"' || rest[0] == b'\'' {
+            i += literal_len(rest);
+        } else if rest[0].is_ascii_alphabetic() || rest[0] == b'_' {
+            let n = rest
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+                .count();
+            words.push(&source[i..i + n]);
+            i += n;
+        } else {
+            i += 1;
+        }
+    }
+    words.into_iter()
+}
+
+/// The length of the literal `text` starts with (its quote to the
+/// matching one, escapes skipped; the rest of the line if unterminated).
+fn literal_len(text: &[u8]) -> usize {
+    let quote = text[0];
+    let mut k = 1;
+    while k < text.len() && text[k] != quote && text[k] != b'\n' {
+        k += if text[k] == b'\\' { 2 } else { 1 };
+    }
+    (k + 1).min(text.len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_kernel_is_declared_only_in_code() {
+        assert!(declares_kernel("__global__ void k(int *a {"));
+        assert!(declares_kernel("#define K __global__\nK void k();"));
+        assert!(!declares_kernel("// __global__ in a comment\nint main();"));
+        assert!(!declares_kernel(
+            "/* __global__ */ const char *s = \"__global__\";"
+        ));
+        assert!(!declares_kernel("char c = '\\''; int __global__x;"));
+        assert!(!declares_kernel(
+            "const char *s = \"unterminated __global__"
+        ));
+    }
 
     fn error(line: u32) -> clang::Diagnostic {
         clang::Diagnostic {

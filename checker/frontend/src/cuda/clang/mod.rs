@@ -13,6 +13,7 @@ use std::sync::{Arc, OnceLock};
 
 mod cursor;
 pub mod database;
+pub mod device_launch;
 mod types;
 pub use cursor::Cursor;
 pub use types::Type;
@@ -152,6 +153,9 @@ pub struct Tu {
     pub main_file: PathBuf,
     /// The headers that were not found, parsed as empty stand-ins.
     pub missing: Vec<MissingHeader>,
+    /// The kernel launches in device code, rewritten for clang
+    /// ([`device_launch`]).
+    pub device_launches: Vec<device_launch::DeviceLaunchSite>,
 }
 
 /// A header an `#include` names that is found nowhere on the include path
@@ -317,6 +321,23 @@ struct Input<'a> {
 }
 
 impl Input<'_> {
+    /// Parses the file, and again with the headers adapted when its errors
+    /// call for it ([`Retry`]); if that fails too, the first parse.
+    fn parse_retrying(&self) -> Result<(Tu, Vec<Diagnostic>), Vec<Diagnostic>> {
+        let (tu, errors) = self.parse_standing_in(Retry::default())?;
+        if errors.is_empty() {
+            return Ok((tu, errors));
+        }
+        if let Some(retry) = Retry::after(&errors) {
+            if let Ok((again, none)) = self.parse_standing_in(retry) {
+                if none.is_empty() {
+                    return Ok((again, none));
+                }
+            }
+        }
+        Ok((tu, errors))
+    }
+
     /// Parses the file, again with an empty stand-in for each header not
     /// found (see [`MissingHeader`]) until every `#include` is found or
     /// [`MAX_MISSING`] stand-ins are in place.  The "file not found" errors
@@ -388,18 +409,23 @@ impl Tu {
             includes,
             extra,
         };
-        let (tu, errors) = input.parse_standing_in(Retry::default())?;
-        if errors.is_empty() {
+        let (tu, errors) = input.parse_retrying()?;
+        // Kernels launched in device code: parsed again with the launches
+        // rewritten, kept if that leaves fewer errors.
+        let Some((text, sites)) = device_launch::rewrite(source, path, &errors) else {
             return Ok((tu, errors));
-        }
-        if let Some(retry) = Retry::after(&errors) {
-            if let Ok((again, none)) = input.parse_standing_in(retry) {
-                if none.is_empty() {
-                    return Ok((again, none));
-                }
+        };
+        let rewritten = Input {
+            source: &text,
+            ..input
+        };
+        match rewritten.parse_retrying() {
+            Ok((mut again, fewer)) if fewer.len() < errors.len() => {
+                again.device_launches = sites;
+                Ok((again, fewer))
             }
+            _ => Ok((tu, errors)),
         }
-        Ok((tu, errors))
     }
 
     fn parse_with(
@@ -476,6 +502,7 @@ impl Tu {
                 tu,
                 main_file: path.to_path_buf(),
                 missing: missing.to_vec(),
+                device_launches: Vec::new(),
             };
             let errors: Vec<Diagnostic> = tu
                 .diagnostics()

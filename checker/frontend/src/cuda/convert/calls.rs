@@ -8,6 +8,9 @@ impl Converter<'_> {
     pub(super) fn call(&self, c: Cursor, ch: &[Cursor]) -> EK {
         let n = c.num_args();
         let callee = callee(c, ch);
+        if let Some(launch) = self.device_launch(c, callee) {
+            return launch;
+        }
         let mut args = if n >= 0 {
             (0..n as u32).map(|i| self.argument(c, callee, i)).collect()
         } else {

@@ -30,6 +30,7 @@ impl Converter<'_> {
         }
         unit.hidden_targets = self.hidden_targets.take();
         unit.param_types = self.param_types.take();
+        launched_in_device_code(self.tu, &mut unit);
         unit
     }
 
@@ -334,3 +335,23 @@ fn launches_in(c: Cursor, unit: &mut Unit, depth: usize) {
 /// declaration (their launches found with the outer declaration as the
 /// function they are in).
 const MAX_SCOPE_DEPTH: usize = 32;
+
+/// A kernel launched in device code (`clang/device_launch.rs`) is launched
+/// where the host's launches do not show, with whatever its parent
+/// computes: it escapes, so its host launches fix nothing
+/// (`launches::configure`).  Known by name only, every kernel of that
+/// name escapes.
+fn launched_in_device_code(tu: &Tu, unit: &mut Unit) {
+    for site in &tu.device_launches {
+        let named = |f: &&Func| {
+            f.is_kernel && f.name.split('<').next().unwrap_or(&f.name) == site.base_name()
+        };
+        let keys: Vec<String> = unit
+            .funcs
+            .iter()
+            .filter(named)
+            .map(|f| f.key.clone())
+            .collect();
+        unit.escaped.extend(keys);
+    }
+}

@@ -17,6 +17,7 @@ mod asm;
 mod calls;
 mod constructors;
 mod declarations;
+mod device_launches;
 mod gotos;
 use calls::{constructs, destructor, destructs};
 pub use calls::{is_memory_function, CONSTRUCTED};

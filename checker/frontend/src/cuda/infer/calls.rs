@@ -13,6 +13,9 @@ impl Infer<'_> {
     /// inference models, of a function whose body it runs, or else of
     /// code it does not see (`opaque_call`).
     pub(super) fn call(&mut self, callee: &Callee, args: &[E], span: Span) -> Val {
+        if let Some(launch) = &callee.launch {
+            return self.device_launch(launch, callee.struct_pointers, args, span);
+        }
         if let Some(v) = self.barrier_or_annotation(callee, args, span) {
             return v;
         }

@@ -51,6 +51,9 @@ pub(super) struct MemoryState {
     /// cell may see different values (`cells.rs`, `passes/tickets.rs`,
     /// [`Written::Read`]).
     pub(super) record_arrays: BTreeSet<String>,
+    /// The kernels launched in device code, in the order of their marks
+    /// (`device_launches.rs`).
+    pub(super) device_launches: Vec<super::device_launches::LaunchRecord>,
 }
 
 impl Infer<'_> {

@@ -10,6 +10,7 @@ mod bits;
 mod calls;
 mod cells;
 mod choices;
+mod device_launches;
 mod escapes;
 mod expressions;
 mod helpers;

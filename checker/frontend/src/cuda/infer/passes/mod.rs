@@ -11,6 +11,7 @@
 use super::*;
 
 mod cell_reads;
+mod device_launches;
 mod extern_calls;
 mod host_pointers;
 mod param_types;
@@ -53,6 +54,7 @@ const PASSES: &[(&str, Pass)] = &[
         let body = std::mem::take(&mut me.out.body);
         me.out.body = me.expand_unlocated(body);
     }),
+    ("device launches", |me, _| me.settle_device_launches()),
     ("signed indices", |me, _| {
         let body = std::mem::take(&mut me.out.body);
         me.out.body = me.shift_signed_indices(body);
