@@ -184,6 +184,7 @@ fn a_file_without_errors_has_no_lost_launch() {
         .kernels
         .iter()
         .all(|k| k.assumed().iter().all(|a| !a.contains("could not compile"))));
+}
 
 /// The verdicts of the kernels whose names start with `kernel`: each
 /// must be `unknown`, at `at` (line, column), with a reason holding
