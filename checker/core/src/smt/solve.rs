@@ -381,6 +381,7 @@ impl Session {
             after_ms: timeout_ms,
         };
         let mut slice = units_of_ms(first_ms);
+        let mut joined = false;
         while allow.left > 0 && !ways.is_empty() {
             let mut retired = Vec::new();
             for (i, &way) in ways.iter().enumerate() {
@@ -412,9 +413,11 @@ impl Session {
             for i in retired.into_iter().rev() {
                 ways.remove(i);
             }
-            if ways.len() == 1 && matches!(ways[0], Way::Reused) {
+            if !joined {
                 // After the first turn of the reused solver alone, the
-                // fresh ones join.
+                // fresh ones join (once: a fresh way that leaves the
+                // rotation does not come back).
+                joined = true;
                 ways.splice(0..0, fresh.iter().map(|&k| Way::Fresh(k)));
                 slice = units_of_ms(FIRST_TRY_MS);
             } else {
