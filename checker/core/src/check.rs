@@ -51,7 +51,9 @@ impl Observer for Quiet {}
 
 /// Checks every array of `kernel` (or only `opts.array`).
 pub fn check_kernel(kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
-    Session::on_this_thread(|session| check_kernel_with(session, kernel, opts))
+    Session::scoped(opts.meter.as_ref(), |session| {
+        check_kernel_with(session, kernel, opts)
+    })
 }
 
 /// Runs the stages of [`check_kernel`] for `observer`, without solving the
@@ -60,15 +62,16 @@ pub fn observe_kernel(kernel: &Kernel, opts: &CheckOptions, observer: &mut dyn O
     if !observer.kernel(kernel) {
         return;
     }
-    Session::on_this_thread(|session| {
-        for a in selected_arrays(kernel, opts) {
-            run_array(session, kernel, &a, opts, observer, false, None);
-        }
-    })
+    // Nothing is solved: the session only answers the obligations of the
+    // index rewritings, on this thread.
+    let session = Session::new();
+    for a in selected_arrays(kernel, opts) {
+        run_array(&session, kernel, &a, opts, observer, false, None);
+    }
 }
 
 /// `f` over the items, in parallel on rayon's pool when there are several
-/// (a single item stays on this thread and its Z3 session), in order.
+/// (a single item stays on this thread), in order.
 pub fn par_map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync + Send) -> Vec<R> {
     use rayon::prelude::*;
     if items.len() <= 1 {
@@ -89,7 +92,9 @@ fn selected_arrays(kernel: &Kernel, opts: &CheckOptions) -> Vec<String> {
 }
 
 /// The arrays are independent: they are checked in parallel (rayon; each
-/// worker thread has its own Z3 session), and reported in their order.
+/// in a Z3 session and context of its own, [`Session::scoped`], so that
+/// its answers do not depend on which thread ran what before), and
+/// reported in their order.
 fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
     let contradiction =
         not_compiled(kernel).or_else(|| contradictory_assumptions(session, kernel, opts));
@@ -107,7 +112,7 @@ fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) ->
             seconds: 0.0,
             benign: Vec::new(),
         },
-        None => Session::on_this_thread(|session| {
+        None => Session::scoped(opts.meter.as_ref(), |session| {
             check_array_with(session, kernel, &a, opts, resolution.as_ref())
         }),
     });
@@ -160,7 +165,9 @@ fn recheck_with_uniform_reads(kernel: &Kernel, opts: &CheckOptions, arrays: &mut
         .collect();
     let again = par_map(racy.clone(), |i| {
         let name = arrays[i].array.clone();
-        Session::on_this_thread(|session| check_array(session, &trusting, &name, opts))
+        Session::scoped(opts.meter.as_ref(), |session| {
+            check_array(session, &trusting, &name, opts)
+        })
     });
     for (i, mut r) in racy.into_iter().zip(again) {
         r.queries += arrays[i].queries;
@@ -457,7 +464,7 @@ fn check_array_per_fixing(
     let reports = par_map(fixings.to_vec(), |fixing| {
         let mut fixed = opts.clone();
         fixed.params.extend(fixing);
-        Session::on_this_thread(|s| {
+        Session::scoped(opts.meter.as_ref(), |s| {
             run_array(s, kernel, array, &fixed, &mut Quiet, true, None).report
         })
     });

@@ -7,7 +7,7 @@
 //! kernel (the type system of `seeds/004_*`, or its approximation).
 //! See ARCHITECTURE.md for where each stage sits in the crate graph.
 
-pub use mapcheck_ir::{babycuda, kernel};
+pub use mapcheck_ir::{babycuda, budget, kernel};
 
 pub mod check;
 pub mod divergence;

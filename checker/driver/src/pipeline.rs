@@ -6,18 +6,21 @@
 //! every race, and the diagnostics about the file; [`show_file`] runs the
 //! same stages for an observer instead of deciding verdicts.
 
+use mapcheck_core::budget::FileBudget;
 use mapcheck_core::check::{observe_kernel, par_map, Observer};
 use mapcheck_core::kernel::{Kernel, Provenance};
 use mapcheck_core::replay_proto::replays;
 pub use mapcheck_core::results::{
     array_name, worst_outcome, CheckedArray, CheckedKernel, FileReport,
 };
+use mapcheck_core::smt::units_of_ms;
 use mapcheck_core::triage::{check_with_triage, Resolution};
 use mapcheck_core::verdict::{CheckOptions, Verdict};
 use mapcheck_frontend::options::Flags;
 use mapcheck_frontend::{decode_source, load_bytes_with, read_source_bytes, Diagnostic};
 use semantics::babycuda::eval::Contents;
 use std::path::Path;
+use std::sync::Arc;
 
 /// Checks one file: every kernel, with the options of its header merged
 /// with the command line's (`cli`), and triage of the alarms.
@@ -87,18 +90,73 @@ fn run(
         }
         None => {
             // Kernels are independent: checked in parallel (rayon), reported
-            // in their order.
-            let kernels: Vec<&Kernel> = loaded.kernels.iter().collect();
-            let checked = par_map(kernels, |k| check_kernel(k, &loaded.options));
-            for c in checked {
+            // in their order, each charging its solver work to the file's
+            // budget (`mapcheck_ir::budget`).
+            let budget = file_budget(&loaded.options, loaded.kernels.len());
+            let kernels: Vec<(usize, &Kernel)> = loaded.kernels.iter().enumerate().collect();
+            let checked = par_map(kernels, |(i, k)| {
+                let mut opts = loaded.options.clone();
+                opts.meter = Some(budget.meter(i));
+                check_kernel(k, &opts)
+            });
+            let over = budget.over();
+            if std::env::var("MAPCHECK_TRACE").is_ok_and(|v| v != "0") {
+                eprintln!(
+                    "mapcheck-trace: {}: {} resource units of solver work",
+                    path.display(),
+                    budget.total()
+                );
+            }
+            for ((c, k), over) in checked.into_iter().zip(&loaded.kernels).zip(over) {
                 match c {
-                    Ok(checked) => report.kernels.push(checked),
+                    Ok(mut checked) => {
+                        if over {
+                            out_of_budget(&mut checked, k, &loaded.options, budget.wall_passed());
+                        }
+                        report.kernels.push(checked)
+                    }
                     Err(d) => report.diagnostics.push(d),
                 }
             }
         }
     }
     report
+}
+
+/// The budget of solver work of a file of `kernels` kernels
+/// (`--file-budget`, in the solver's units: `mapcheck_core::smt::units_of_ms`).
+fn file_budget(opts: &CheckOptions, kernels: usize) -> Arc<FileBudget> {
+    let seconds = opts.file_budget_s;
+    let units = units_of_ms(seconds.saturating_mul(1_000));
+    FileBudget::new(units, kernels, seconds)
+}
+
+/// A kernel the file's budget did not reach (`FileBudget::over`): every
+/// array `unknown (time budget)`, at the kernel's first statement —
+/// whatever its check found, so that which kernels are cut off does not
+/// depend on how far each got (`mapcheck_ir::budget`).
+fn out_of_budget(checked: &mut CheckedKernel, k: &Kernel, opts: &CheckOptions, wall: bool) {
+    let span = k.program.body.first().map(|s| s.span);
+    let why = if wall {
+        format!(
+            "time budget: the file's wall-clock safety limit ({} times --file-budget {} s) passed before this kernel was checked",
+            mapcheck_core::budget::WALL_FACTOR,
+            opts.file_budget_s
+        )
+    } else {
+        format!(
+            "time budget: the file's --file-budget of {} s of solver work was used up before this kernel was checked",
+            opts.file_budget_s
+        )
+    };
+    for a in &mut checked.arrays {
+        a.check.verdict = Verdict::Unknown {
+            reason: why.clone(),
+            span,
+        };
+        a.classification = None;
+        a.triage = None;
+    }
 }
 
 /// Check and triage of one kernel; a provable race that does not replay is

@@ -112,6 +112,8 @@ pub struct Flags {
     pub logic: Option<IntModel>,
     /// `--timeout MS`, per SMT query.
     pub timeout_ms: Option<u64>,
+    /// `--file-budget SECONDS`, per file (command line only).
+    pub file_budget_s: Option<u64>,
     /// `--warp-sync[=N]`: warp-synchronous execution, warps of `N`
     /// threads (32 when no size is given).
     pub warp_sync: Option<u64>,
@@ -382,6 +384,10 @@ pub fn merge(file: &Path, header: &Flags, cli: &Flags) -> Options {
             .timeout_ms
             .or(header.timeout_ms)
             .unwrap_or(CheckOptions::default().timeout_ms),
+        file_budget_s: cli
+            .file_budget_s
+            .unwrap_or(CheckOptions::default().file_budget_s),
+        meter: None,
         warp_sync: cli.warp_sync.or(header.warp_sync),
         strict: cli.strict || header.strict,
     };

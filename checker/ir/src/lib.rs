@@ -6,6 +6,7 @@
 //! (ARCHITECTURE.md, "Crates").
 
 pub mod babycuda;
+pub mod budget;
 pub mod diagnostic;
 pub mod kernel;
 pub mod launch;

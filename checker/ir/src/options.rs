@@ -28,8 +28,16 @@ pub struct CheckOptions {
     /// Check only this array (`--array`; `""` is the unnamed array).
     pub array: Option<String>,
     pub logic: IntModel,
-    /// Per SMT query, in milliseconds (`--timeout`).
+    /// Per SMT query, in milliseconds of solver work (`--timeout`): the
+    /// checker turns it into the solver's deterministic resource limit
+    /// (`docs/performance.md`, "Budgets").
     pub timeout_ms: u64,
+    /// Solver work per file, in seconds (`--file-budget`; see
+    /// [`crate::budget`]).
+    pub file_budget_s: u64,
+    /// What this kernel's checks charge their solver work to (set by the
+    /// driver, per kernel of a file; `None`: no per-file budget).
+    pub meter: Option<crate::budget::Meter>,
     /// `--warp-sync=N`: threads of one warp (same block, same linear
     /// thread id divided by `N`) run in lock-step, each statement's reads
     /// before its writes (GPUVerify's warp-synchronous semantics, seed
@@ -49,6 +57,8 @@ impl Default for CheckOptions {
             array: None,
             logic: IntModel::Nat,
             timeout_ms: 10_000,
+            file_budget_s: crate::budget::DEFAULT_FILE_BUDGET_S,
+            meter: None,
             warp_sync: None,
             strict: false,
         }

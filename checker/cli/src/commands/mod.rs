@@ -175,9 +175,15 @@ pub struct CheckArgs {
     pub array: Option<String>,
     #[arg(long, value_enum, default_value_t = Logic::Lia)]
     pub logic: Logic,
-    /// Per SMT query, in milliseconds.
+    /// Per SMT query: its budget of solver work, in milliseconds (counted
+    /// in the solver's deterministic resource units, the same on every
+    /// run; docs/command-line.md).
     #[arg(long, default_value_t = 10_000)]
     pub timeout: u64,
+    /// Per file: its budget of solver work, in seconds; the kernels after
+    /// it is used up are unknown (time budget).
+    #[arg(long = "file-budget", default_value_t = 60, value_name = "SECONDS")]
+    pub file_budget: u64,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Print a pipeline stage instead of checking.
@@ -207,6 +213,7 @@ impl CheckArgs {
                 Logic::Bv32 => IntModel::Bv32,
             }),
             timeout_ms: Some(self.timeout),
+            file_budget_s: Some(self.file_budget),
             warp_sync: t.warp_sync,
             strict: t.strict,
         }

@@ -28,7 +28,8 @@
 //! total conventions.
 //!
 //! `encode` writes the query as SMT-LIB text (with `script`'s translation
-//! of expressions), `solve` answers it with Z3 within a time limit, on the
+//! of expressions), `solve` answers it with Z3 within a budget of
+//! deterministic resource units, on the
 //! Z3 solvers and contexts of `z3session` ([`Session`]), and `model` reads
 //! the values a witness needs back.
 
@@ -55,4 +56,4 @@ pub use script::unquote;
 pub use solve::Answer;
 pub use stride::Chains;
 pub use unwrap::{split_indices, unwrap_closures};
-pub use z3session::{Session, QUERIES_PER_SOLVER};
+pub use z3session::{units_of_ms, Session, QUERIES_PER_SOLVER, UNITS_PER_MS};

@@ -3,7 +3,7 @@
 
 use super::encode::Query;
 use super::script::unquote;
-use super::z3session::with_deadline;
+use super::z3session::{check_within, safety_net, units_of_ms};
 use crate::verdict::IntModel;
 use semantics::expr::Nat;
 use std::collections::BTreeMap;
@@ -14,14 +14,24 @@ pub type Model = BTreeMap<String, Nat>;
 /// Bound tried first for parameters, so witnesses replay quickly.
 pub const SMALL_MODEL_BOUND: u64 = 16;
 
-/// The most time spent looking for a model with small parameters: the
-/// race is already found, and a smaller witness is not worth the query's
-/// whole time limit (on bitonicSortSharedKernel of the GPUVerify corpus a
-/// fresh solver's search for it took about 10 s a query).
+/// The most solver work spent looking for a model with small parameters
+/// (its units, `z3session::units_of_ms`): the race is already found, and a
+/// smaller witness is not worth the query's whole budget (on
+/// bitonicSortSharedKernel of the GPUVerify corpus a fresh solver's search
+/// for it took about 10 s a query).
 const SMALL_MODEL_MS: u64 = 1_000;
 
-/// Reads the model, preferring one where every parameter is small.
-pub(super) fn small_model(q: &Query, solver: &z3::Solver, timeout_ms: u64) -> Model {
+/// One check for a model with small parameters, with at most `units`:
+/// its answer and the units used.
+fn check_small(solver: &z3::Solver, units: u64) -> (z3::SatResult, u64) {
+    let units = units.min(units_of_ms(SMALL_MODEL_MS));
+    let c = check_within(solver, units, safety_net(SMALL_MODEL_MS));
+    (c.result, c.used)
+}
+
+/// Reads the model, preferring one where every parameter is small; also
+/// returns the units the search for the small one used (at most `units`).
+pub(super) fn small_model(q: &Query, solver: &z3::Solver, units: u64) -> (Model, u64) {
     let first = solver
         .get_model()
         .map(|m| read_model(q, &m))
@@ -30,24 +40,28 @@ pub(super) fn small_model(q: &Query, solver: &z3::Solver, timeout_ms: u64) -> Mo
     for (_, s) in &q.params {
         solver.assert(le_const(q.logic, unquote(s), SMALL_MODEL_BOUND));
     }
-    let better = match with_deadline(timeout_ms.min(SMALL_MODEL_MS), || solver.check()).result {
+    let (result, used) = check_small(solver, units);
+    let better = match result {
         z3::SatResult::Sat => solver.get_model().map(|m| read_model(q, &m)),
         _ => None,
     };
     solver.pop(1);
-    better.unwrap_or(first)
+    (better.unwrap_or(first), used)
 }
+
+/// A variable's source name and SMT name.
+type Names = (String, String);
 
 /// The values of `params` and `others` (source name, SMT name) in the
 /// model of the last check of `solver` (which was `sat`), keyed by
-/// unquoted SMT name, preferring a model where every parameter is small.
+/// unquoted SMT name, preferring a model where every parameter is small;
+/// also the units the search for the small one used (at most `units`).
 pub(super) fn small_values(
     solver: &z3::Solver,
     logic: IntModel,
-    params: &[(String, String)],
-    others: &[(String, String)],
-    timeout_ms: u64,
-) -> Model {
+    (params, others): (&[Names], &[Names]),
+    units: u64,
+) -> (Model, u64) {
     let read = |m: &z3::Model| -> Model {
         params
             .iter()
@@ -63,12 +77,13 @@ pub(super) fn small_values(
     for (_, s) in params {
         solver.assert(le_const(logic, unquote(s), SMALL_MODEL_BOUND));
     }
-    let better = match with_deadline(timeout_ms.min(SMALL_MODEL_MS), || solver.check()).result {
+    let (result, used) = check_small(solver, units);
+    let better = match result {
         z3::SatResult::Sat => solver.get_model().map(|m| read(&m)),
         _ => None,
     };
     solver.pop(1);
-    better.unwrap_or(first)
+    (better.unwrap_or(first), used)
 }
 
 fn le_const(logic: IntModel, name: &str, bound: u64) -> z3::ast::Bool {

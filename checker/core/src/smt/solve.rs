@@ -1,8 +1,12 @@
 //! Solving queries with Z3 (see [`crate::smt`]): what to ask and how — a
 //! query's alternatives in adaptive batches on the session's reused
-//! solver, fresh solvers joining in as a portfolio, validity goals and
-//! thread counterexamples in a scope of their own.  The Z3 plumbing
-//! (the [`Session`] itself, contexts, error codes, deadlines) is
+//! solver, fresh solvers taking turns with it, validity goals and thread
+//! counterexamples in a scope of their own.  Every check is bounded by
+//! resource units (Z3's deterministic `rlimit`), never by the clock, and
+//! every choice of the schedule depends only on answers and units used:
+//! the answer to a query is a function of the query and the session's
+//! history (`ARCHITECTURE.md`, "Deterministic solver budgets").  The Z3
+//! plumbing (the [`Session`] itself, contexts, error codes, budgets) is
 //! `z3session`.
 
 use super::counterexample::{counterexample_script, threads_counterexample_script};
@@ -10,10 +14,11 @@ use super::encode::{Query, QueryContext};
 use super::model::{small_model, small_values, Model};
 use super::script::{or_all, Script};
 use super::z3session::{
-    assert_script, trace_enabled, until_stopped, with_deadline, Fresh, Session, Signal, Timed,
+    assert_script, check_within, safety_net, trace_enabled, units_of_ms, Checked, Ended, Fresh,
+    Session,
 };
 use semantics::expr::{BExp, NExp, Var};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The answer of Z3 for one query.
 #[derive(Clone, Debug)]
@@ -29,8 +34,14 @@ pub enum Answer {
 /// Why a query was not decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GaveUp {
-    /// Its time ran out (the query's limit, in milliseconds).
+    /// Its budget of solver work ran out (`--timeout`, in milliseconds,
+    /// counted in resource units: the same on every run).
     Timeout { after_ms: u64 },
+    /// The wall-clock safety net passed before the budget ran out (a
+    /// machine several times slower than the calibration).
+    WallClock { after_ms: u64 },
+    /// The file's budget of solver work was used up (`--file-budget`).
+    FileBudget,
     /// Z3 rejected the script or answered `unknown`: its reason.
     Other(String),
 }
@@ -38,7 +49,14 @@ pub enum GaveUp {
 impl std::fmt::Display for GaveUp {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            GaveUp::Timeout { after_ms } => write!(f, "timeout after {after_ms} ms"),
+            GaveUp::Timeout { after_ms } => {
+                write!(f, "timeout: its budget of {after_ms} ms of solver work ran out")
+            }
+            GaveUp::WallClock { after_ms } => write!(
+                f,
+                "timeout: the wall-clock safety limit of a {after_ms} ms query passed (machine overloaded)"
+            ),
+            GaveUp::FileBudget => f.write_str("time budget: the file's --file-budget was used up"),
             GaveUp::Other(why) => f.write_str(why),
         }
     }
@@ -47,6 +65,47 @@ impl std::fmt::Display for GaveUp {
 impl From<String> for GaveUp {
     fn from(why: String) -> GaveUp {
         GaveUp::Other(why)
+    }
+}
+
+/// Why a check of a query's budget of `ms` milliseconds ended without an
+/// answer (`solver`'s reason when Z3 gave up on its own).
+fn gave_up(ended: Ended, ms: u64, solver: &z3::Solver) -> GaveUp {
+    match ended {
+        Ended::Units => GaveUp::Timeout { after_ms: ms },
+        Ended::WallClock => GaveUp::WallClock { after_ms: ms },
+        Ended::Z3 => GaveUp::Other(
+            solver
+                .get_reason_unknown()
+                .unwrap_or_else(|| "unknown".into()),
+        ),
+    }
+}
+
+/// The resource units of one query: those left, and its wall-clock
+/// safety net.
+pub(super) struct Allowance {
+    pub(super) ms: u64,
+    pub(super) left: u64,
+    pub(super) safety: Instant,
+}
+
+impl Allowance {
+    pub(super) fn new(ms: u64) -> Allowance {
+        Allowance {
+            ms,
+            left: units_of_ms(ms),
+            safety: safety_net(ms),
+        }
+    }
+
+    /// At most `want` of the units left.
+    fn take(&self, want: u64) -> u64 {
+        want.min(self.left)
+    }
+
+    fn spend(&mut self, used: u64) {
+        self.left = self.left.saturating_sub(used);
     }
 }
 
@@ -96,22 +155,17 @@ impl Session {
             ));
         };
         self.in_scope(&script, timeout_ms, |solver, checked| match checked {
-            Err(rejected) => Answer::Unknown(rejected.into()),
-            Ok(Timed {
-                result: z3::SatResult::Unsat,
-                ..
-            }) => Answer::Unsat,
-            Ok(Timed {
-                result: z3::SatResult::Sat,
-                ..
-            }) => Answer::Sat(small_values(solver, ctx.logic, &params, &names, timeout_ms)),
-            Ok(Timed { timed_out, .. }) => Answer::Unknown(if timed_out {
-                GaveUp::Timeout {
-                    after_ms: timeout_ms,
+            Err(why) => Answer::Unknown(why),
+            Ok(c) => match c.result {
+                z3::SatResult::Unsat => Answer::Unsat,
+                z3::SatResult::Sat => {
+                    let units = units_of_ms(timeout_ms);
+                    let (model, used) = small_values(solver, ctx.logic, (&params, &names), units);
+                    self.charge(used);
+                    Answer::Sat(model)
                 }
-            } else {
-                GaveUp::Other("Z3 answered unknown".into())
-            }),
+                z3::SatResult::Unknown => Answer::Unknown(gave_up(c.ended, timeout_ms, solver)),
+            },
         })
     }
 
@@ -144,98 +198,145 @@ impl Session {
     }
 
     /// Asserts `script` in a new scope of the solver and checks it within
-    /// `timeout_ms`; `read` gets the solver (for its model) and the result
-    /// — Z3's answer and whether the deadline passed, or why Z3 rejected
-    /// the script — before the scope is popped.
+    /// the units of `timeout_ms`; `read` gets the solver (for its model)
+    /// and the result — the check, or why there is none — before the scope
+    /// is popped.  A script with wrap-around is first given to fresh
+    /// solvers of this session's context (Z3's core alone with a quarter
+    /// of the units, then the default solver with half of the rest); the
+    /// reused one gets what they leave.
     fn in_scope<R>(
         &self,
         script: &Script,
         timeout_ms: u64,
-        read: impl FnOnce(&z3::Solver, Result<Timed<z3::SatResult>, String>) -> R,
+        read: impl FnOnce(&z3::Solver, Result<Checked, GaveUp>) -> R,
     ) -> R {
-        let (script, wraps_around) = (script.text.as_str(), script.wraps_around);
+        let text = script.text.as_str();
+        let mut allow = Allowance::new(timeout_ms);
         let started = Instant::now();
-        let trace = |by: &str, checked: &Result<Timed<z3::SatResult>, String>| {
+        let trace = |by: &str, checked: &Result<Checked, GaveUp>| {
             if trace_enabled() {
-                let result = match checked {
-                    Ok(t) => format!(
-                        "{:?}{}",
-                        t.result,
-                        if t.timed_out { " (timeout)" } else { "" }
-                    ),
-                    Err(e) => format!("rejected ({e})"),
-                };
-                use std::hash::{Hash, Hasher};
-                let mut hash = std::collections::hash_map::DefaultHasher::new();
-                script.hash(&mut hash);
-                eprintln!(
-                    "mapcheck-trace: obligation {:016x} of {} bytes within {timeout_ms} ms: {result} by {by} in {:?}",
-                    hash.finish(),
-                    script.len(),
-                    started.elapsed()
-                );
+                trace_obligation(text, timeout_ms, by, checked, started);
             }
         };
-        if wraps_around {
-            // Fresh solvers first, Z3's core alone with a quarter of the
-            // time, then the default one; if neither can decide, the
-            // incremental one.
-            for (kind, limit) in [(Fresh::Core, timeout_ms / 4), (Fresh::Plain, timeout_ms)] {
+        if self.out_of_budget() {
+            return read(&self.solver(), Err(GaveUp::FileBudget));
+        }
+        if script.wraps_around {
+            for (kind, share) in [(Fresh::Core, 4), (Fresh::Plain, 2)] {
                 let fresh = kind.solver();
-                let checked =
-                    assert_script(&fresh, script).map(|()| with_deadline(limit, || fresh.check()));
+                let units = allow.take(allow.left / share);
+                let checked = assert_script(&fresh, text)
+                    .map(|()| self.check(&fresh, units, allow.safety))
+                    .map_err(GaveUp::from);
                 trace(kind.name(), &checked);
-                if !matches!(
-                    checked,
-                    Ok(Timed {
-                        result: z3::SatResult::Unknown,
-                        ..
-                    })
-                ) {
+                if let Ok(c) = &checked {
+                    allow.spend(c.used);
+                }
+                let undecided = matches!(&checked, Ok(c) if c.result == z3::SatResult::Unknown && c.ended != Ended::WallClock);
+                if !undecided {
                     return read(&fresh, checked);
                 }
             }
         }
         let solver = self.solver();
         solver.push();
-        let checked =
-            assert_script(&solver, script).map(|()| with_deadline(timeout_ms, || solver.check()));
+        let checked = assert_script(&solver, text)
+            .map(|()| self.check(&solver, allow.left.max(1), allow.safety))
+            .map_err(GaveUp::from);
         trace("the reused solver", &checked);
         let out = read(&solver, checked);
         solver.pop(1);
         out
     }
 
-    /// Solves a query with Z3 within `timeout_ms`.
+    /// [`check_within`], the units used charged to this session.
+    pub(super) fn check(&self, solver: &z3::Solver, units: u64, safety: Instant) -> Checked {
+        let c = check_within(solver, units, safety);
+        self.charge(c.used);
+        c
+    }
+}
+
+/// The trace line of an obligation (`MAPCHECK_TRACE`).
+fn trace_obligation(
+    script: &str,
+    timeout_ms: u64,
+    by: &str,
+    checked: &Result<Checked, GaveUp>,
+    started: Instant,
+) {
+    let result = match checked {
+        Ok(c) => format!("{:?} ({:?}, {} units)", c.result, c.ended, c.used),
+        Err(e) => format!("not asked ({e})"),
+    };
+    use std::hash::{Hash, Hasher};
+    let mut hash = std::collections::hash_map::DefaultHasher::new();
+    script.hash(&mut hash);
+    eprintln!(
+        "mapcheck-trace: obligation {:016x} of {} bytes within {timeout_ms} ms: {result} by {by} in {:?}",
+        hash.finish(),
+        script.len(),
+        started.elapsed()
+    );
+}
+
+/// One of the ways a query is tried (see [`Session::solve`]).
+#[derive(Clone, Copy)]
+enum Way {
+    /// The session's reused solver, its state in [`Reused`].
+    Reused,
+    /// A fresh solver of this kind in a new Z3 context.
+    Fresh(Fresh),
+}
+
+impl Way {
+    fn name(self) -> &'static str {
+        match self {
+            Way::Reused => "the reused solver",
+            Way::Fresh(kind) => kind.name(),
+        }
+    }
+}
+
+/// Where the reused solver is in a query, from one turn to the next.
+struct Reused {
+    /// The first alternative not yet proved `unsat` (batches).
+    next: usize,
+    /// The size of the next batch.
+    size: usize,
+    /// A query in one batch is asserted in one piece (`true`) or as text
+    /// then alternatives (`false`): they take turns.
+    whole: bool,
+    /// An alternative Z3 gave up on for a reason of its own (skipped).
+    skipped: Option<GaveUp>,
+}
+
+impl Session {
+    /// Solves a query with Z3 within the resource units of `timeout_ms`
+    /// (`--timeout`, see [`units_of_ms`]).
     ///
-    /// The query's text is asserted once; its alternatives are checked in
-    /// batches (see [`solve_alternatives`]), each batch in its own scope
-    /// with the query's declarations.  The query is the disjunction of its
-    /// alternatives, so it is `sat` as soon as one batch is (the first race
-    /// found wins), `unsat` when every batch is, and otherwise `unknown`.
-    /// One deadline holds for the whole query.
+    /// The query is the disjunction of its alternatives, so it is `sat` as
+    /// soon as one batch of them is (the first race found wins), `unsat`
+    /// when every batch is, and otherwise `unknown`.
     ///
-    /// The time limit is enforced by a watchdog thread that interrupts the
-    /// context (`z3::ContextHandle::interrupt`), not by Z3's `timeout`
-    /// parameter: with the system libz3 4.8.12 the latter deadlocks on some
-    /// non-linear queries (nested `scoped_timer`s).
-    ///
-    /// Fresh solvers join in ([`Session::solve_portfolio`]): at once for a
-    /// query with C's wrap-around ([`WRAP_PORTFOLIO`]), after
-    /// [`ESCALATE_MS`] for the others ([`PORTFOLIO`]).  Z3's incremental
-    /// core does none of the preprocessing a fresh solver does, and that is
-    /// often the whole difference (FDTD3d of the GPUVerify corpus: `unsat`
-    /// in 1 s on a fresh solver, undecided after 60 s on the reused one).
+    /// Several ways take turns, on this thread ([`Session::schedule`]):
+    /// the reused solver (its alternatives in batches, see
+    /// [`solve_alternatives`]), and fresh solvers in new Z3 contexts.  Z3's
+    /// incremental core does none of the preprocessing a fresh solver
+    /// does, and that is often the whole difference (FDTD3d of the
+    /// GPUVerify corpus: `unsat` in 1 s on a fresh solver, undecided after
+    /// 60 s on the reused one); other queries go the other way round
+    /// (`histogram64Kernel`; `kernels/cuda/divergence/shared-count-loop-drf.cu`
+    /// 4 s reused, undecided fresh).  Taking turns in units, rather than
+    /// racing threads on the clock, makes the answer, its model and the
+    /// units charged the same on every run.
     pub fn solve(&self, q: &Query, timeout_ms: u64) -> Answer {
-        let deadline = Instant::now() + Duration::from_millis(timeout_ms);
-        let script = format!("{}(assert {})\n", q.text, or_all(&q.alternatives));
-        let fresh = if q.wraps_around {
-            &WRAP_PORTFOLIO[..]
+        let (started, before) = (Instant::now(), self.spent.get());
+        let (answer, by) = if self.out_of_budget() {
+            (Answer::Unknown(GaveUp::FileBudget), "none")
         } else {
-            &PORTFOLIO[..]
+            self.schedule(q, timeout_ms)
         };
-        let started = Instant::now();
-        let (answer, by) = self.solve_portfolio(q, &script, fresh, (timeout_ms, deadline));
         if trace_enabled() {
             let verdict = match &answer {
                 Answer::Unsat => "unsat".to_string(),
@@ -243,370 +344,331 @@ impl Session {
                 Answer::Unknown(why) => format!("unknown ({why})"),
             };
             eprintln!(
-                "mapcheck-trace: query of {} alternatives, {} bytes: {verdict} by {by} in {:?}",
+                "mapcheck-trace: query of {} alternatives, {} bytes: {verdict} by {by} in {:?}, {} units",
                 q.alternatives.len(),
-                script.len(),
-                started.elapsed()
+                q.text.len(),
+                started.elapsed(),
+                self.spent.get().saturating_sub(before)
             );
         }
         answer
     }
 
-    /// The reused solver's way (see [`Session::solve`]), until `deadline`.
-    /// It gives up early, between two checks, once `stop` is set.
-    fn solve_incremental(
+    /// The turns of [`Session::solve`]: the reused solver alone first,
+    /// with [`ESCALATE_MS`] (a query with wrap-around: [`PLAIN_DELAY_MS`]),
+    /// where most queries are decided; then, in rounds, each fresh solver
+    /// of the query's kind ([`FRESH`], [`WRAP_FRESH`]) and the reused one,
+    /// each turn with [`FIRST_TRY_MS`] doubling every round, until the
+    /// units run out: a query that one way decides with `u` units costs at
+    /// most about `2u` times the number of ways.  A way that Z3 gives up on
+    /// for a reason of its own leaves the rotation.
+    fn schedule(&self, q: &Query, timeout_ms: u64) -> (Answer, &'static str) {
+        let mut allow = Allowance::new(timeout_ms);
+        let script = format!("{}(assert {})\n", q.text, or_all(&q.alternatives));
+        let (fresh, first_ms) = if q.wraps_around {
+            (&WRAP_FRESH[..], PLAIN_DELAY_MS)
+        } else {
+            (&FRESH[..], ESCALATE_MS)
+        };
+        let mut ways: Vec<Way> = vec![Way::Reused];
+        let mut state = Reused {
+            next: 0,
+            size: q.batch.max(1),
+            whole: true,
+            skipped: None,
+        };
+        let mut last = GaveUp::Timeout {
+            after_ms: timeout_ms,
+        };
+        let mut slice = units_of_ms(first_ms);
+        let mut joined = false;
+        while allow.left > 0 && !ways.is_empty() {
+            let mut retired = Vec::new();
+            for (i, &way) in ways.iter().enumerate() {
+                let units = allow.take(slice);
+                if units == 0 {
+                    break;
+                }
+                let (answer, used) = match way {
+                    Way::Reused => self.reused_turn(q, &mut state, units, &allow),
+                    Way::Fresh(kind) => {
+                        let turn = fresh_turn(kind, q, &script, units, &allow);
+                        self.charge(turn.1);
+                        turn
+                    }
+                };
+                allow.spend(used);
+                match answer {
+                    Answer::Unknown(GaveUp::Timeout { .. }) => {}
+                    Answer::Unknown(why @ (GaveUp::WallClock { .. } | GaveUp::FileBudget)) => {
+                        return (Answer::Unknown(why), "none")
+                    }
+                    Answer::Unknown(why) => {
+                        retired.push(i);
+                        last = why;
+                    }
+                    decided => return (decided, way.name()),
+                }
+            }
+            for i in retired.into_iter().rev() {
+                ways.remove(i);
+            }
+            if !joined {
+                // After the first turn of the reused solver alone, the
+                // fresh ones join (once: a fresh way that leaves the
+                // rotation does not come back).
+                joined = true;
+                ways.splice(0..0, fresh.iter().map(|&k| Way::Fresh(k)));
+                slice = units_of_ms(FIRST_TRY_MS);
+            } else {
+                slice = slice.saturating_mul(2);
+            }
+            if self.out_of_budget() {
+                return (Answer::Unknown(GaveUp::FileBudget), "none");
+            }
+        }
+        (Answer::Unknown(last), "none")
+    }
+
+    /// One turn of the reused solver with `units`: the query in one batch
+    /// (asserted whole or in two parts, taking turns: Z3's time on a
+    /// non-linear query depends a lot on the order in which it meets
+    /// terms — the same query of the GPUVerify corpus takes 0.1 s asserted
+    /// in one piece and 8 s in two, another one the other way round), or
+    /// its batches from where the last turn stopped.  Returns the answer
+    /// and the units used.
+    fn reused_turn(
         &self,
         q: &Query,
-        timeout_ms: u64,
-        deadline: Instant,
-        stop: &Signal,
-    ) -> Answer {
-        if q.alternatives.len() <= q.batch.max(1) {
-            return self.solve_one_batch(q, timeout_ms, deadline, stop);
-        }
+        state: &mut Reused,
+        units: u64,
+        allow: &Allowance,
+    ) -> (Answer, u64) {
+        let before = self.spent.get();
         let solver = self.solver();
         solver.push();
-        let answer = match assert_script(&solver, &q.text) {
-            Err(rejected) => Answer::Unknown(rejected.into()),
-            Ok(()) => {
-                let (answer, checks) = solve_alternatives(&solver, q, timeout_ms, deadline, stop);
-                // Each check is a scope, like a query (see QUERIES_PER_SOLVER).
-                let extra = u32::try_from(checks.saturating_sub(1)).unwrap_or(u32::MAX);
-                self.count_scopes(extra);
-                answer
+        let answer = if q.alternatives.len() <= q.batch.max(1) {
+            let script = if state.whole {
+                format!("{}(assert {})\n", q.text, or_all(&q.alternatives))
+            } else {
+                q.text.clone()
+            };
+            let whole = state.whole;
+            state.whole = !state.whole;
+            match assert_script(&solver, &script) {
+                Err(rejected) => Answer::Unknown(rejected.into()),
+                Ok(()) if whole => self.check_asserted(&solver, q, units, allow),
+                Ok(()) => {
+                    let script =
+                        format!("{}(assert {})\n", q.declarations, or_all(&q.alternatives));
+                    self.check_now(&solver, q, &script, units, allow)
+                }
+            }
+        } else {
+            match assert_script(&solver, &q.text) {
+                Err(rejected) => Answer::Unknown(rejected.into()),
+                Ok(()) => self.solve_alternatives(&solver, q, state, units, allow),
             }
         };
         solver.pop(1);
-        answer
+        (answer, self.spent.get().saturating_sub(before))
     }
 }
 
-impl Session {
-    /// A query whose alternatives fit in one batch.  Z3's time on a
-    /// non-linear query depends a lot on luck, i.e. on the order in which
-    /// it meets terms: the same query of the GPUVerify corpus takes 0.1 s
-    /// asserted in one piece and 8 s asserted in two (text, then the
-    /// alternatives in a scope), and another one the other way round.  So
-    /// the two ways take turns, with a time limit starting at
-    /// [`FIRST_TRY_MS`] and doubling, until the deadline: a query that
-    /// needs time `t` either way costs at most about `3t`.
-    fn solve_one_batch(
-        &self,
-        q: &Query,
-        timeout_ms: u64,
-        deadline: Instant,
-        stop: &Signal,
-    ) -> Answer {
-        let mut budget = Duration::from_millis(FIRST_TRY_MS);
-        let mut whole = true;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() || stop.is_set() {
-                return Answer::Unknown(GaveUp::Timeout {
-                    after_ms: timeout_ms,
-                });
-            }
-            let last = left <= budget;
-            let limit = if last { left } else { budget };
-            let solver = self.solver();
-            solver.push();
-            let answer = if whole {
-                let script = format!("{}(assert {})\n", q.text, or_all(&q.alternatives));
-                match assert_script(&solver, &script) {
-                    Err(rejected) => Answer::Unknown(rejected.into()),
-                    Ok(()) => check_asserted(&solver, q, timeout_ms, limit),
-                }
-            } else {
-                match assert_script(&solver, &q.text) {
-                    Err(rejected) => Answer::Unknown(rejected.into()),
-                    Ok(()) => {
-                        let script =
-                            format!("{}(assert {})\n", q.declarations, or_all(&q.alternatives));
-                        check_now(&solver, q, &script, timeout_ms, limit)
-                    }
-                }
-            };
-            solver.pop(1);
-            if last || !is_timeout(&answer) {
-                return answer;
-            }
-            whole = !whole;
-            budget *= 2;
-        }
-    }
-}
-
-impl Session {
-    /// The portfolio: the reused solver runs its own schedule (see
-    /// [`Session::solve_one_batch`]) while the solvers of `fresh` each
-    /// check the whole script on a thread of its own, in a new Z3 context,
-    /// from their delay on; the first decided answer wins.  Either may be
-    /// the fast one, and Z3's time on them differs by orders of magnitude
-    /// (GPUVerify corpus: `fwtBatch2Kernel` 70 ms fresh, undecided after
-    /// 20 s reused; `histogram64Kernel` the other way round;
-    /// `kernels/cuda/divergence/shared-count-loop-drf.cu` 4 s reused,
-    /// undecided fresh).  A query decided before a fresh solver's delay
-    /// costs no more than the reused solver alone: the waiting threads
-    /// wake up when it is decided.
-    fn solve_portfolio(
-        &self,
-        q: &Query,
-        script: &str,
-        fresh: &[(Fresh, Duration)],
-        (timeout_ms, deadline): (u64, Instant),
-    ) -> (Answer, &'static str) {
-        let decided = Signal::default();
-        std::thread::scope(|scope| {
-            let (decided, now) = (&decided, Instant::now());
-            let others: Vec<_> = fresh
-                .iter()
-                .map(|&(kind, delay)| {
-                    scope.spawn(move || {
-                        let run = (kind, now + delay);
-                        solve_in_fresh_context(q, script, run, timeout_ms, deadline, decided)
-                    })
-                })
-                .collect();
-            // The reused solver gives up between two checks once a fresh
-            // one has decided.  It is not interrupted for it: that was
-            // tried, and the session's context (libz3 4.8.12) then
-            // answered `unsat` to satisfiable queries, in about one corpus
-            // run out of three.
-            let mine = match self.solve_incremental(q, timeout_ms, deadline, decided) {
-                answer @ (Answer::Sat(_) | Answer::Unsat) => Some((answer, "the reused solver")),
-                Answer::Unknown(_) => None,
-            };
-            // Decided here: the fresh solvers stop; otherwise they have the
-            // time left.
-            if mine.is_some() {
-                decided.set();
-            }
-            let theirs: Vec<Answer> = others
-                .into_iter()
-                .map(|h| {
-                    h.join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                })
-                .collect();
-            let first_decided = theirs.iter().position(|a| !matches!(a, Answer::Unknown(_)));
-            mine.or_else(|| first_decided.map(|i| (theirs[i].clone(), fresh[i].0.name())))
-                .or_else(|| theirs.into_iter().next().map(|a| (a, "none")))
-                .unwrap_or_else(|| {
-                    let why = GaveUp::Timeout {
-                        after_ms: timeout_ms,
-                    };
-                    (Answer::Unknown(why), "none")
-                })
-        })
-    }
-}
-
-/// Checks `script` (the whole query `q`) on a new solver of kind `run.0`
-/// in a new Z3 context, on this thread (the `z3` crate has one context per
-/// thread), from `run.1` until `deadline` or until `decided` is set (by
-/// another solver of the portfolio; this one sets it when it decides).  A
-/// solver in the session's context is not fresh enough: Z3's luck depends
-/// on the terms the context already holds (`fwtBatch2Kernel`, `unsat` in
-/// 70 ms on a new context, was `unknown` after 10 s in one run out of
-/// three on a context that had served other queries).
-fn solve_in_fresh_context(
+/// One turn of a fresh solver of kind `kind`, in a new Z3 context of its
+/// own, on the whole `script` of `q` with `units`.  A solver in the
+/// session's context is not fresh enough: Z3's luck depends on the terms
+/// the context already holds (`fwtBatch2Kernel`, `unsat` in 70 ms on a new
+/// context, was `unknown` after 10 s in one run out of three on a context
+/// that had served other queries).  Returns the answer and the units used.
+fn fresh_turn(
+    kind: Fresh,
     q: &Query,
     script: &str,
-    run: (Fresh, Instant),
-    timeout_ms: u64,
-    deadline: Instant,
-    decided: &Signal,
-) -> Answer {
-    let undecided = || {
-        Answer::Unknown(GaveUp::Timeout {
-            after_ms: timeout_ms,
-        })
-    };
-    if decided.wait_until(run.1.min(deadline)) || Instant::now() >= deadline {
-        return undecided();
-    }
-    let fresh = run.0.solver();
-    if let Err(rejected) = assert_script(&fresh, script) {
-        return Answer::Unknown(rejected.into());
-    }
-    let answer = match until_stopped(deadline, decided, || fresh.check()) {
-        z3::SatResult::Unsat => Answer::Unsat,
-        z3::SatResult::Sat => Answer::Sat(small_model(q, &fresh, timeout_ms)),
-        z3::SatResult::Unknown => return undecided(),
-    };
-    decided.set();
-    answer
+    units: u64,
+    allow: &Allowance,
+) -> (Answer, u64) {
+    let (ms, safety) = (allow.ms, allow.safety);
+    z3::with_z3_config(&z3::Config::new(), move || {
+        let fresh = kind.solver();
+        if let Err(rejected) = assert_script(&fresh, script) {
+            return (Answer::Unknown(rejected.into()), 0);
+        }
+        let c = check_within(&fresh, units, safety);
+        match c.result {
+            z3::SatResult::Unsat => (Answer::Unsat, c.used),
+            z3::SatResult::Sat => {
+                let (model, more) = small_model(q, &fresh, units);
+                (Answer::Sat(model), c.used.saturating_add(more))
+            }
+            z3::SatResult::Unknown => (Answer::Unknown(gave_up(c.ended, ms, &fresh)), c.used),
+        }
+    })
 }
 
-/// The fresh solvers of the portfolio for a query with C's wrap-around
-/// ([`Query::wraps_around`]), each with how long after the start it
-/// begins.  Z3's incremental core (the solver after a `push`) does none of
-/// the preprocessing a fresh solver does, and on such queries that is
-/// often the whole difference: a 2-thread query on `(t - 1u) % 48` was
-/// `unknown` after 20 s there and `sat` in 58 ms on a fresh solver.  So
-/// they try a fresh solver (about 13 ms of set-up) early, and an
-/// obligation with wrap-around tries fresh ones first
-/// ([`Session::in_scope`]); on the real kernels that need the incremental
-/// core's non-linear reasoning, the fresh one gives up and the
-/// incremental one answers as before.
-const WRAP_PORTFOLIO: [(Fresh, Duration); 2] = [
-    (Fresh::Plain, Duration::from_millis(PLAIN_DELAY_MS)),
-    (Fresh::Purified, Duration::from_millis(FIRST_TRY_MS)),
-];
+/// The fresh solvers for a query with C's wrap-around
+/// ([`Query::wraps_around`]), in their order of turns.  Z3's incremental
+/// core (the solver after a `push`) does none of the preprocessing a fresh
+/// solver does, and on such queries that is often the whole difference: a
+/// 2-thread query on `(t - 1u) % 48` was `unknown` after 20 s there and
+/// `sat` in 58 ms on a fresh solver.  So they join early (after
+/// [`PLAIN_DELAY_MS`]), and an obligation with wrap-around tries fresh
+/// ones first ([`Session::in_scope`]); on the real kernels that need the
+/// incremental core's non-linear reasoning, the fresh ones give up and
+/// the incremental one answers as before.
+const WRAP_FRESH: [Fresh; 2] = [Fresh::Plain, Fresh::Purified];
 
 /// How long a wrap-around query is left to the reused solver alone before
-/// a fresh plain solver joins: most are decided within it, and a fresh
-/// context costs its set-up and the script's parsing even when the reused
-/// solver answers first (half the time of `_bisect_kernel_large_multi` of
-/// the GPUVerify corpus went there).
+/// the fresh ones join: most are decided within it, and a fresh context
+/// costs its set-up and the script's parsing (half the time of
+/// `_bisect_kernel_large_multi` of the GPUVerify corpus went there).
 const PLAIN_DELAY_MS: u64 = 25;
 
-/// The fresh solver of the portfolio for the other queries: only the
-/// purified one, and only for a query the reused solver has not decided
-/// within [`ESCALATE_MS`].  A fresh plain solver too took CPU time from
-/// the reused one on 2 cores with `suite --jobs 2` and decided none of the
-/// slow queries the reused one did not (the tiled convolution of
-/// `kernels/cuda/conv2d-tiled-drf.cu` across blocks: 0.2 s and 2 s
-/// purified, undecided after 12 s by a fresh plain solver, 1 to 6 s
-/// reused).
-const PORTFOLIO: [(Fresh, Duration); 1] = [(Fresh::Purified, Duration::from_millis(ESCALATE_MS))];
+/// The fresh solver for the other queries: only the purified one, and only
+/// for a query the reused solver has not decided within [`ESCALATE_MS`].
+/// A fresh plain solver decided none of the slow queries the reused one
+/// did not (the tiled convolution of `kernels/cuda/conv2d-tiled-drf.cu`
+/// across blocks: 0.2 s and 2 s purified, undecided after 12 s by a fresh
+/// plain solver, 1 to 6 s reused).
+const FRESH: [Fresh; 1] = [Fresh::Purified];
 
 /// How long a query without wrap-around is left to the reused solver alone.
 pub const ESCALATE_MS: u64 = 500;
 
-/// The first time limit of a query in one batch (see
-/// [`Session::solve_one_batch`]).
+/// The first turn of each way once the fresh solvers have joined (it
+/// doubles every round, see [`Session::schedule`]).
 pub const FIRST_TRY_MS: u64 = 250;
 
-/// A check of a batch of several alternatives that takes longer than this
-/// is stopped and its batch split in two (a single alternative gets all
-/// the time left).
+/// A check of a batch of several alternatives that uses more than the
+/// units of this is stopped and its batch split in two (a single
+/// alternative gets all the units of the turn).
 pub const PROBE_MS: u64 = 400;
 
-/// Batches checked faster than this double; slower than [`SLOW_MS`], halve
-/// (tuned on `mapcheck bench synthetic` at size 1000: larger thresholds
-/// slow the `access` category down, where a check costs the square of its
-/// batch).
-const FAST_MS: u128 = 3;
-const SLOW_MS: u128 = 12;
-
-/// Checks the alternatives of `q` (whose text `solver` holds) in batches:
-/// the first batch has [`Query::batch`] alternatives, then the size adapts
-/// to the time a check takes (cheap checks amortize their overhead over
-/// more alternatives; expensive ones, where Z3 slows down with the
-/// number of alternatives, get fewer).  Returns the answer and the number
-/// of checks.
-fn solve_alternatives(
-    solver: &z3::Solver,
-    q: &Query,
-    timeout_ms: u64,
-    deadline: Instant,
-    stop: &Signal,
-) -> (Answer, usize) {
-    let n = q.alternatives.len();
-    let (mut next, mut size, mut checks) = (0, q.batch.max(1), 0);
-    let mut unknown: Option<GaveUp> = None;
-    while next < n {
-        let end = (next + size).min(n);
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() || stop.is_set() {
-            unknown.get_or_insert(GaveUp::Timeout {
-                after_ms: timeout_ms,
-            });
-            break;
-        }
-        let probe = end - next > 1 && left > Duration::from_millis(PROBE_MS);
-        let limit = if probe {
-            Duration::from_millis(PROBE_MS)
-        } else {
-            left
-        };
-        let batch = &q.alternatives[next..end];
-        let script = format!("{}(assert {})\n", q.declarations, or_all(batch));
-        let started = Instant::now();
-        checks += 1;
-        match check_now(solver, q, &script, timeout_ms, limit) {
-            Answer::Sat(model) => return (Answer::Sat(model), checks),
-            Answer::Unsat => {
-                let took = started.elapsed().as_millis();
-                next = end;
-                if took < FAST_MS {
-                    size = (size * 2).min(MAX_BATCH);
-                } else if took > SLOW_MS {
-                    size = (size / 2).max(1);
-                }
-            }
-            // The probe ran out: the same alternatives, fewer at a time.
-            Answer::Unknown(_) if probe && started.elapsed() >= limit => {
-                size = ((end - next) / 2).max(1);
-            }
-            Answer::Unknown(why) => {
-                unknown.get_or_insert(why);
-                next = end;
-            }
-        }
-    }
-    let answer = match unknown {
-        Some(why) => Answer::Unknown(why),
-        None => Answer::Unsat,
-    };
-    (answer, checks)
-}
+/// Batches checked with fewer units than those of this double; with more
+/// than those of [`SLOW_MS`], halve (tuned, in milliseconds, on `mapcheck
+/// bench synthetic` at size 1000: larger thresholds slow the `access`
+/// category down, where a check costs the square of its batch).
+const FAST_MS: u64 = 3;
+const SLOW_MS: u64 = 12;
 
 /// The largest batch.
 const MAX_BATCH: usize = 1024;
 
-/// Asserts `script` (a batch of alternatives with the query's
-/// declarations) in a new scope of `solver`, where the rest of the query
-/// holds, and checks it within `limit`.
-fn check_now(
-    solver: &z3::Solver,
-    q: &Query,
-    script: &str,
-    timeout_ms: u64,
-    limit: Duration,
-) -> Answer {
-    solver.push();
-    let answer = match assert_script(solver, script) {
-        Err(rejected) => Answer::Unknown(rejected.into()),
-        Ok(()) => check_asserted(solver, q, timeout_ms, limit),
-    };
-    solver.pop(1);
-    answer
-}
+impl Session {
+    /// Checks the alternatives of `q` (whose text `solver` holds) in
+    /// batches from `state.next`, with `units` in all: the first batch
+    /// has [`Query::batch`] alternatives, then the size adapts to the
+    /// units a check uses (cheap checks amortize their overhead over more
+    /// alternatives; expensive ones, where Z3 slows down with the number
+    /// of alternatives, get fewer).  `unknown` when the units ran out
+    /// (the next turn goes on from there) or when Z3 gave up on some
+    /// alternative for a reason of its own (the others are still checked:
+    /// a race there is still found).
+    fn solve_alternatives(
+        &self,
+        solver: &z3::Solver,
+        q: &Query,
+        state: &mut Reused,
+        units: u64,
+        allow: &Allowance,
+    ) -> Answer {
+        let n = q.alternatives.len();
+        let mut left = units;
+        let (probe_units, fast, slow) = (
+            units_of_ms(PROBE_MS),
+            units_of_ms(FAST_MS),
+            units_of_ms(SLOW_MS),
+        );
+        while state.next < n {
+            let (next, end) = (state.next, (state.next + state.size).min(n));
+            if left == 0 {
+                return Answer::Unknown(GaveUp::Timeout { after_ms: allow.ms });
+            }
+            let probe = end - next > 1 && left > probe_units;
+            let give = if probe { probe_units } else { left };
+            let script = format!(
+                "{}(assert {})\n",
+                q.declarations,
+                or_all(&q.alternatives[next..end])
+            );
+            let before = self.spent.get();
+            let answer = self.check_now(solver, q, &script, give, allow);
+            let used = self.spent.get().saturating_sub(before);
+            left = left.saturating_sub(used);
+            self.count_scopes(1);
+            match answer {
+                Answer::Sat(model) => return Answer::Sat(model),
+                Answer::Unsat => {
+                    state.next = end;
+                    if used < fast {
+                        state.size = (state.size * 2).min(MAX_BATCH);
+                    } else if used > slow {
+                        state.size = (state.size / 2).max(1);
+                    }
+                }
+                // The probe ran out: the same alternatives, fewer at a time.
+                Answer::Unknown(GaveUp::Timeout { .. }) if probe => {
+                    state.size = ((end - next) / 2).max(1);
+                }
+                timeout @ Answer::Unknown(GaveUp::Timeout { .. } | GaveUp::WallClock { .. }) => {
+                    return timeout
+                }
+                Answer::Unknown(why) => {
+                    state.skipped.get_or_insert(why);
+                    state.next = end;
+                }
+            }
+        }
+        match &state.skipped {
+            Some(why) => Answer::Unknown(why.clone()),
+            None => Answer::Unsat,
+        }
+    }
 
-/// Checks what `solver` holds within `limit`; a model is read for `q`.
-fn check_asserted(solver: &z3::Solver, q: &Query, timeout_ms: u64, limit: Duration) -> Answer {
-    let limit_ms = u64::try_from(limit.as_millis()).unwrap_or(u64::MAX).max(1);
-    let Timed { result, timed_out } = with_deadline(limit_ms, || solver.check());
-    match result {
-        z3::SatResult::Unsat => Answer::Unsat,
-        z3::SatResult::Unknown if timed_out => Answer::Unknown(GaveUp::Timeout {
-            after_ms: timeout_ms,
-        }),
-        z3::SatResult::Unknown => Answer::Unknown(GaveUp::Other(
-            solver
-                .get_reason_unknown()
-                .unwrap_or_else(|| "unknown".into()),
-        )),
-        z3::SatResult::Sat => Answer::Sat(small_model(q, solver, timeout_ms)),
+    /// Asserts `script` (a batch of alternatives with the query's
+    /// declarations) in a new scope of `solver`, where the rest of the
+    /// query holds, and checks it with `units`.
+    fn check_now(
+        &self,
+        solver: &z3::Solver,
+        q: &Query,
+        script: &str,
+        units: u64,
+        allow: &Allowance,
+    ) -> Answer {
+        solver.push();
+        let answer = match assert_script(solver, script) {
+            Err(rejected) => Answer::Unknown(rejected.into()),
+            Ok(()) => self.check_asserted(solver, q, units, allow),
+        };
+        solver.pop(1);
+        answer
+    }
+
+    /// Checks what `solver` holds with `units`; a model is read for `q`.
+    fn check_asserted(
+        &self,
+        solver: &z3::Solver,
+        q: &Query,
+        units: u64,
+        allow: &Allowance,
+    ) -> Answer {
+        let c = self.check(solver, units, allow.safety);
+        match c.result {
+            z3::SatResult::Unsat => Answer::Unsat,
+            z3::SatResult::Unknown => Answer::Unknown(gave_up(c.ended, allow.ms, solver)),
+            z3::SatResult::Sat => {
+                let (model, used) = small_model(q, solver, units_of_ms(allow.ms));
+                self.charge(used);
+                Answer::Sat(model)
+            }
+        }
     }
 }
 
 /// Did Z3 answer `unsat` (a checked script proved its goal)?
-fn is_unsat(checked: &Result<Timed<z3::SatResult>, String>) -> bool {
-    matches!(
-        checked,
-        Ok(Timed {
-            result: z3::SatResult::Unsat,
-            ..
-        })
-    )
-}
-
-/// Did the time of the query run out?
-fn is_timeout(a: &Answer) -> bool {
-    matches!(a, Answer::Unknown(GaveUp::Timeout { .. }))
+fn is_unsat(checked: &Result<Checked, GaveUp>) -> bool {
+    matches!(checked, Ok(c) if c.result == z3::SatResult::Unsat)
 }
 
 #[cfg(test)]

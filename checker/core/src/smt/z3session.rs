@@ -1,39 +1,75 @@
 //! Z3 plumbing for [`super::solve`]: the [`Session`] (one reused solver
-//! per thread, each query in its own scope, replaced every
-//! [`QUERIES_PER_SOLVER`] queries), fresh solvers in contexts of their own
-//! ([`Fresh`]), scripts asserted with Z3's error codes read
-//! ([`assert_script`]), and time limits enforced by watchdogs that
-//! interrupt a context ([`with_deadline`], [`until_stopped`]).  What to ask
-//! Z3, with which solvers and in which order, is `solve`'s business.
+//! for the checks of one unit of work, in a Z3 context of its own, each
+//! query in its own scope, replaced every [`QUERIES_PER_SOLVER`]
+//! queries), fresh solvers ([`Fresh`]), scripts asserted with Z3's error
+//! codes read ([`assert_script`]), and the budget of each check: Z3's
+//! deterministic resource limit ([`check_within`], `ARCHITECTURE.md`,
+//! "Deterministic solver budgets"), with a wall-clock safety net enforced
+//! by a watchdog that interrupts the context ([`with_deadline`]).  What to
+//! ask Z3, with which solvers and in which order, is `solve`'s business.
 
+use mapcheck_ir::budget::Meter;
 use std::cell::{Cell, RefCell};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+/// Z3's resource units (`rlimit`) per millisecond of `--timeout`.  The
+/// per-query budget is a count of these units, so that whether a query is
+/// decided does not depend on the machine's load; a millisecond of the
+/// flag is about what the calibration queries used per millisecond of CPU
+/// time on the development machine: 510 (a linear query with `mod` and
+/// `div`) to 1,590 (a non-linear one) — `docs/performance.md`, "Budgets",
+/// has the figures and how to measure them again.
+pub const UNITS_PER_MS: u64 = 1_000;
+
+/// The resource units of `ms` milliseconds of `--timeout` (at least 1:
+/// Z3 reads an `rlimit` of 0 as no limit).
+pub fn units_of_ms(ms: u64) -> u64 {
+    ms.saturating_mul(UNITS_PER_MS).max(1)
+}
+
+/// The wall-clock safety net of a query, in multiples of its budget: only
+/// on a machine this many times slower than the calibration does it end a
+/// query before its units do (and then the answer is `unknown`, never a
+/// wrong one).  Z3's own `timeout` parameter is not used for it: with the
+/// system libz3 4.8.12 it deadlocks on some non-linear queries (nested
+/// `scoped_timer`s).
+pub const WALL_FACTOR: u64 = 5;
+
+/// The wall-clock safety net of a query of `ms` milliseconds, from now.
+pub(super) fn safety_net(ms: u64) -> Instant {
+    let ms = ms.saturating_mul(WALL_FACTOR).max(1_000);
+    Instant::now() + Duration::from_millis(ms)
+}
 
 /// One Z3 solver reused for many queries: each query is asserted in its
 /// own scope (`push`/`pop`).  Measured with `cargo run --release -p
 /// mapcheck-core --example solver_costs`, a small query costs about 13 ms
 /// on a fresh solver (Z3 builds its default tactic), 5 ms on a fresh
 /// solver used with `push` (the first `push` builds the solver) and 0.3 ms
-/// in a scope of a solver already built — hence one session per thread
-/// ([`Session::on_this_thread`]).  A solver keeps about 1 KB per scope
-/// after `pop` (libz3 4.8.12), so it is replaced every
-/// [`QUERIES_PER_SOLVER`] queries.
+/// in a scope of a solver already built — hence one session per unit of
+/// work.  Z3's luck on a query depends on the terms its context already
+/// holds, so a session lives in a Z3 context of its own, created for one
+/// unit of work that runs on one thread in a fixed order (a kernel's
+/// common queries, an array, one value of a split: [`Session::scoped`]):
+/// its history, and with it every answer, does not depend on how rayon
+/// schedules the units.  A solver keeps about 1 KB per scope after `pop`
+/// (libz3 4.8.12), so it is replaced every [`QUERIES_PER_SOLVER`] queries.
 pub struct Session {
     pub(super) solver: RefCell<z3::Solver>,
     /// Queries (scopes) of the solver so far.
     pub(super) queries: Cell<u32>,
     /// The answers of [`Session::proves`], by script.
     pub(super) proved: RefCell<std::collections::HashMap<String, bool>>,
+    /// Where the solver work of this session is charged (the per-file
+    /// budget, `mapcheck_ir::budget`).
+    meter: Option<Meter>,
+    /// Resource units used by this session's checks.
+    pub(super) spent: Cell<u64>,
 }
 
 /// Queries a session's solver answers before it is replaced (bounds memory;
 /// see [`Session`]).
 pub const QUERIES_PER_SOLVER: u32 = 2_000;
-
-thread_local! {
-    static THIS_THREAD: Session = Session::new();
-}
 
 impl Default for Session {
     fn default() -> Self {
@@ -42,12 +78,29 @@ impl Default for Session {
 }
 
 impl Session {
+    /// A session in this thread's current Z3 context, charging nothing.
     pub fn new() -> Session {
+        Session::charging(None)
+    }
+
+    fn charging(meter: Option<Meter>) -> Session {
         Session {
             solver: RefCell::new(z3::Solver::new()),
             queries: Cell::new(0),
             proved: RefCell::default(),
+            meter,
+            spent: Cell::new(0),
         }
+    }
+
+    /// Runs `f` with a new session in a new Z3 context (see [`Session`]),
+    /// charging its solver work to `meter`.
+    pub fn scoped<R: Send + Sync>(
+        meter: Option<&Meter>,
+        f: impl FnOnce(&Session) -> R + Send + Sync,
+    ) -> R {
+        let meter = meter.cloned();
+        z3::with_z3_config(&z3::Config::new(), move || f(&Session::charging(meter)))
     }
 
     /// The solver for the next query, a fresh one every
@@ -60,11 +113,6 @@ impl Session {
         }
         self.queries.set(self.queries.get() + 1);
         self.solver.borrow()
-    }
-
-    /// Runs `f` with this thread's session (built on first use).
-    pub fn on_this_thread<R>(f: impl FnOnce(&Session) -> R) -> R {
-        THIS_THREAD.with(f)
     }
 
     /// Every query starts on a solver without assertions at the base level.
@@ -83,6 +131,21 @@ impl Session {
     pub(super) fn count_scopes(&self, extra: u32) {
         self.queries.set(self.queries.get().saturating_add(extra));
     }
+
+    /// Counts `units` of solver work against this session and its meter.
+    pub(super) fn charge(&self, units: u64) {
+        self.spent.set(self.spent.get().saturating_add(units));
+        if let Some(m) = &self.meter {
+            m.charge(units);
+        }
+    }
+
+    /// Is the per-file budget certainly used up for this session's kernel
+    /// (`mapcheck_ir::budget::Meter::exhausted`)?  Then its queries are
+    /// not asked.
+    pub(super) fn out_of_budget(&self) -> bool {
+        self.meter.as_ref().is_some_and(Meter::exhausted)
+    }
 }
 
 /// Is `MAPCHECK_TRACE` set (to anything but `0`)?  Then every query's
@@ -90,47 +153,6 @@ impl Session {
 pub(super) fn trace_enabled() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *ON.get_or_init(|| std::env::var("MAPCHECK_TRACE").is_ok_and(|v| v != "0"))
-}
-
-/// A flag set once, which threads can wait for.
-#[derive(Default)]
-pub(super) struct Signal {
-    set: std::sync::Mutex<bool>,
-    changed: std::sync::Condvar,
-}
-
-impl Signal {
-    pub(super) fn set(&self) {
-        *self.lock() = true;
-        self.changed.notify_all();
-    }
-
-    pub(super) fn is_set(&self) -> bool {
-        *self.lock()
-    }
-
-    /// Waits until the flag is set (`true`) or `until` has come (`false`).
-    pub(super) fn wait_until(&self, until: Instant) -> bool {
-        let mut set = self.lock();
-        while !*set {
-            let left = until.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return false;
-            }
-            set = match self.changed.wait_timeout(set, left) {
-                Ok((guard, _)) => guard,
-                Err(poisoned) => poisoned.into_inner().0,
-            };
-        }
-        true
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, bool> {
-        // A thread that panicked holding the lock left a valid bool.
-        self.set
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
 }
 
 /// A fresh solver: of a portfolio ([`Session::solve_portfolio`]), or
@@ -181,36 +203,6 @@ impl Fresh {
                 .solver(),
         }
     }
-}
-
-/// Runs `f` (a Z3 call on this thread's context) and interrupts it at
-/// `deadline` or once `stop` is set (polled every 10 ms).
-pub(super) fn until_stopped<T>(deadline: Instant, stop: &Signal, f: impl FnOnce() -> T) -> T {
-    let ctx = z3::Context::thread_local();
-    let handle = ctx.handle();
-    let done = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        let (handle, done) = (&handle, &done);
-        let watchdog = scope.spawn(move || {
-            let mut interrupted = false;
-            while !done.load(Ordering::SeqCst) {
-                if interrupted || stop.is_set() || Instant::now() >= deadline {
-                    // Repeated until `f` returns: an interrupt that lands
-                    // before the check starts is lost.
-                    handle.interrupt();
-                    interrupted = true;
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            interrupted
-        });
-        let result = f();
-        done.store(true, Ordering::SeqCst);
-        if watchdog.join().unwrap_or(true) {
-            absorb_interrupt();
-        }
-        result
-    })
 }
 
 /// Asserts an SMT-LIB script in the solver's current scope.  Z3 stops at
@@ -291,4 +283,109 @@ pub(super) fn with_deadline<T>(timeout_ms: u64, f: impl FnOnce() -> T) -> Timed<
         }
         Timed { result, timed_out }
     })
+}
+
+/// Why a check ended without an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Ended {
+    /// It used every resource unit it was given (deterministic).
+    Units,
+    /// The wall-clock safety net passed ([`WALL_FACTOR`]).
+    WallClock,
+    /// Z3 gave up for a reason of its own (its reason unknown).
+    Z3,
+}
+
+/// A check within a budget: Z3's answer, the resource units it used, and,
+/// when the answer is `unknown`, why.
+pub(super) struct Checked {
+    pub(super) result: z3::SatResult,
+    pub(super) used: u64,
+    pub(super) ended: Ended,
+}
+
+/// The context's resource units used so far (Z3's statistic `rlimit
+/// count`, the context's counter, which the solver's statistics report).
+fn units_used(solver: &z3::Solver) -> u64 {
+    match solver.get_statistics().value("rlimit count") {
+        Some(z3::StatisticsValue::UInt(n)) => u64::from(n),
+        // Never negative or fractional; truncation is the intent.
+        Some(z3::StatisticsValue::Double(d)) => d.max(0.0) as u64,
+        None => 0,
+    }
+}
+
+/// Checks what `solver` holds with at most `units` resource units (Z3's
+/// `rlimit`, relative to the context's count when the check starts) and
+/// interrupts it at the wall-clock `safety` net; the units it used are
+/// charged to `session` when given (a fresh context's checks are charged
+/// by their caller).
+pub(super) fn check_within(solver: &z3::Solver, units: u64, safety: Instant) -> Checked {
+    let mut params = z3::Params::new();
+    // `rlimit` is an unsigned 32-bit parameter; 0 would mean no limit.
+    params.set_u32("rlimit", u32::try_from(units.max(1)).unwrap_or(u32::MAX));
+    solver.set_params(&params);
+    let before = units_used(solver);
+    let left = safety.saturating_duration_since(Instant::now());
+    let left_ms = u64::try_from(left.as_millis()).unwrap_or(u64::MAX);
+    let Timed { result, timed_out } = with_deadline(left_ms, || solver.check());
+    let used = units_used(solver).saturating_sub(before);
+    let ended = if timed_out {
+        Ended::WallClock
+    } else if used >= units {
+        Ended::Units
+    } else {
+        Ended::Z3
+    };
+    Checked {
+        result,
+        used,
+        ended,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_timeout_maps_to_units_and_never_to_no_limit() {
+        assert_eq!(units_of_ms(0), 1);
+        assert_eq!(units_of_ms(1), UNITS_PER_MS);
+        assert_eq!(units_of_ms(10_000), 10_000 * UNITS_PER_MS);
+        assert_eq!(units_of_ms(u64::MAX), u64::MAX);
+    }
+
+    #[test]
+    fn a_check_stops_at_its_units_and_reports_them() {
+        // x³ + y³ = z³ with x, y, z > 1: Z3 cannot decide it.
+        let s = z3::Solver::new();
+        s.from_string(
+            "(declare-const x Int)(declare-const y Int)(declare-const z Int)\
+             (assert (> x 1))(assert (> y 1))(assert (> z 1))\
+             (assert (= (+ (* x x x) (* y y y)) (* z z z)))",
+        );
+        let far = Instant::now() + Duration::from_secs(3_600);
+        let c = check_within(&s, 2_000, far);
+        assert_eq!(c.result, z3::SatResult::Unknown);
+        assert_eq!(c.ended, Ended::Units);
+        assert!(c.used >= 2_000, "{}", c.used);
+        // The same check again uses the same units: the limit is relative
+        // to the context's count when the check starts.
+        let again = check_within(&s, 2_000, far);
+        assert_eq!(
+            (again.result, again.ended),
+            (z3::SatResult::Unknown, Ended::Units)
+        );
+    }
+
+    #[test]
+    fn an_easy_check_is_decided_within_its_units() {
+        let s = z3::Solver::new();
+        s.from_string("(declare-const x Int)(assert (> x 1))(assert (< x 3))");
+        let far = Instant::now() + Duration::from_secs(3_600);
+        let c = check_within(&s, units_of_ms(1_000), far);
+        assert_eq!(c.result, z3::SatResult::Sat);
+        assert!(c.used < units_of_ms(1_000));
+    }
 }
