@@ -14,6 +14,7 @@
 //! | Fig. 6, Sec. 4.1, Fig. 13, Def. 3 | [`aligned`]            |
 //! | Fig. 7, 8 traces, closures    | [`trace`]                  |
 //! | Fig. 10–14 membership         | [`membership`]             |
+//! | scoped barriers (`proofs-notes/scoped-barriers.md`) | [`scoped`] |
 //! | `.proto` text format          | [`surface`]                |
 
 pub mod aligned;
@@ -23,6 +24,7 @@ pub mod history;
 pub mod limits;
 pub mod membership;
 pub mod protocol;
+pub mod scoped;
 pub mod simplify;
 pub mod surface;
 pub mod trace;

@@ -307,7 +307,7 @@ fn collect_accesses(block: &Block, array: &str, out: &mut Vec<AccessInfo>) {
                 collect_accesses(else_branch, array, out);
             }
             StmtKind::For { body, .. } => collect_accesses(body, array, out),
-            StmtKind::Skip | StmtKind::Sync => {}
+            StmtKind::Skip | StmtKind::Sync | StmtKind::ScopedSync { .. } => {}
         }
     }
 }

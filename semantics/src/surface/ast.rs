@@ -88,7 +88,16 @@ pub struct Stmt {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StmtKind {
     Skip,
+    /// `sync` (also written `sync(block)`): the block barrier of Fig. 2.
     Sync,
+    /// `sync(warp)`, `sync(tile N)`, `sync(grid)`, `sync(warp, m)`: a
+    /// barrier of another scope, with an optional lane mask
+    /// (`proofs-notes/scoped-barriers.md`, Def. S2).  Only the reference
+    /// reads it ([`crate::scoped::lower`]); lowering to `W` rejects it.
+    ScopedSync {
+        scope: crate::scoped::Scope,
+        mask: Option<NExp>,
+    },
     /// `rd[n]`, `wr A[n][m]`, `atomic A[n]`: `array` is `None` for the unnamed array.
     Access {
         mode: Mode,
@@ -191,7 +200,10 @@ impl Stmt {
                 hi: hi.clone(),
                 body: block_without_spans(body),
             },
-            k @ (StmtKind::Skip | StmtKind::Sync | StmtKind::Access { .. }) => k.clone(),
+            k @ (StmtKind::Skip
+            | StmtKind::Sync
+            | StmtKind::ScopedSync { .. }
+            | StmtKind::Access { .. }) => k.clone(),
         };
         Stmt::new(kind, Span::default())
     }
@@ -228,6 +240,10 @@ impl Stmt {
                 hi: hi.subst(x, m),
                 body: if var == x { body.clone() } else { block(body) },
             },
+            StmtKind::ScopedSync { scope, mask } => StmtKind::ScopedSync {
+                scope: *scope,
+                mask: mask.as_ref().map(|k| k.subst(x, m)),
+            },
             k @ (StmtKind::Skip | StmtKind::Sync) => k.clone(),
         };
         Stmt::new(kind, self.span)
@@ -236,7 +252,7 @@ impl Stmt {
     /// Does this statement contain a barrier (`sync`)?
     pub fn has_sync(&self) -> bool {
         match &self.kind {
-            StmtKind::Sync => true,
+            StmtKind::Sync | StmtKind::ScopedSync { .. } => true,
             StmtKind::Skip | StmtKind::Access { .. } => false,
             StmtKind::If {
                 then_branch,
@@ -260,6 +276,11 @@ impl Stmt {
         };
         match &self.kind {
             StmtKind::Skip | StmtKind::Sync => {}
+            StmtKind::ScopedSync { mask, .. } => {
+                if let Some(m) = mask {
+                    add(m.fv(), bound);
+                }
+            }
             StmtKind::Access { index, .. } => {
                 for n in index {
                     add(n.fv(), bound);
@@ -301,9 +322,23 @@ impl Stmt {
                 else_branch.iter().for_each(|s| s.collect_arrays(out));
             }
             StmtKind::For { body, .. } => body.iter().for_each(|s| s.collect_arrays(out)),
-            StmtKind::Skip | StmtKind::Sync => {}
+            StmtKind::Skip | StmtKind::Sync | StmtKind::ScopedSync { .. } => {}
         }
     }
+}
+
+/// The span of the first scoped barrier (`sync(warp)`, …) of a block.
+pub fn first_scoped_sync(b: &Block) -> Option<Span> {
+    b.iter().find_map(|s| match &s.kind {
+        StmtKind::ScopedSync { .. } => Some(s.span),
+        StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } => first_scoped_sync(then_branch).or_else(|| first_scoped_sync(else_branch)),
+        StmtKind::For { body, .. } => first_scoped_sync(body),
+        StmtKind::Skip | StmtKind::Sync | StmtKind::Access { .. } => None,
+    })
 }
 
 pub fn block_has_sync(b: &Block) -> bool {

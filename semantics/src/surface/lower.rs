@@ -38,6 +38,9 @@ pub enum LowerErrorKind {
     /// A synchronized conditional whose condition is not known (it mentions
     /// the listed variables).
     UnresolvedSyncConditional(Vec<Var>),
+    /// A barrier of another scope than the block (`sync(warp)`): `W` has
+    /// only the block barrier; [`crate::scoped::lower`] reads it.
+    ScopedBarrier,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +60,9 @@ impl fmt::Display for LowerError {
             }
             LowerErrorKind::BarrierDivergence => {
                 "barrier divergence: `sync` under a condition that depends on the thread".to_string()
+            }
+            LowerErrorKind::ScopedBarrier => {
+                "a barrier of another scope than the block (`sync(warp)`, `sync(tile N)`, `sync(grid)`) is read by the reference semantics of scoped barriers only".to_string()
             }
             LowerErrorKind::UnresolvedSyncConditional(vars) => format!(
                 "synchronized conditional depends on {}: give its value with --param or use `mapcheck check`",
@@ -81,6 +87,16 @@ pub fn lower(prog: &Program, opts: &LowerOptions) -> Result<W, LowerError> {
         parts.push(W::Sync(trailing));
     }
     Ok(seq_w(parts))
+}
+
+/// A statement without a barrier as `u ∈ U` (accesses of other arrays than
+/// `opts.array` become `skip`); shared with [`crate::scoped::lower`].
+pub(crate) fn unsync_stmt(prog: &Program, opts: &LowerOptions, s: &Stmt) -> Result<U, LowerError> {
+    Lowerer {
+        opts,
+        locals: &prog.locals,
+    }
+    .unsync(s)
 }
 
 /// Right-nested `p1; (p2; …)`.
@@ -120,6 +136,9 @@ impl Lowerer<'_> {
             }
             match &s.kind {
                 StmtKind::Sync => parts.push(W::Sync(U::seq_all(pending.drain(..)))),
+                StmtKind::ScopedSync { .. } => {
+                    return Err(self.err(LowerErrorKind::ScopedBarrier, s.span))
+                }
                 StmtKind::If {
                     cond,
                     then_branch,
@@ -170,7 +189,7 @@ impl Lowerer<'_> {
     fn unsync(&self, s: &Stmt) -> Result<U, LowerError> {
         Ok(match &s.kind {
             StmtKind::Skip => U::Skip,
-            StmtKind::Sync => unreachable!("checked by has_sync"),
+            StmtKind::Sync | StmtKind::ScopedSync { .. } => unreachable!("checked by has_sync"),
             StmtKind::Access { mode, array, index } => {
                 if array.as_deref().unwrap_or("") == self.opts.array {
                     U::Acc(Access::new(*mode, index.clone()))

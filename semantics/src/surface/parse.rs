@@ -3,6 +3,7 @@
 use super::ast::*;
 use super::lex::{parser_over_token_stream, LexConfig, PResult, Tok, TokenStream};
 use crate::history::Mode;
+use crate::scoped::{Scope, WARP};
 use std::fmt;
 
 /// A syntax error at a position.
@@ -281,7 +282,7 @@ impl Parser {
             }
             Tok::Ident(k) if k == "sync" => {
                 self.bump();
-                StmtKind::Sync
+                self.barrier()?
             }
             Tok::Ident(k) if k == "rd" || k == "wr" || k == "atomic" => self.access(&k)?,
             Tok::Ident(k) if k == "if" => self.if_stmt()?,
@@ -293,6 +294,75 @@ impl Parser {
             }
         };
         Ok(Stmt::new(kind, start.to(self.prev_span())))
+    }
+
+    /// `sync`, or `sync(S)` / `sync(S, m)` with the scope `S` one of
+    /// `warp`, `tile N`, `block`, `grid` (`docs/proto-format.md`).  The scope
+    /// words are not keywords: only here do they name scopes.  `sync(block)`
+    /// is `sync`; a mask only fits a warp or a tile.
+    fn barrier(&mut self) -> PResult<StmtKind> {
+        if !self.eat_sym("(") {
+            return Ok(StmtKind::Sync);
+        }
+        let scope = self.scope()?;
+        let mask = if self.eat_sym(",") {
+            if !matches!(scope, Scope::Tile(_)) {
+                return self.error(format!(
+                    "a mask names lanes of a warp or a tile, not of a {scope}"
+                ));
+            }
+            Some(self.nexp()?)
+        } else {
+            None
+        };
+        self.expect_sym(")")?;
+        Ok(match (scope, mask) {
+            (Scope::Block, None) => StmtKind::Sync,
+            (scope, mask) => StmtKind::ScopedSync { scope, mask },
+        })
+    }
+
+    fn scope(&mut self) -> PResult<Scope> {
+        let word = match self.peek().clone() {
+            Tok::Ident(w) => w,
+            t => {
+                return self.error(format!(
+                    "expected a scope (warp, tile N, block, grid), found {t}"
+                ))
+            }
+        };
+        let scope = match word.as_str() {
+            "warp" => Scope::Tile(WARP),
+            "block" => Scope::Block,
+            "grid" => Scope::Grid,
+            "tile" => {
+                self.bump();
+                return self.tile_size();
+            }
+            _ => {
+                return self.error(format!(
+                    "expected a scope (warp, tile N, block, grid), found `{word}`"
+                ))
+            }
+        };
+        self.bump();
+        Ok(scope)
+    }
+
+    fn tile_size(&mut self) -> PResult<Scope> {
+        let n = match self.peek().clone() {
+            Tok::Num(n) => n,
+            t => return self.error(format!("expected the tile's size, found {t}")),
+        };
+        match u32::try_from(&n).ok().filter(|&n| Scope::valid_tile(n)) {
+            Some(n) => {
+                self.bump();
+                Ok(Scope::Tile(n))
+            }
+            None => self.error(format!(
+                "a tile has a power of two of at most {WARP} threads, not {n}"
+            )),
+        }
     }
 
     fn access(&mut self, kw: &str) -> PResult<StmtKind> {

@@ -17,6 +17,10 @@ fn print_stmt(pr: &mut Printer, s: &Stmt, sep: &str) {
     match &s.kind {
         StmtKind::Skip => pr.line(&format!("skip{sep}")),
         StmtKind::Sync => pr.line(&format!("sync{sep}")),
+        StmtKind::ScopedSync { scope, mask } => match mask {
+            Some(m) => pr.line(&format!("sync({scope}, {m}){sep}")),
+            None => pr.line(&format!("sync({scope}){sep}")),
+        },
         StmtKind::Access { mode, array, index } => {
             let mut t = mode.keyword().to_string();
             if let Some(a) = array {

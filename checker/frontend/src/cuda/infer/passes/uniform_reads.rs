@@ -417,7 +417,7 @@ pub(super) fn accesses_in(block: &[Stmt], array: &str, modes: &[Mode]) -> bool {
             ..
         } => accesses_in(then_branch, array, modes) || accesses_in(else_branch, array, modes),
         StmtKind::For { body, .. } => accesses_in(body, array, modes),
-        StmtKind::Skip | StmtKind::Sync => false,
+        StmtKind::Skip | StmtKind::Sync | StmtKind::ScopedSync { .. } => false,
     })
 }
 
