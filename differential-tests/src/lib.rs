@@ -14,7 +14,7 @@ pub mod witness_check;
 
 use semantics::history::{History, Phase};
 use semantics::trace::{eval_list, with_thread_count};
-use semantics::{align, seq_list, split_pair, AccessValue, Threads, W};
+use semantics::{align, seq_list, split_pair, AccessValue, NExp, Threads, L, W};
 use std::collections::BTreeSet;
 
 /// Cases per property in CI.
@@ -149,8 +149,83 @@ pub fn reference_history(p: &W, threads: u64) -> History {
 
 /// `seq(split(align(p))) ⇓ H2` (Figs. 6–8) with `|T| = threads`.
 pub fn trace_history(p: &W, threads: u64) -> History {
-    let traces = with_thread_count(&seq_list(&split_pair(&align(p))), threads);
-    eval_list(&traces).expect("traces of closed protocols evaluate")
+    eval_list(&traces(p, threads)).expect("traces of closed protocols evaluate")
+}
+
+/// The size of a history: its phases and the accesses they hold, counted
+/// with multiplicity (an access in two phases counts twice; `∪` may merge
+/// equal ones, so `accesses` bounds what a history holds from above).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct HistorySize {
+    pub phases: u64,
+    pub accesses: u64,
+}
+
+impl HistorySize {
+    /// Both counts at most those of `bound`.
+    pub fn within(self, bound: HistorySize) -> bool {
+        self.phases <= bound.phases && self.accesses <= bound.accesses
+    }
+
+    fn concat(self, o: HistorySize) -> HistorySize {
+        HistorySize {
+            phases: self.phases.saturating_add(o.phases),
+            accesses: self.accesses.saturating_add(o.accesses),
+        }
+    }
+
+    /// `H1 ⊗ H2` has a phase per pair of phases, each with the accesses of both.
+    fn product(self, o: HistorySize) -> HistorySize {
+        HistorySize {
+            phases: self.phases.saturating_mul(o.phases),
+            accesses: self
+                .accesses
+                .saturating_mul(o.phases)
+                .saturating_add(o.accesses.saturating_mul(self.phases)),
+        }
+    }
+}
+
+/// The size of `h ⇓ H` (Fig. 7), found without building `H`: `h; h'`
+/// multiplies phases (`⊗`), `var` adds those of its iterations, so `H` can
+/// be exponential in the loops that `h` runs one after another, while this
+/// walk is linear in the unrolled nesting.  `None` when `h` has no derivation.
+pub fn trace_size(h: &L) -> Option<HistorySize> {
+    let one = |accesses| HistorySize {
+        phases: 1,
+        accesses,
+    };
+    Some(match h {
+        L::Skip => one(0),
+        L::Acc(..) => one(1),
+        L::Seq(a, b) => trace_size(a)?.product(trace_size(b)?),
+        L::If(b, t, e) => trace_size(if b.eval().ok()? { t } else { e })?,
+        L::Var(x, n, m, body) => {
+            let (lo, hi) = (n.eval().ok()?, m.eval().ok()?);
+            let mut out = one(0);
+            let mut j = lo;
+            while j < hi {
+                out = out.concat(trace_size(&body.subst(x, &NExp::Num(j.clone())))?);
+                j += 1u32;
+            }
+            out
+        }
+    })
+}
+
+/// The traces `seq(split(align(p)))` with `|T| = threads`, which
+/// [`trace_history`] evaluates.
+pub fn traces(p: &W, threads: u64) -> Vec<L> {
+    with_thread_count(&seq_list(&split_pair(&align(p))), threads)
+}
+
+/// The size of [`trace_history`]`(p, threads)`, without building it.
+pub fn trace_history_size(p: &W, threads: u64) -> Option<HistorySize> {
+    traces(p, threads)
+        .iter()
+        .try_fold(HistorySize::default(), |acc, h| {
+            Some(acc.concat(trace_size(h)?))
+        })
 }
 
 /// Pairs of accesses by different threads that share a phase, unordered.
