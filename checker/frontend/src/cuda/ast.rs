@@ -406,6 +406,9 @@ pub struct Launch {
     /// shows, in each calling context of the launch
     /// (`host_contexts::pointer_contexts`: through host wrappers).
     pub pointers: Vec<super::host_contexts::Context>,
+    /// What the host code says of the dimensions and integer arguments,
+    /// and the checks that hold at the launch (`host_facts.rs`).
+    pub facts: Vec<super::host_facts::HostFact>,
     /// Where the launch is (file, line, column).
     pub file: Option<std::path::PathBuf>,
     pub span: Span,

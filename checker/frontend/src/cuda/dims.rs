@@ -100,6 +100,9 @@ pub struct LaunchLimits {
     /// Pointer parameters the launches pass overlapping pointers.
     pub aliases: BTreeMap<String, launches::Alias>,
     pub large_params: bool,
+    /// What the host code states at the launches, as the check may use
+    /// it (`host_facts::usable`).
+    pub host: Vec<super::host_facts::LaunchFacts>,
 }
 
 impl LaunchLimits {
@@ -119,6 +122,7 @@ impl LaunchLimits {
             constants: launched.constants.clone(),
             aliases: launched.aliases.clone(),
             large_params: opts.large_params,
+            host: Vec::new(),
         }
     }
 }

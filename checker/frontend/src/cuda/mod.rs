@@ -17,6 +17,8 @@ pub mod clang;
 pub mod convert;
 mod dims;
 mod host_contexts;
+mod host_facts;
+mod host_guards;
 mod host_values;
 pub mod infer;
 mod instantiate;
@@ -180,7 +182,9 @@ fn load_kernel(
     let mentioned = scope::builtins_used(unit, f);
     let mut launch = dims::configure(opts, &mentioned, &configured.unsettled);
     launch.notes = configured.notes.clone();
-    let limits = LaunchLimits::new(opts, &launch, &configured);
+    let mut limits = LaunchLimits::new(opts, &launch, &configured);
+    limits.host = host_facts::usable(&configured.facts, &launch, &opts.params, &f.params);
+    launch.notes.extend(host_facts::notes(&limits.host));
     let mut scopes = vec![build_kernel(kpath, ksource, unit, f, false, &limits).0];
     if !opts.block_level {
         let (k, shared) = build_kernel(kpath, ksource, unit, f, true, &limits);
@@ -347,6 +351,7 @@ fn build_kernel(
         .large_params(limits.large_params)
         .constants(&limits.constants)
         .aliases(&limits.aliases)
+        .host_facts(&limits.host)
         .kernel(f);
     let mut program = Program {
         body: out.body,
@@ -360,6 +365,10 @@ fn build_kernel(
         s => Origin::Code(s),
     }));
     program.assumptions.extend(out.assumptions);
+    for (a, sites) in out.host {
+        program.assumptions.push(a);
+        origins.push(Origin::Launches(sites));
+    }
     // A variable the other thread's copy of which a relational assumption
     // names stays a thread-local, as do those of the thread's own.
     let mut free: BTreeSet<String> = program.free_vars();

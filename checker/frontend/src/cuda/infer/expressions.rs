@@ -398,10 +398,12 @@ impl Infer<'_> {
             Mul => Some(a.mul(&b)),
             Div => a
                 .divmod(NOp::Div, &b)
-                .or_else(|| self.nonnegative_divmod(NOp::Div, &a, &b)),
+                .or_else(|| self.nonnegative_divmod(NOp::Div, &a, &b))
+                .or_else(|| self.signed_divmod(NOp::Div, &a, &b)),
             Rem => a
                 .divmod(NOp::Mod, &b)
-                .or_else(|| self.nonnegative_divmod(NOp::Mod, &a, &b)),
+                .or_else(|| self.nonnegative_divmod(NOp::Mod, &a, &b))
+                .or_else(|| self.signed_divmod(NOp::Mod, &a, &b)),
             Shl => b.constant().and_then(pow2).map(|p| a.mul(&p)),
             Shr => b.constant().and_then(pow2).and_then(|p| {
                 a.divmod(NOp::Div, &p)
@@ -444,6 +446,24 @@ impl Infer<'_> {
         }
         let dividend = NExp::sub(a.pos.clone(), a.neg.clone());
         Some(Lin::nat(NExp::bin(op, dividend, b.pos.clone())).folded())
+    }
+
+    /// `n / c` or `n % c` (C's, truncating) of a signed parameter `n −
+    /// n_neg` (one part 0: `passes::param_types` states it) by a positive
+    /// constant: `n / c − n_neg / c` (`n % c − n_neg % c`), as C's
+    /// quotient truncates toward zero and its remainder takes the sign
+    /// of the dividend.
+    fn signed_divmod(&self, op: NOp, a: &Lin, b: &Lin) -> Option<Lin> {
+        b.constant().filter(|c| *c > 0)?;
+        let (NExp::Var(x), NExp::Var(neg)) = (&a.pos, &a.neg) else {
+            return None;
+        };
+        let pair = (x.clone(), neg.clone());
+        if !self.params.signed.contains(&pair) {
+            return None;
+        }
+        let part = |v: &str| Lin::nat(NExp::bin(op, NExp::var(v), b.pos.clone())).folded();
+        Some(part(x).sub(&part(neg)))
     }
 
     pub(super) fn unary(&mut self, op: UnOp, x: &E, span: Span) -> Val {

@@ -23,6 +23,8 @@ pub(super) struct ParamState {
     /// Pointer parameters (by key) launched pointing into an earlier
     /// parameter's array (`launches::aliases`).
     pub(super) aliases: BTreeMap<String, crate::cuda::launches::Alias>,
+    /// What the host code states at each launch (`host_facts.rs`).
+    pub(super) host: Vec<crate::cuda::host_facts::LaunchFacts>,
     /// Signed parameters (keys) an assumption keeps non-negative.
     pub(super) nonnegative: BTreeSet<String>,
     /// Names of the record (struct) kernel parameters: their fields are
