@@ -74,9 +74,10 @@ impl Infer<'_> {
             };
             self.bind_host_values(&cond);
             let spec = std::mem::replace(&mut self.eval.spec, true);
+            let host = std::mem::replace(&mut self.eval.host, true);
             let locals_before = self.out.locals.len();
             let c = self.cond(&cond);
-            self.eval.spec = spec;
+            (self.eval.spec, self.eval.host) = (spec, host);
             let thread_free = c.fv().iter().all(|x| {
                 !self.out.locals.contains(x)
                     && !x.starts_with("threadIdx.")
