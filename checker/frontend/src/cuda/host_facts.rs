@@ -73,18 +73,31 @@ impl PartialEq for HostFact {
 impl Eq for HostFact {}
 
 /// Where a host variable may be read for its value to be one at the
-/// launch.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    /// At the launch: any integer variable is a host value.
-    Launch,
-    /// Before the launch: only [`stable`] variables.
-    Before,
+/// launch, and the arguments of the helper function being read.
+#[derive(Clone, Copy)]
+struct Mode<'b> {
+    /// Before the launch: only [`stable`] variables (else any integer
+    /// variable is a host value).
+    before: bool,
+    /// The parameters (keys) of a helper `{ return e; }` being read
+    /// ([`helper`]), with the values of its arguments.
+    params: &'b [(String, E)],
+}
+
+impl Mode<'static> {
+    const LAUNCH: Mode<'static> = Mode {
+        before: false,
+        params: &[],
+    };
+    const BEFORE: Mode<'static> = Mode {
+        before: true,
+        params: &[],
+    };
 }
 
 /// The integer expression `e` of the host as a typed [`E`], when it is
 /// understood.
-fn sym(e: Cursor, mode: Mode, depth: usize) -> Option<E> {
+fn sym(e: Cursor, mode: Mode<'_>, depth: usize) -> Option<E> {
     if depth > MAX_DEPTH {
         return None;
     }
@@ -136,6 +149,7 @@ fn sym(e: Cursor, mode: Mode, depth: usize) -> Option<E> {
             };
             EK::Un(op, Box::new(sym(ch().next()?, mode, depth + 1)?))
         }
+        CXCursor_CallExpr => return helper(e, mode, depth),
         CXCursor_ConditionalOperator => {
             let [c, a, b] = ch().collect::<Vec<_>>()[..] else {
                 return None;
@@ -207,27 +221,71 @@ fn stable(d: Cursor) -> bool {
 }
 
 /// A host variable read at `e`: a stable local's initialiser when it is
-/// understood (read where the local is declared, hence [`Mode::Before`]),
+/// understood (read where the local is declared, hence [`Mode::BEFORE`]),
 /// else a host value of its own — at the launch any variable, before it
 /// only a stable one.
-fn variable(e: Cursor, mode: Mode, depth: usize) -> Option<E> {
+fn variable(e: Cursor, mode: Mode<'_>, depth: usize) -> Option<E> {
     let d = e.referenced();
     if !matches!(d.kind(), CXCursor_VarDecl | CXCursor_ParmDecl) {
         return None;
     }
     let ty = d.ty().int_type()?;
+    if !mode.params.is_empty() {
+        // In a helper's `return e;`: only its own parameters.
+        let key = d.decl_key();
+        let (_, v) = mode.params.iter().find(|(k, _)| *k == key)?;
+        return Some(v.clone());
+    }
     let is_stable = stable(d);
     if is_stable && d.kind() == CXCursor_VarDecl {
-        if let Some(v) = d.var_init().and_then(|i| sym(i, Mode::Before, depth + 1)) {
+        if let Some(v) = d.var_init().and_then(|i| sym(i, Mode::BEFORE, depth + 1)) {
             return Some(cast_to(v, ty, e));
         }
     }
-    if mode == Mode::Before && !is_stable {
+    if mode.before && !is_stable {
         return None;
     }
     let name = d.spelling();
     let key = format!("{HOST_PREFIX}{}", d.decl_key());
     Some(typed(EK::Var(name, key, RefKind::Local), e, Some(ty)))
+}
+
+/// A call of a helper function of the user's whose body is `{ return
+/// r; }` (`ceil_div(n, 256)`): `r` with each parameter the value of its
+/// argument converted to the parameter's type.  The arguments are read
+/// where the call is; the body reads nothing else (no variable but its
+/// parameters, no call but of such helpers), so the call has no effect
+/// and its value is `r`'s.
+fn helper(call: Cursor, mode: Mode<'_>, depth: usize) -> Option<E> {
+    let f = call.referenced().definition();
+    if f.kind() != CXCursor_FunctionDecl || f.in_library() || call.num_args() < 0 {
+        return None;
+    }
+    let body = f.children().into_iter().find(|k| k.kind() == CXCursor_CompoundStmt)?;
+    let [ret] = body.children()[..] else {
+        return None;
+    };
+    let r = ret.children().into_iter().find(|k| k.is_expression())?;
+    let params = f.parameters();
+    if ret.kind() != CXCursor_ReturnStmt || params.len() != call.num_args() as usize {
+        return None;
+    }
+    let mut bound = Vec::new();
+    for (i, p) in params.iter().enumerate() {
+        let ty = p.ty();
+        let ty = (!ty.is_reference()).then(|| ty.int_type()).flatten()?;
+        let v = sym(call.arg(i as u32), mode, depth + 1)?;
+        bound.push((p.decl_key(), cast_to(v, ty, call)));
+    }
+    let inner = Mode {
+        before: mode.before,
+        params: &bound,
+    };
+    let v = sym(r, inner, depth + 1)?;
+    Some(match value_kind(call)? {
+        Kind::Int(t) => cast_to(v, t, call),
+        Kind::Bool => v,
+    })
 }
 
 /// `v` converted to `ty` (unless it has that type).
@@ -239,7 +297,7 @@ fn cast_to(v: E, ty: IntTy, at: Cursor) -> E {
 }
 
 /// `v.x`, `v.y` or `v.z` of a `dim3` the host builds.
-fn component(m: Cursor, mode: Mode, depth: usize) -> Option<E> {
+fn component(m: Cursor, mode: Mode<'_>, depth: usize) -> Option<E> {
     let i = ["x", "y", "z"].iter().position(|c| *c == m.spelling())?;
     let base = strip(m.children().into_iter().find(|k| k.is_expression())?);
     if !base.ty().spelling().contains("dim3") {
@@ -251,7 +309,7 @@ fn component(m: Cursor, mode: Mode, depth: usize) -> Option<E> {
 
 /// The three components of a `dim3` expression (or of an integer
 /// converted to one), each as `unsigned int` when understood.
-fn dim3(e: Cursor, mode: Mode, depth: usize) -> [Option<E>; 3] {
+fn dim3(e: Cursor, mode: Mode<'_>, depth: usize) -> [Option<E>; 3] {
     let e = strip(e);
     let one = || Some(typed(EK::Int(1), e, Some(IntTy::UINT)));
     if depth > MAX_DEPTH {
@@ -278,7 +336,7 @@ fn dim3(e: Cursor, mode: Mode, depth: usize) -> [Option<E>; 3] {
         CXCursor_DeclRefExpr => {
             let d = e.referenced();
             match (stable(d) && d.kind() == CXCursor_VarDecl, d.var_init()) {
-                (true, Some(init)) => dim3(init, Mode::Before, depth + 1),
+                (true, Some(init)) => dim3(init, Mode::BEFORE, depth + 1),
                 _ => [None, None, None],
             }
         }
@@ -310,7 +368,7 @@ pub fn launch_facts(
             continue;
         }
         let given = config.arg(i);
-        for (a, v) in Axis::ALL.into_iter().zip(dim3(given, Mode::Launch, 0)) {
+        for (a, v) in Axis::ALL.into_iter().zip(dim3(given, Mode::LAUNCH, 0)) {
             let Some(v) = v else { continue };
             let var = family.var(a);
             let dim = typed(EK::Builtin(var.clone()), given, Some(IntTy::UINT));
@@ -323,7 +381,7 @@ pub fn launch_facts(
             continue;
         };
         let arg = call.arg(i as u32);
-        if let Some(v) = sym(arg, Mode::Launch, 0) {
+        if let Some(v) = sym(arg, Mode::LAUNCH, 0) {
             let v = cast_to(v, p.ty, arg);
             let text = format!("{} = {}", p.name, render(&v));
             out.push(fact(Subject::Arg(i), v, text, arg));
@@ -354,10 +412,10 @@ pub fn eq(a: E, b: E) -> E {
 }
 
 /// The condition `c` the host checks before the launch, as a fact whose
-/// host values are read before it ([`Mode::Before`]); `negate` for a
+/// host values are read before it ([`Mode::BEFORE`]); `negate` for a
 /// check that must fail for the launch to be reached.
 pub(super) fn guard(c: Cursor, negate: bool, why: &str) -> Option<HostFact> {
-    let v = sym(c, Mode::Before, 0)?;
+    let v = sym(c, Mode::BEFORE, 0)?;
     let span = v.span;
     let cond = match negate {
         true => E {
@@ -495,9 +553,12 @@ pub fn usable(
     };
     let out: Vec<LaunchFacts> = launches
         .iter()
-        .map(|l| LaunchFacts {
-            site: l.site.clone(),
-            facts: l.facts.iter().filter(|f| keep(f)).cloned().collect(),
+        .map(|l| {
+            let kept: Vec<HostFact> = l.facts.iter().filter(|f| keep(f)).cloned().collect();
+            LaunchFacts {
+                site: l.site.clone(),
+                facts: related(kept),
+            }
         })
         .collect();
     match out.iter().any(|l| l.facts.is_empty()) {
@@ -506,13 +567,48 @@ pub fn usable(
     }
 }
 
+/// The facts of one launch that say something: an argument's or a
+/// check's that reads a host value no other fact reads only equates a
+/// parameter to, or constrains, a value of its own (`n = v` with `v`
+/// free says nothing of `n`), and is left out to spare the solver; so is
+/// a check that reads no host value.  A dimension's fact always bounds
+/// the dimension, and stays.
+fn related(facts: Vec<HostFact>) -> Vec<HostFact> {
+    let keys: Vec<Vec<String>> = facts.iter().map(|f| host_keys(&f.cond)).collect();
+    let shared = |k: &String| keys.iter().filter(|ks| ks.contains(k)).count() > 1;
+    facts
+        .into_iter()
+        .zip(&keys)
+        .filter(|(f, ks)| match f.subject {
+            Subject::Dim(..) => true,
+            Subject::Arg(_) => ks.is_empty() || ks.iter().any(shared),
+            Subject::Guard => ks.iter().any(shared),
+        })
+        .map(|(f, _)| f)
+        .collect()
+}
+
+/// The host values `e` reads (their keys, each once).
+fn host_keys(e: &E) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    super::infer::visit_expr(e, &mut |x: &E| {
+        if let EK::Var(_, key, _) = &x.kind {
+            if key.starts_with(HOST_PREFIX) && !out.contains(key) {
+                out.push(key.clone());
+            }
+        }
+    });
+    out
+}
+
 /// The notes that print `launches`' facts with the verdict, one per
 /// launch: `the host code at the launch at k.cu:16:3 states gridDim.x =
 /// (n + 255) / 256 (line 14), …` (a constant dimension or argument is in
 /// the launch's own note already).
 pub fn notes(launches: &[LaunchFacts]) -> Vec<String> {
     let mut out = Vec::new();
-    for l in launches {
+    let several = launches.len() > 1;
+    for (i, l) in launches.iter().enumerate() {
         let shown: Vec<String> = l
             .facts
             .iter()
@@ -533,13 +629,19 @@ pub fn notes(launches: &[LaunchFacts]) -> Vec<String> {
             ),
             None => format!("{}:{}", l.site.span.line, l.site.span.col),
         };
+        let which = match several {
+            true => format!(" (host_launch = {i})"),
+            false => String::new(),
+        };
         out.push(format!(
-            "the host code at the launch at {at} states {}",
+            "the host code at the launch at {at}{which} states {}",
             shown.join("; ")
         ));
     }
-    if launches.len() > 1 && !out.is_empty() {
-        out.push("the host facts of one of these launches hold".into());
+    if several && !out.is_empty() {
+        out.push(
+            "the facts of one of these launches hold (host_launch in a witness says which)".into(),
+        );
     }
     out
 }
@@ -549,5 +651,70 @@ fn value_of(e: &E) -> &E {
     match &e.kind {
         EK::Bin(BinOp::Eq, a, b) if matches!(a.kind, EK::Builtin(_)) => b,
         _ => e,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn e(kind: EK, ty: Option<IntTy>) -> E {
+        E {
+            kind,
+            span: Default::default(),
+            ty,
+        }
+    }
+
+    fn var(name: &str) -> E {
+        let key = format!("{HOST_PREFIX}{name}");
+        e(EK::Var(name.into(), key, RefKind::Local), Some(IntTy::INT))
+    }
+
+    fn bin(op: BinOp, a: E, b: E) -> E {
+        e(EK::Bin(op, Box::new(a), Box::new(b)), Some(IntTy::INT))
+    }
+
+    fn int(v: i128) -> E {
+        e(EK::Int(v), Some(IntTy::INT))
+    }
+
+    #[test]
+    fn a_fact_is_printed_as_c_with_the_hosts_conversions() {
+        let n = bin(BinOp::Div, bin(BinOp::Add, var("n"), int(255)), int(256));
+        let grid = e(EK::Cast(Box::new(n)), Some(IntTy::UINT));
+        let dim = e(EK::Builtin("gridDim.x".into()), Some(IntTy::UINT));
+        assert_eq!(
+            render(&eq(dim, grid)),
+            "gridDim.x == (unsigned int)((n + 255) / 256)"
+        );
+    }
+
+    fn fact(subject: Subject, cond: E) -> HostFact {
+        HostFact {
+            subject,
+            text: render(&cond),
+            cond,
+            line: 1,
+        }
+    }
+
+    #[test]
+    fn facts_about_a_host_value_nothing_else_reads_are_left_out() {
+        let dim = e(EK::Builtin("gridDim.x".into()), Some(IntTy::UINT));
+        let facts = vec![
+            fact(Subject::Dim(Builtin::GridDim, Axis::X), eq(dim, var("g"))),
+            // `m` is passed and read nowhere else: says nothing.
+            fact(Subject::Arg(0), var("m")),
+            // `n` is passed and checked: both stay.
+            fact(Subject::Arg(1), var("n")),
+            fact(Subject::Guard, bin(BinOp::Gt, var("n"), int(0))),
+            // A check of a value nothing else reads says nothing.
+            fact(Subject::Guard, bin(BinOp::Gt, var("k"), int(0))),
+            // A constant argument is its value.
+            fact(Subject::Arg(2), int(7)),
+        ];
+        let kept: Vec<String> = related(facts).into_iter().map(|f| f.text).collect();
+        assert_eq!(kept, ["gridDim.x == g", "n", "n > 0", "7"]);
     }
 }

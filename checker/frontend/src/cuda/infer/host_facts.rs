@@ -32,12 +32,18 @@ impl Infer<'_> {
             cases.push(conds);
         }
         let single = cases.len() == 1;
+        // With several launches, `host_launch = i` in a witness names the
+        // launch whose facts it meets (`cuda::host_facts::notes` numbers them).
+        let selector = (!single).then(|| self.fresh_name("host_launch"));
         let mut disjuncts = Vec::new();
-        for conds in cases {
+        for (i, conds) in cases.into_iter().enumerate() {
             if single {
                 conds.iter().for_each(|c| self.learn_bounds(c));
             }
-            let all = conds.into_iter().reduce(BExp::and);
+            let which = selector
+                .as_ref()
+                .map(|x| BExp::rel(ROp::Eq, NExp::var(x), NExp::num(i as u64)));
+            let all = which.into_iter().chain(conds).reduce(BExp::and);
             disjuncts.extend(all);
         }
         let Some(cond) = disjuncts.into_iter().reduce(BExp::or) else {
