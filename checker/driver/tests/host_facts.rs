@@ -27,14 +27,20 @@ const LAUNCH: &str = "  k<<<(n + 255) / 256, 256>>>(d, n);";
 #[test]
 fn a_dimension_and_an_argument_share_the_host_value() {
     let f = facts(LAUNCH);
-    assert!(f.contains("gridDim.x = (unsigned int)((n + 255) / 256)"), "{f}");
+    assert!(
+        f.contains("gridDim.x = (unsigned int)((n + 255) / 256)"),
+        "{f}"
+    );
     assert!(f.contains("n = n"), "{f}");
 }
 
 #[test]
 fn an_early_return_holds_at_the_launch() {
     let f = facts(&format!("  if (n % 256 != 0) return 1;\n{LAUNCH}"));
-    assert!(f.contains("!((n % 256) != 0) (an earlier early exit)"), "{f}");
+    assert!(
+        f.contains("!((n % 256) != 0) (an earlier early exit)"),
+        "{f}"
+    );
 }
 
 #[test]
@@ -45,7 +51,9 @@ fn a_check_that_does_not_return_is_no_fact() {
 
 #[test]
 fn a_check_of_a_variable_changed_later_is_no_fact() {
-    let f = facts(&format!("  if (n % 256 != 0) return 1;\n  n += 7;\n{LAUNCH}"));
+    let f = facts(&format!(
+        "  if (n % 256 != 0) return 1;\n  n += 7;\n{LAUNCH}"
+    ));
     assert!(!f.contains("early exit"), "{f}");
     // The launch still reads n's value at the launch.
     assert!(f.contains("n = n"), "{f}");
@@ -57,7 +65,10 @@ fn an_enclosing_if_and_its_else_hold() {
         "  if (n > 4096) {{\n{LAUNCH}\n  }} else {{\n  k<<<1, 256>>>(d, n);\n  }}"
     ));
     assert!(f.contains("n > 4096 (the enclosing `if`)"), "{f}");
-    assert!(f.contains("!(n > 4096) (the `else` of an enclosing `if`)"), "{f}");
+    assert!(
+        f.contains("!(n > 4096) (the `else` of an enclosing `if`)"),
+        "{f}"
+    );
 }
 
 #[test]
@@ -87,20 +98,26 @@ fn a_check_outside_a_lambda_does_not_hold_inside_it() {
 #[test]
 fn a_dim3_local_is_read_where_it_is_declared() {
     let stable = facts("  dim3 grid(n / 256);\n  k<<<grid, 256>>>(d, n);");
-    assert!(stable.contains("gridDim.x = (unsigned int)(n / 256)"), "{stable}");
+    assert!(
+        stable.contains("gridDim.x = (unsigned int)(n / 256)"),
+        "{stable}"
+    );
     // `m` changes after `grid` is built from it: `grid` says nothing.
-    let changed =
-        facts("  int m = n;\n  dim3 grid(m / 256);\n  m = 0;\n  k<<<grid, 256>>>(d, n);");
+    let changed = facts("  int m = n;\n  dim3 grid(m / 256);\n  m = 0;\n  k<<<grid, 256>>>(d, n);");
     assert!(!changed.contains("gridDim.x"), "{changed}");
 }
 
 #[test]
-fn a_dimension_the_kernel_never_reads_takes_no_host_fact() {
-    // `k` never reads `y`: gridDim.y is assumed 1, so `n / 16` must not
-    // be equated to it (that would bound `n`).
-    let f = facts("  k<<<dim3(n / 256, n / 16), 256>>>(d, n);");
-    assert!(f.contains("gridDim.x"), "{f}");
-    assert!(!f.contains("gridDim.y"), "{f}");
+fn a_dimension_the_header_gives_takes_no_host_fact() {
+    // The header's grid replaces the launch's: `n / 256` must not be
+    // equated to it (that would bound `n` by a grid the host never
+    // launches).
+    let source = format!(
+        "//--gridDim=[4,4]\n#include <stdlib.h>\n{KERNEL}int main(int argc, char **argv) {{\n  int *d; int n = atoi(argv[1]);\n  if (n < 0) return 1;\n  k<<<dim3(n / 256, n / 16), 256>>>(d, n);\n  return 0;\n}}\n"
+    );
+    let notes = common::printed_notes(&source).join("\n");
+    assert!(notes.contains("n < 0"), "{notes}");
+    assert!(!notes.contains("gridDim.x = "), "{notes}");
 }
 
 #[test]

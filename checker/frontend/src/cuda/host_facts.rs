@@ -261,7 +261,10 @@ fn helper(call: Cursor, mode: Mode<'_>, depth: usize) -> Option<E> {
     if f.kind() != CXCursor_FunctionDecl || f.in_library() || call.num_args() < 0 {
         return None;
     }
-    let body = f.children().into_iter().find(|k| k.kind() == CXCursor_CompoundStmt)?;
+    let body = f
+        .children()
+        .into_iter()
+        .find(|k| k.kind() == CXCursor_CompoundStmt)?;
     let [ret] = body.children()[..] else {
         return None;
     };
