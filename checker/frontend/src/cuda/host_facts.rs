@@ -116,7 +116,7 @@ fn sym(e: Cursor, mode: Mode<'_>, depth: usize) -> Option<E> {
         | CXCursor_CStyleCastExpr
         | CXCursor_CXXStaticCastExpr
         | CXCursor_CXXFunctionalCastExpr => {
-            let inner = ch().last()?;
+            let inner = ch().next_back()?;
             let v = sym(inner, mode, depth + 1)?;
             return Some(match (v.ty, ty) {
                 (a, b) if a == b => v,
@@ -545,11 +545,10 @@ pub fn usable(
     let keep = |f: &HostFact| match &f.subject {
         Subject::Dim(family, a) => {
             let d = &launch.family(*family)[*a as usize];
-            match (&d.extent, &d.origin) {
-                (_, Origin::Launches(_)) => true,
-                (Extent::AtMost(_), Origin::Cuda | Origin::Default(_)) => true,
-                _ => false,
-            }
+            matches!(
+                (&d.extent, &d.origin),
+                (_, Origin::Launches(_)) | (Extent::AtMost(_), Origin::Cuda | Origin::Default(_))
+            )
         }
         Subject::Arg(i) => params.get(*i).is_some_and(|p| !fixed.contains_key(&p.name)),
         Subject::Guard => true,

@@ -34,10 +34,10 @@ pub fn guards(fun: Cursor, path: &Path) -> Vec<HostFact> {
         match parent.kind() {
             CXCursor_LambdaExpr => break,
             CXCursor_IfStmt => out.extend(branch(&ch, at)),
-            CXCursor_WhileStmt if ch.len() == 2 && at == 1 && ch[0].is_expression() => {
-                if !has_label(ch[1]) {
-                    out.extend(guard(ch[0], false, "the enclosing `while`"));
-                }
+            CXCursor_WhileStmt
+                if ch.len() == 2 && at == 1 && ch[0].is_expression() && !has_label(ch[1]) =>
+            {
+                out.extend(guard(ch[0], false, "the enclosing `while`"));
             }
             CXCursor_CompoundStmt => out.extend(earlier_checks(&ch, at)),
             _ => {}
