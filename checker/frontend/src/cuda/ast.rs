@@ -427,6 +427,14 @@ pub struct Launch {
     /// shows, in each calling context of the launch
     /// (`host_contexts::pointer_contexts`: through host wrappers).
     pub pointers: Vec<super::host_contexts::Context>,
+    /// What the host code says of the dimensions and integer arguments,
+    /// and the checks that hold at the launch (`host_facts.rs`).
+    pub facts: Vec<super::host_facts::HostFact>,
+    /// The host function the launch is written in (its file and extent),
+    /// whose compile errors withhold `facts` ([`super::partial::withhold_facts`]).
+    pub host_fn: Option<(Option<std::path::PathBuf>, Span)>,
+    /// Why `facts` were withheld (an error in the host function), if they were.
+    pub facts_withheld: Option<String>,
     /// Where the launch is (file, line, column).
     pub file: Option<std::path::PathBuf>,
     pub span: Span,

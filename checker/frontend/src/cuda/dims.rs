@@ -102,6 +102,9 @@ pub struct LaunchLimits {
     /// Pointer parameters every launch passes null (`true`) or not null.
     pub nullness: BTreeMap<String, (bool, String)>,
     pub large_params: bool,
+    /// What the host code states at the launches, as the check may use
+    /// it (`host_facts::usable`).
+    pub host: Vec<super::host_facts::LaunchFacts>,
 }
 
 impl LaunchLimits {
@@ -122,6 +125,7 @@ impl LaunchLimits {
             aliases: launched.aliases.clone(),
             nullness: launched.nullness.clone(),
             large_params: opts.large_params,
+            host: Vec::new(),
         }
     }
 }

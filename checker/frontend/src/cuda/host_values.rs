@@ -358,7 +358,7 @@ pub fn unchanged_param(p: Cursor) -> bool {
 
 /// Does nothing in the function that declares `d` (a local or a
 /// parameter) change it ([`reads_only`])?
-fn unchanged_in_function(d: Cursor) -> bool {
+pub(super) fn unchanged_in_function(d: Cursor) -> bool {
     let scope = d.semantic_parent();
     if !matches!(
         scope.kind(),

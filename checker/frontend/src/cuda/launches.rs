@@ -10,6 +10,7 @@
 use super::ast::{Func, Launch, Shape, Unit};
 use super::clang::{Cursor, Tu};
 use super::host_contexts::Context;
+use super::host_facts::LaunchFacts;
 use super::host_nullness::Nullness;
 use super::host_values::{host_dim3, host_int};
 use super::instantiate::{launches_instance, Instance};
@@ -42,6 +43,9 @@ pub struct Configured {
     pub nullness: BTreeMap<String, (bool, String)>,
     /// What was taken from where, printed with the verdict.
     pub notes: Vec<String>,
+    /// What the host code states at each launch (`host_facts.rs`),
+    /// before `host_facts::usable` picks what the check may use.
+    pub facts: Vec<LaunchFacts>,
 }
 
 /// A pointer parameter that may point into the array of an earlier one.
@@ -83,6 +87,7 @@ pub fn configure(
         aliases: BTreeMap::new(),
         nullness: BTreeMap::new(),
         notes: checked_kernel_notes(f, instance, named),
+        facts: Vec::new(),
     };
     if sites.is_empty() {
         let instances: Vec<&Launch> = unit.instantiations.iter().filter(of_f).collect();
@@ -93,8 +98,19 @@ pub fn configure(
     launched_dims(&mut out, &sites, opts);
     launched_constants(&mut out, f, &sites);
     out.aliases = aliases(f, &sites);
+    out.facts = sites
+        .iter()
+        .map(|l| LaunchFacts {
+            site: Site {
+                file: l.file.clone(),
+                span: l.span,
+            },
+            facts: l.facts.clone(),
+        })
+        .collect();
     for l in &sites {
         out.notes.push(describe(l, f));
+        out.notes.extend(l.facts_withheld.clone());
     }
     alias_notes(&mut out, f);
     null_pointers(&mut out, f, &sites);
@@ -416,13 +432,22 @@ fn describe(l: &Launch, f: &Func) -> String {
 /// the functions `c` names other than as the kernel of a launch (see
 /// [`Escapes`]).
 pub fn find(c: Cursor, out: &mut Vec<Launch>, escaped: &mut Escapes) {
-    find_in(c, c, out, escaped)
+    find_in(c, c, &mut Vec::new(), out, escaped)
 }
 
-/// The launches under `c`, a part of function `fun`.
-fn find_in(fun: Cursor, c: Cursor, out: &mut Vec<Launch>, escaped: &mut Escapes) {
-    for k in c.children() {
-        visit(fun, k, out, escaped);
+/// The launches under `c`, a part of function `fun` under the ancestors
+/// `path` (`host_guards::Path`, without `c`).
+fn find_in(
+    fun: Cursor,
+    c: Cursor,
+    path: &mut Vec<(Cursor, usize)>,
+    out: &mut Vec<Launch>,
+    escaped: &mut Escapes,
+) {
+    for (i, k) in c.children().into_iter().enumerate() {
+        path.push((c, i));
+        visit(fun, k, path, out, escaped);
+        path.pop();
     }
 }
 
@@ -453,26 +478,36 @@ const KERNEL_QUERIES: &[&str] = &[
     "cudaOccupancyMaxPotentialClusterSize",
 ];
 
-fn visit(fun: Cursor, k: Cursor, out: &mut Vec<Launch>, escaped: &mut Escapes) {
+fn visit(
+    fun: Cursor,
+    k: Cursor,
+    path: &mut Vec<(Cursor, usize)>,
+    out: &mut Vec<Launch>,
+    escaped: &mut Escapes,
+) {
     // A branch the host never takes (`if (block_size == 16)` with
     // `block_size` fixed at 32) launches nothing; what it names still
     // escapes.
     if let Some(dead) = dead_branch(k) {
         for (i, child) in k.children().into_iter().enumerate() {
+            path.push((k, i));
             match i == dead {
-                true => visit(fun, child, &mut Vec::new(), escaped),
-                false => visit(fun, child, out, escaped),
+                true => visit(fun, child, path, &mut Vec::new(), escaped),
+                false => visit(fun, child, path, out, escaped),
             }
+            path.pop();
         }
         return;
     }
     if k.kind() == CXCursor_CallExpr {
-        if let Some(l) = launch(fun, k) {
+        if let Some(l) = launch(fun, path, k) {
             out.push(l);
             // The first child names the launched kernel; the configuration
             // and the arguments may name others.
-            for child in k.children().into_iter().skip(1) {
-                visit(fun, child, out, escaped);
+            for (i, child) in k.children().into_iter().enumerate().skip(1) {
+                path.push((k, i));
+                visit(fun, child, path, out, escaped);
+                path.pop();
             }
             return;
         }
@@ -487,7 +522,7 @@ fn visit(fun: Cursor, k: Cursor, out: &mut Vec<Launch>, escaped: &mut Escapes) {
             escaped.insert(key);
         }
     }
-    find_in(fun, k, out, escaped);
+    find_in(fun, k, path, out, escaped);
 }
 
 /// For `if (c) a else b` whose condition the host fixes: the position
@@ -507,8 +542,8 @@ fn dead_branch(k: Cursor) -> Option<usize> {
     }
 }
 
-/// The launch `c` (in function `fun`) is, if it is one.
-fn launch(fun: Cursor, c: Cursor) -> Option<Launch> {
+/// The launch `c` (in function `fun`, under `path`) is, if it is one.
+fn launch(fun: Cursor, path: &[(Cursor, usize)], c: Cursor) -> Option<Launch> {
     let ch = c.children();
     let config = ch
         .get(1)
@@ -541,9 +576,26 @@ fn launch(fun: Cursor, c: Cursor) -> Option<Launch> {
             let args: Vec<Cursor> = (0..c.num_args().max(0) as u32).map(|i| c.arg(i)).collect();
             super::host_contexts::pointer_contexts(fun, &args)
         },
+        facts: super::host_facts::launch_facts(fun, path, c, *config, &scalar_params(callee)),
+        host_fn: Some((fun.file(), fun.span())),
+        facts_withheld: None,
         file: c.file(),
         span: c.span(),
     })
+}
+
+/// The integer scalar parameters of kernel `k` (by position; `None` for
+/// any other), for the facts of its launches.
+fn scalar_params(k: Cursor) -> Vec<Option<super::host_facts::ScalarParam>> {
+    let param = |p: Cursor| {
+        let ty = p.ty();
+        let ty = (!ty.is_reference()).then(|| ty.int_type()).flatten()?;
+        Some(super::host_facts::ScalarParam {
+            name: p.spelling(),
+            ty,
+        })
+    };
+    k.parameters().into_iter().map(param).collect()
 }
 
 /// The explicit instantiations `template __global__ void k<32>(…);`
@@ -593,6 +645,9 @@ pub fn explicit_instantiations(tu: &Tu, templates: &[Cursor]) -> Vec<Launch> {
                 arguments: args.iter().map(|a| Some(a.join(" "))).collect(),
                 args: Vec::new(),
                 pointers: Vec::new(),
+                facts: Vec::new(),
+                host_fn: None,
+                facts_withheld: None,
                 file: t.file(),
                 span: semantics::surface::Span::point(line, col),
             });

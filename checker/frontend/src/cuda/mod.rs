@@ -17,6 +17,8 @@ pub mod clang;
 pub mod convert;
 mod dims;
 mod host_contexts;
+mod host_facts;
+mod host_guards;
 mod host_nullness;
 mod host_values;
 pub mod infer;
@@ -66,6 +68,7 @@ pub fn load(
     let (mut unit, errors, instances) =
         with_instances(path, tu, unit, errors, bytes, opts, &includes);
     unit.lost_mentions = lost;
+    partial::withhold_facts(&mut unit, &errors, path);
     let instance_of = |f: &ast::Func| {
         let at = |i: &&instantiate::Instance| f.in_main_file && i.range.contains(&f.offset);
         instances.iter().find(at)
@@ -186,7 +189,9 @@ fn load_kernel(
         .iter()
         .filter(|m| m.keys.contains(&f.key));
     launch.notes.extend(lost.map(mentions::note));
-    let limits = LaunchLimits::new(opts, &launch, &configured);
+    let mut limits = LaunchLimits::new(opts, &launch, &configured);
+    limits.host = host_facts::usable(&configured.facts, &launch, &opts.params, &f.params);
+    launch.notes.extend(host_facts::notes(&limits.host));
     let mut scopes = vec![build_kernel(kpath, ksource, unit, f, false, &limits).0];
     if !opts.block_level {
         let (k, shared) = build_kernel(kpath, ksource, unit, f, true, &limits);
@@ -354,6 +359,7 @@ fn build_kernel(
         .constants(&limits.constants)
         .aliases(&limits.aliases)
         .null_pointers(&limits.nullness)
+        .host_facts(&limits.host)
         .kernel(f);
     let mut program = Program {
         body: out.body,
@@ -367,6 +373,10 @@ fn build_kernel(
         s => Origin::Code(s),
     }));
     program.assumptions.extend(out.assumptions);
+    for (a, sites) in out.host {
+        program.assumptions.push(a);
+        origins.push(Origin::Launches(sites));
+    }
     // A variable the other thread's copy of which a relational assumption
     // names stays a thread-local, as do those of the thread's own.
     let mut free: BTreeSet<String> = program.free_vars();

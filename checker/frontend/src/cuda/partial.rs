@@ -50,6 +50,37 @@ pub fn reachable<'u>(unit: &'u Unit, kernel: &'u Func) -> Vec<&'u Func> {
     out
 }
 
+/// Withholds the host facts of every launch whose host function holds an
+/// error (or of every launch, when an error has no position): clang's
+/// tree of such a function may lack a statement it could not parse — an
+/// assignment that changes a value a fact reads, an exit, a loop — and a
+/// fact is used only when the code that establishes it is understood.
+pub fn withhold_facts(unit: &mut Unit, errors: &[clang::Diagnostic], main: &Path) {
+    for l in unit.launches.iter_mut() {
+        if l.facts.is_empty() {
+            continue;
+        }
+        let hit = errors.iter().find(|e| match &l.host_fn {
+            _ if e.line == 0 => true,
+            None => true,
+            Some((file, span)) => {
+                same_file(
+                    file.as_deref().unwrap_or(main),
+                    e.file.as_deref().unwrap_or(main),
+                ) && span.line <= e.line
+                    && e.line <= span.end_line.max(span.line)
+            }
+        });
+        if let Some(e) = hit {
+            l.facts.clear();
+            l.facts_withheld = Some(format!(
+                "no fact of the host code at the launch at line {}: clang could not compile all of the function it is in ({}), so a statement that changes what they read may be missing",
+                l.span.line, e.text
+            ));
+        }
+    }
+}
+
 /// Does error `e` lie in one of `funcs` or in a file-scope declaration?
 /// Each is compared in the line space of its own file (a header's global
 /// at line 12 is not the main file's line 12).  An error without a

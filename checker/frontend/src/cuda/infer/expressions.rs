@@ -16,6 +16,11 @@ pub(super) struct EvalContext {
     /// Evaluating a specification (`__requires`): its reads are not
     /// accesses of the kernel.
     pub(super) spec: bool,
+    /// Evaluating the host's facts at a launch (`host_facts.rs`): a
+    /// signed division by a constant is stated exactly whatever its
+    /// dividend ([`Infer::signed_divmod`]), a form kept out of kernel
+    /// code, whose queries it would change.
+    pub(super) host: bool,
 }
 
 impl Infer<'_> {
@@ -401,10 +406,12 @@ impl Infer<'_> {
             Mul => Some(a.mul(&b)),
             Div => a
                 .divmod(NOp::Div, &b)
-                .or_else(|| self.nonnegative_divmod(NOp::Div, &a, &b)),
+                .or_else(|| self.nonnegative_divmod(NOp::Div, &a, &b))
+                .or_else(|| self.signed_divmod(NOp::Div, &a, &b)),
             Rem => a
                 .divmod(NOp::Mod, &b)
-                .or_else(|| self.nonnegative_divmod(NOp::Mod, &a, &b)),
+                .or_else(|| self.nonnegative_divmod(NOp::Mod, &a, &b))
+                .or_else(|| self.signed_divmod(NOp::Mod, &a, &b)),
             Shl => b.constant().and_then(pow2).map(|p| a.mul(&p)),
             Shr => b.constant().and_then(pow2).and_then(|p| {
                 a.divmod(NOp::Div, &p)
@@ -447,6 +454,31 @@ impl Infer<'_> {
         }
         let dividend = NExp::sub(a.pos.clone(), a.neg.clone());
         Some(Lin::nat(NExp::bin(op, dividend, b.pos.clone())).folded())
+    }
+
+    /// `a / c` or `a % c` (C's, truncating) of a signed value `pos − neg`
+    /// by a positive constant: `(pos ∸ neg) / c − (neg ∸ pos) / c` (and
+    /// alike with `%`), as one of the two monus terms is 0, C's quotient
+    /// truncates toward zero and its remainder takes the sign of the
+    /// dividend.  In kernel code only for a signed parameter `n − n_neg`
+    /// (one part 0, stated by `passes::param_types`), where it is
+    /// `n / c − n_neg / c`; for any dividend in the host's facts.
+    fn signed_divmod(&self, op: NOp, a: &Lin, b: &Lin) -> Option<Lin> {
+        b.constant().filter(|c| *c > 0)?;
+        let quotient = |x: NExp| Lin::nat(NExp::bin(op, x, b.pos.clone())).folded();
+        if self.eval.host {
+            let up = NExp::sub(a.pos.clone(), a.neg.clone());
+            let down = NExp::sub(a.neg.clone(), a.pos.clone());
+            return Some(quotient(up).sub(&quotient(down)));
+        }
+        let (NExp::Var(x), NExp::Var(neg)) = (&a.pos, &a.neg) else {
+            return None;
+        };
+        let pair = (x.clone(), neg.clone());
+        if !self.params.signed.contains(&pair) {
+            return None;
+        }
+        Some(quotient(NExp::var(x)).sub(&quotient(NExp::var(neg))))
     }
 
     pub(super) fn unary(&mut self, op: UnOp, x: &E, span: Span) -> Val {

@@ -14,6 +14,7 @@ mod device_launches;
 mod escapes;
 mod expressions;
 mod helpers;
+pub mod host_facts;
 mod inductions;
 mod integers;
 mod intrinsics;
@@ -126,6 +127,9 @@ pub struct Output {
     pub unknowns: Vec<Unknown>,
     pub unsupported: Vec<Unsupported>,
     pub assumptions: Vec<Assumption>,
+    /// What the host code states at the kernel's launches
+    /// (`host_facts.rs`), with the launches it comes from.
+    pub host: Vec<(Assumption, Vec<mapcheck_ir::launch::Site>)>,
     /// Assumptions about two threads (`Kernel::relational`).
     pub relational: Vec<Assumption>,
     /// `if (c) break;` leaving a synchronized loop (`Kernel::loop_exits`).
@@ -424,6 +428,8 @@ impl<'a> Infer<'a> {
             }
             self.values.env.insert(p.key.clone(), v);
         }
+        let launches = std::mem::take(&mut self.params.host);
+        self.assume_host_facts(f, &launches);
         self.control.calls.push(f.key.clone());
         self.control.returns.push(Vec::new());
         self.control.return_paths.push(Vec::new());
@@ -437,6 +443,13 @@ impl<'a> Infer<'a> {
     /// Parameters (template or scalar, by key) known to be constants.
     pub fn constants(mut self, values: &BTreeMap<String, i128>) -> Self {
         self.params.constants = values.clone();
+        self
+    }
+
+    /// The facts the host code states at the kernel's launches
+    /// (`host_facts.rs`).
+    pub fn host_facts(mut self, launches: &[crate::cuda::host_facts::LaunchFacts]) -> Self {
+        self.params.host = launches.to_vec();
         self
     }
 

@@ -26,6 +26,8 @@ pub(super) struct ParamState {
     /// Pointer parameters (by key) every launch passes null (`true`) or
     /// not null, with the note that says where (`launches::null_pointers`).
     pub(super) nullness: BTreeMap<String, (bool, String)>,
+    /// What the host code states at each launch (`host_facts.rs`).
+    pub(super) host: Vec<crate::cuda::host_facts::LaunchFacts>,
     /// Signed parameters (keys) an assumption keeps non-negative.
     pub(super) nonnegative: BTreeSet<String>,
     /// Names of the record (struct) kernel parameters: their fields are

@@ -21,12 +21,22 @@ impl Infer<'_> {
             ..Default::default()
         }
         .free_vars();
+        // A parameter the host's facts name (`host_facts.rs`) is used too;
+        // one that `assume_small_params` bounds only if the body uses it.
+        let host: BTreeSet<String> = self
+            .out
+            .host
+            .iter()
+            .flat_map(|(a, _)| a.cond.fv())
+            .collect();
         let small: BTreeSet<&String> = self.params.small.iter().flat_map(|(_, p)| p).collect();
         // (A parameter's value may be made more than once.)
         let typed: BTreeSet<&String> = self.params.typed.iter().collect();
         for x in typed {
             let max = self.values.bounds.get(x).and_then(|b| b.1);
-            if let (Some(max), true, false) = (max, free.contains(x), small.contains(x)) {
+            let used = free.contains(x) || host.contains(x);
+            let bounded_small = small.contains(x) && free.contains(x);
+            if let (Some(max), true, false) = (max, used, bounded_small) {
                 let cond = BExp::rel(ROp::Le, NExp::var(x), NExp::Num((max as u128).into()));
                 // (Signed indices state their parts' bounds already.)
                 if !self.out.assumptions.iter().any(|a| a.cond == cond) {
@@ -41,7 +51,8 @@ impl Infer<'_> {
         // sign (`Kernel::signed`, `core::domains::sign_pairs`).
         let signed: BTreeSet<&(String, String)> = self.params.signed.iter().collect();
         for (x, neg) in signed {
-            if free.contains(x) && free.contains(neg) {
+            let used = |v: &String| free.contains(v) || host.contains(v);
+            if used(x) && used(neg) {
                 let zero = |v: &str| BExp::rel(ROp::Eq, NExp::var(v), NExp::num(0));
                 self.out.assumptions.push(Assumption {
                     cond: BExp::or(zero(x), zero(neg)),
