@@ -7,6 +7,7 @@
 
 pub mod babycuda;
 pub mod diagnostic;
+pub mod encoding;
 pub mod kernel;
 pub mod launch;
 pub mod options;
