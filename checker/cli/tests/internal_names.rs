@@ -60,10 +60,13 @@ fn renderings(report: FileReport) -> Vec<(&'static str, String)> {
     ]
 }
 
-/// The internal names `rendered` holds, as whole words.
+/// The internal names `rendered` holds, as whole words (a dotted word is
+/// one: `e.g.` holds no `g`, `blockDim.x` no `x`; a sentence's last
+/// period is not part of its word).
 fn leaks(rendered: &str, internal: &BTreeSet<String>) -> BTreeSet<String> {
     rendered
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+        .map(|w| w.trim_end_matches('.'))
         .filter(|w| internal.contains(*w))
         .map(str::to_string)
         .collect()
@@ -104,4 +107,7 @@ fn a_leak_would_be_found() {
     let got = leaks("parameters: n = 0, n_neg = 1; `x` = u_3", &internal);
     assert_eq!(got.len(), 2);
     assert!(leaks("parameters: n = -1, n_negative = 2", &internal).is_empty());
+    let dotted = BTreeSet::from(["g".to_string()]);
+    assert!(leaks("a fixed size (e.g. 64); blockDim.g", &dotted).is_empty());
+    assert_eq!(leaks("the value is g.", &dotted).len(), 1);
 }

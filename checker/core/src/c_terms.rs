@@ -35,6 +35,19 @@ pub struct CWitness {
     pub unknowns: Vec<CUnknown>,
     /// The well-formedness assumptions of the race.
     pub assumptions: Vec<Assumption>,
+    /// The constructs of the kernel mapcheck over-approximated: why the
+    /// alarm may be spurious (`docs/fail-closed.md`).
+    pub approximations: Vec<Approximation>,
+    /// When the race needs a parameter or an index outside what a size
+    /// is (negative, or 2^31 or more): says so, in one line.
+    pub outside_sizes: Option<String>,
+}
+
+/// A construct mapcheck did not model exactly, where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Approximation {
+    pub what: String,
+    pub span: Span,
 }
 
 /// One side of the race: the access as the source writes it.
@@ -71,11 +84,24 @@ pub struct CValue {
 /// and the value the witness gives it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CUnknown {
-    /// The expression's source text (`tid & (size - 1)`), or what it is
-    /// when the span has no text.
-    pub expr: String,
+    /// The expression's source text (`tid & (size - 1)`), when it has a
+    /// short one.
+    pub expr: Option<String>,
+    /// What it is (`a value read from `in``, `number of iterations of a
+    /// loop`).
+    pub what: String,
     pub span: Span,
     pub value: BigInt,
+}
+
+impl std::fmt::Display for CUnknown {
+    /// ``tid & (size - 1)` at 44:12 = 3`, or `what at 44:12 = 3`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.expr {
+            Some(e) => write!(f, "`{e}` at {} = {}", self.span, self.value),
+            None => write!(f, "{} at {} = {}", self.what, self.span, self.value),
+        }
+    }
 }
 
 /// The witness `w` of `kernel` in C terms; `None` for the theory's kernels
@@ -91,17 +117,78 @@ pub fn decode(kernel: &Kernel, w: &Witness) -> Option<CWitness> {
     let threads = [0, 1].map(|k| d.thread(w, k));
     let (unknowns, params) = d.globals(&w.params);
     let index = w.index.iter().enumerate();
-    let index = index.map(|(dim, v)| big(v) - big(&d.enc.offset(&w.array, dim)));
+    let index: Vec<BigInt> = index
+        .map(|(dim, v)| big(v) - big(&d.enc.offset(&w.array, dim)))
+        .collect();
+    let approximations = kernel.unsupported.iter().map(|u| Approximation {
+        what: u.what.clone(),
+        span: u.span,
+    });
     Some(CWitness {
         array: d.enc.array_name(&w.array),
         accesses: [0, 1].map(|k| d.access(&w.accesses[k])),
         threads,
-        index: index.collect(),
+        outside_sizes: outside_sizes(kernel, &params, &index),
+        index,
         sync_vars: d.plain(&w.sync_vars),
         params,
         unknowns,
         assumptions: w.assumptions.iter().map(|a| d.assumption(a)).collect(),
+        approximations: approximations.collect(),
     })
+}
+
+/// One line naming the integer parameters and indices of the race outside
+/// `0 ..= 2^31 - 1`, the values a size takes: a race that needs `n = -3`
+/// may be one no caller meets (`docs/reports.md`).
+fn outside_sizes(kernel: &Kernel, params: &[CValue], index: &[BigInt]) -> Option<String> {
+    let limit = BigInt::from(1u8) << 31;
+    let outside = |v: &BigInt| v.sign() == num_bigint::Sign::Minus || *v >= limit;
+    let is_param = |name: &str| kernel.params.iter().any(|p| p.name == name && p.int.is_some());
+    let mut items: Vec<String> = params
+        .iter()
+        .filter(|p| is_param(&p.name) && outside(&p.value))
+        .map(|p| format!("`{} = {}`", p.name, p.value))
+        .collect();
+    let cell: String = index.iter().map(|v| format!("[{v}]")).collect();
+    if index.iter().any(outside) {
+        items.push(format!("index {cell}"));
+    }
+    (!items.is_empty()).then(|| {
+        format!(
+            "the race needs {}: negative, or 2^31 or more — not a size a caller usually passes",
+            items.join(", ")
+        )
+    })
+}
+
+/// `x=v` for each of `values` in the terms of `kernel`'s user: for a C
+/// kernel, signed pairs folded, unknowns named by their source expression
+/// and location, the encoding's own variables left out (the other
+/// reports of a C kernel, such as barrier divergence, read values through
+/// this); for the theory's kernels, as they are.
+pub fn value_parts(kernel: &Kernel, values: &BTreeMap<Var, Nat>) -> Vec<String> {
+    let plain = |(x, v): (&Var, &Nat)| format!("{x}={v}");
+    if !matches!(
+        kernel.provenance,
+        Provenance::CudaExact | Provenance::CudaApproximated
+    ) {
+        return values.iter().map(plain).collect();
+    }
+    let d = Decoder::new(kernel);
+    let mut out = Vec::new();
+    for x in values.keys() {
+        let unknown = d.unknowns.get(x.as_str()).or(d.uniform.get(x.as_str()));
+        if d.enc.is_neg(x) {
+            continue;
+        }
+        if let Some(u) = unknown {
+            out.push(d.unknown(u, d.value(x, values)).to_string());
+        } else if !d.internal.contains(x) {
+            out.push(format!("{x}={}", d.value(x, values)));
+        }
+    }
+    out
 }
 
 /// What decoding needs from the kernel.
@@ -203,7 +290,8 @@ impl<'a> Decoder<'a> {
     }
 
     fn unknown(&self, u: &Unknown, value: BigInt) -> CUnknown {
-        let expr = span_text(self.source, &u.span).unwrap_or_else(|| match &u.cause {
+        let expr = span_text(self.source, &u.span).filter(|t| t.chars().count() <= MAX_EXPR);
+        let what = match &u.cause {
             mapcheck_ir::kernel::UnknownCause::ArrayRead { array } => {
                 format!("a value read from `{}`", self.enc.array_name(array))
             }
@@ -212,9 +300,10 @@ impl<'a> Decoder<'a> {
             }
             mapcheck_ir::kernel::UnknownCause::Declared => u.var.clone(),
             mapcheck_ir::kernel::UnknownCause::Other(why) => why.clone(),
-        });
+        };
         CUnknown {
             expr,
+            what,
             span: u.span,
             value,
         }
@@ -261,8 +350,12 @@ fn big(n: &Nat) -> BigInt {
     BigInt::from(n.clone())
 }
 
-/// The most characters of source text a report quotes for one expression.
+/// The most characters of source text a report quotes for one access.
 const MAX_TEXT: usize = 80;
+
+/// The longest source text that names an unknown (a longer span is a
+/// statement, such as a loop: the unknown is named by what it is).
+const MAX_EXPR: usize = 48;
 
 /// The source text of `span` (1-based line and column in characters, end
 /// exclusive), on one line with its spaces collapsed; `None` when the span
@@ -407,11 +500,14 @@ mod tests {
             .collect();
         assert_eq!(params, vec![("n", -3)], "no neg part, no index base");
         let u = &c.threads[0].unknowns[0];
-        assert_eq!((u.expr.as_str(), u.span.line), ("in[tid]", 2));
+        assert_eq!((u.expr.as_deref(), u.span.line), (Some("in[tid]"), 2));
+        assert_eq!(u.to_string(), "`in[tid]` at 2:7 = 4294967295");
         assert_eq!(
             c.assumptions[0].condition,
             "a synchronized loop runs at least once"
         );
+        let note = c.outside_sizes.expect("n = -3 is no size");
+        assert!(note.contains("`n = -3`") && note.contains("index [-3]"), "{note}");
     }
 
     #[test]

@@ -287,14 +287,16 @@ impl<'a> Divergence<'a> {
             };
             mentioned.extend(fv);
         }
+        let nat = |name: &str| model.get(name).cloned();
         let thread = |k: usize| {
             let ids = self.kernel.threads.ids();
-            let parts: Vec<String> = ids
+            let values: BTreeMap<Var, Nat> = ids
                 .iter()
                 .map(|(x, _)| x)
                 .chain(self.locals().iter().filter(|x| mentioned.contains(x)))
-                .filter_map(|x| value(&format!("t{k}.{x}")).map(|v| format!("{x}={v}")))
+                .filter_map(|x| Some((x.clone(), nat(&format!("t{k}.{x}"))?)))
                 .collect();
+            let parts = crate::c_terms::value_parts(self.kernel, &values);
             // Each term's value in this thread, when every variable is known.
             let seen: Vec<String> = terms
                 .iter()
@@ -316,12 +318,13 @@ impl<'a> Divergence<'a> {
             };
             format!("({}){seen}", parts.join(", "))
         };
-        let params: Vec<String> = self
+        let values: BTreeMap<Var, Nat> = self
             .params()
             .iter()
             .filter(|x| mentioned.contains(x) || self.bound_vars().contains(x))
-            .filter_map(|x| value(&format!("p.{x}")).map(|v| format!("{x}={v}")))
+            .filter_map(|x| Some((x.clone(), nat(&format!("p.{x}"))?)))
             .collect();
+        let params = crate::c_terms::value_parts(self.kernel, &values);
         let with = if params.is_empty() {
             String::new()
         } else {

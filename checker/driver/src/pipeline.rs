@@ -90,7 +90,12 @@ fn run(
             // Kernels are independent: checked in parallel (rayon), reported
             // in their order.
             let kernels: Vec<&Kernel> = loaded.kernels.iter().collect();
-            let checked = par_map(kernels, |k| check_kernel(k, &loaded.options));
+            let checked = par_map(kernels, |k| {
+                let mut checked = check_kernel(k, &loaded.options)?;
+                // A kernel of an included header: its spans are the header's.
+                checked.source = (k.file != path).then(|| k.source.clone());
+                Ok(checked)
+            });
             for c in checked {
                 match c {
                     Ok(checked) => report.kernels.push(checked),
@@ -179,6 +184,7 @@ fn check_kernel(k: &Kernel, opts: &CheckOptions) -> Result<CheckedKernel, Diagno
         file: report.file,
         arrays,
         launch,
+        source: None,
     })
 }
 

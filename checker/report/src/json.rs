@@ -182,7 +182,10 @@ fn json_c_values(vs: &[CValue]) -> JsonValues<'_> {
 /// expression it stands for, where, and its value in the witness.
 #[derive(Serialize)]
 pub struct JsonUnknown<'a> {
-    pub expression: &'a str,
+    /// The source text, `null` when it is a statement rather than a short
+    /// expression (`what` says what it is).
+    pub expression: Option<&'a str>,
+    pub what: &'a str,
     pub location: JsonSpan,
     pub value: JsonNat,
 }
@@ -190,7 +193,8 @@ pub struct JsonUnknown<'a> {
 fn json_unknowns(us: &[CUnknown]) -> Vec<JsonUnknown<'_>> {
     us.iter()
         .map(|u| JsonUnknown {
-            expression: &u.expr,
+            expression: u.expr.as_deref(),
+            what: &u.what,
             location: (&u.span).into(),
             value: (&u.value).into(),
         })
@@ -236,6 +240,20 @@ pub struct JsonWitness<'a> {
     /// does not compute (`params` holds the others).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unknowns: Option<Vec<JsonUnknown<'a>>>,
+    /// For a C kernel: the constructs mapcheck over-approximated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub approximations: Option<Vec<JsonApproximation<'a>>>,
+    /// For a C kernel whose race needs a parameter or index that no size
+    /// takes (negative, 2^31 or more): that, in one line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outside_sizes: Option<&'a str>,
+}
+
+/// A construct mapcheck over-approximated, and where.
+#[derive(Serialize)]
+pub struct JsonApproximation<'a> {
+    pub what: &'a str,
+    pub location: JsonSpan,
 }
 
 #[derive(Serialize)]
@@ -288,6 +306,16 @@ impl<'a> JsonWitness<'a> {
             replay: replay_command(file, w),
             benign: w.benign.as_deref(),
             unknowns: Some(json_unknowns(&c.unknowns)),
+            approximations: Some(
+                c.approximations
+                    .iter()
+                    .map(|a| JsonApproximation {
+                        what: &a.what,
+                        location: (&a.span).into(),
+                    })
+                    .collect(),
+            ),
+            outside_sizes: c.outside_sizes.as_deref(),
         }
     }
 
@@ -318,6 +346,8 @@ impl<'a> JsonWitness<'a> {
             replay: replay_command(file, w),
             benign: w.benign.as_deref(),
             unknowns: None,
+            approximations: None,
+            outside_sizes: None,
         }
     }
 }

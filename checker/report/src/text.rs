@@ -3,7 +3,7 @@
 //! (`docs/reports.md`).
 
 use crate::diagnostic::excerpt;
-use mapcheck_core::c_terms::{CThread, CUnknown, CValue};
+use mapcheck_core::c_terms::{CThread, CUnknown, CValue, CWitness};
 use mapcheck_core::results::array_name;
 use mapcheck_core::results::{CheckedArray, CheckedKernel, FileReport, Summary};
 use mapcheck_core::triage::Triage;
@@ -24,7 +24,7 @@ pub fn text(file: &FileReport) -> String {
     let source = file.source.as_deref().unwrap_or_default();
     let mut out = String::new();
     for k in &file.kernels {
-        kernel_text(&mut out, k, source);
+        kernel_text(&mut out, k, k.source(source));
     }
     out
 }
@@ -184,6 +184,9 @@ fn witness_text(out: &mut String, k: &CheckedKernel, w: &Witness, source: &str) 
     for asm in assumptions {
         let _ = writeln!(out, "  assuming {}", asm.condition);
     }
+    if let Some(c) = &w.in_c {
+        c_notes(out, c);
+    }
     if let Some(replay) = replay_command(&k.file, w) {
         let _ = writeln!(out, "  replay: {}", replay.join(" "));
     } else if let Some(why) = replay_unavailable(&k.file, w) {
@@ -280,6 +283,22 @@ fn thread_extras(t: &ThreadValues) -> String {
     parts.join("; ")
 }
 
+/// Why a C race may be spurious: what mapcheck over-approximated, and
+/// values no size takes.
+fn c_notes(out: &mut String, c: &CWitness) {
+    if !c.approximations.is_empty() {
+        let parts: Vec<String> = c
+            .approximations
+            .iter()
+            .map(|a| format!("{} at {}", a.what, a.span))
+            .collect();
+        let _ = writeln!(out, "  over-approximated: {}", parts.join("; "));
+    }
+    if let Some(note) = &c.outside_sizes {
+        let _ = writeln!(out, "  note: {note}");
+    }
+}
+
 /// A C thread's own loop iteration and unknowns, on one line.
 fn c_thread_extras(t: &CThread) -> String {
     let mut parts = Vec::new();
@@ -307,10 +326,7 @@ pub fn c_values(vs: &[CValue]) -> String {
 
 /// ``values mapcheck does not compute: `in[i]` at 9:11 = -1, …``
 pub fn c_unknowns(us: &[CUnknown]) -> String {
-    let parts: Vec<String> = us
-        .iter()
-        .map(|u| format!("`{}` at {} = {}", u.expr, u.span, u.value))
-        .collect();
+    let parts: Vec<String> = us.iter().map(CUnknown::to_string).collect();
     format!("values mapcheck does not compute: {}", parts.join(", "))
 }
 
