@@ -144,7 +144,12 @@ pub fn decode(kernel: &Kernel, w: &Witness) -> Option<CWitness> {
 fn outside_sizes(kernel: &Kernel, params: &[CValue], index: &[BigInt]) -> Option<String> {
     let limit = BigInt::from(1u8) << 31;
     let outside = |v: &BigInt| v.sign() == num_bigint::Sign::Minus || *v >= limit;
-    let is_param = |name: &str| kernel.params.iter().any(|p| p.name == name && p.int.is_some());
+    let is_param = |name: &str| {
+        kernel
+            .params
+            .iter()
+            .any(|p| p.name == name && p.int.is_some())
+    };
     let mut items: Vec<String> = params
         .iter()
         .filter(|p| is_param(&p.name) && outside(&p.value))
@@ -189,6 +194,31 @@ pub fn value_parts(kernel: &Kernel, values: &BTreeMap<Var, Nat>) -> Vec<String> 
         }
     }
     out
+}
+
+/// The variable `x` of `kernel`'s protocol as its user knows it: an
+/// unknown by its source expression (`` `in[i]` at 9:11 ``) or what it is;
+/// any other variable by its name.
+pub fn user_name(kernel: &Kernel, x: &str) -> String {
+    let d = Decoder::new(kernel);
+    match d.unknowns.get(x).or(d.uniform.get(x)) {
+        Some(u) => {
+            let u = d.unknown(u, BigInt::default());
+            match u.expr {
+                Some(e) => format!("`{e}` at {}", u.span),
+                None => format!("the {} at {}", u.what, u.span),
+            }
+        }
+        None => format!("`{x}`"),
+    }
+}
+
+/// Whether `text` (a protocol expression) names a variable of `kernel`
+/// that its user never wrote ([`Kernel::internal_vars`]).
+pub fn names_internal(kernel: &Kernel, text: &str) -> bool {
+    let internal = kernel.internal_vars();
+    let mut words = text.split(|c: char| !(c.is_alphanumeric() || c == '_'));
+    words.any(|w| internal.contains(w))
 }
 
 /// What decoding needs from the kernel.
@@ -507,7 +537,10 @@ mod tests {
             "a synchronized loop runs at least once"
         );
         let note = c.outside_sizes.expect("n = -3 is no size");
-        assert!(note.contains("`n = -3`") && note.contains("index [-3]"), "{note}");
+        assert!(
+            note.contains("`n = -3`") && note.contains("index [-3]"),
+            "{note}"
+        );
     }
 
     #[test]

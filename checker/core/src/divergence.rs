@@ -276,6 +276,25 @@ impl<'a> Divergence<'a> {
         }
     }
 
+    /// A synchronized construct `what` at `span` and the thread-local `x`
+    /// it depends on, as the kernel's user reads them: `what` by its
+    /// location when it names a variable of the encoding, `x` by the
+    /// expression it stands for ([`crate::c_terms::user_name`]).
+    pub fn user_terms(
+        &self,
+        what: &str,
+        x: &str,
+        span: semantics::surface::Span,
+    ) -> (String, String) {
+        let what = if crate::c_terms::names_internal(self.kernel, what) {
+            let kind = what.split('`').next().unwrap_or(what).trim();
+            format!("{kind} at {span}")
+        } else {
+            what.to_string()
+        };
+        (what, crate::c_terms::user_name(self.kernel, x))
+    }
+
     /// The two threads of a model, and what each sees.
     fn witness(&self, terms: &[Term], model: &Model) -> String {
         let value = |name: &str| model.get(name).map(Nat::to_string);
