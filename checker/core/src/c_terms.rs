@@ -38,8 +38,9 @@ pub struct CWitness {
     /// The constructs of the kernel mapcheck over-approximated: why the
     /// alarm may be spurious (`docs/fail-closed.md`).
     pub approximations: Vec<Approximation>,
-    /// When the race needs a parameter or an index outside what a size
-    /// is (negative, or 2^31 or more): says so, in one line.
+    /// When the witness gives a parameter or an index outside what a size
+    /// is (negative, or 2^31 or more): says so, in one line.  The solver
+    /// chose the value; whether every witness needs one is not checked.
     pub outside_sizes: Option<String>,
 }
 
@@ -138,9 +139,9 @@ pub fn decode(kernel: &Kernel, w: &Witness) -> Option<CWitness> {
     })
 }
 
-/// One line naming the integer parameters and indices of the race outside
-/// `0 ..= 2^31 - 1`, the values a size takes: a race that needs `n = -3`
-/// may be one no caller meets (`docs/reports.md`).
+/// One line naming the integer parameters and indices of the witness
+/// outside `0 ..= 2^31 - 1`, the values a size takes: a race shown with
+/// `n = -3` may be one no caller meets (`docs/reports.md`).
 fn outside_sizes(kernel: &Kernel, params: &[CValue], index: &[BigInt]) -> Option<String> {
     let limit = BigInt::from(1u8) << 31;
     let outside = |v: &BigInt| v.sign() == num_bigint::Sign::Minus || *v >= limit;
@@ -161,7 +162,7 @@ fn outside_sizes(kernel: &Kernel, params: &[CValue], index: &[BigInt]) -> Option
     }
     (!items.is_empty()).then(|| {
         format!(
-            "the race needs {}: negative, or 2^31 or more — not a size a caller usually passes",
+            "this witness gives {}: negative, or 2^31 or more — not a size a caller usually passes (mapcheck has not checked whether the race needs it)",
             items.join(", ")
         )
     })

@@ -243,7 +243,7 @@ pub struct JsonWitness<'a> {
     /// For a C kernel: the constructs mapcheck over-approximated.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub approximations: Option<Vec<JsonApproximation<'a>>>,
-    /// For a C kernel whose race needs a parameter or index that no size
+    /// For a C kernel whose witness gives a parameter or index that no size
     /// takes (negative, 2^31 or more): that, in one line.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outside_sizes: Option<&'a str>,
