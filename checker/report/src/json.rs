@@ -104,7 +104,7 @@ pub enum JsonVerdict<'a> {
         assumptions: Vec<JsonAssumption<'a>>,
     },
     Racy {
-        witness: JsonWitness<'a>,
+        witness: Box<JsonWitness<'a>>,
     },
     Unknown {
         reason: &'a str,
@@ -383,7 +383,7 @@ impl<'a> JsonArray<'a> {
                 assumptions: json_assumptions(assumptions),
             },
             Verdict::Racy(w) => JsonVerdict::Racy {
-                witness: JsonWitness::new(&k.file, w),
+                witness: Box::new(JsonWitness::new(&k.file, w)),
             },
             Verdict::Unknown { reason, span } => JsonVerdict::Unknown {
                 reason,
