@@ -446,7 +446,7 @@ mod tests {
             line: 2,
             col: 3,
             end_line: 3,
-            end_col: 12,
+            end_col: 13,
         };
         assert_eq!(span_text(src, &s).as_deref(), Some("a[tid & (n - 1)]"));
         assert_eq!(span_text(src, &Span::default()), None);
@@ -462,6 +462,11 @@ mod tests {
             neg: "n_neg".into(),
         });
         k.encoding.types.insert("n".into(), int(32, true));
+        k.params.push(mapcheck_ir::kernel::Param {
+            name: "n".into(),
+            c_type: "int".into(),
+            int: Some(int(32, true)),
+        });
         k.encoding.index_base = Some("index_base".into());
         k.encoding.shifts.push(mapcheck_ir::encoding::IndexShift {
             array: "extern_shared".into(),
