@@ -88,7 +88,7 @@ pub struct CUnknown {
     /// The expression's source text (`tid & (size - 1)`), when it has a
     /// short one.
     pub expr: Option<String>,
-    /// What it is (`a value read from `in``, `number of iterations of a
+    /// What it is (`a value read from `in``, `iteration count of a
     /// loop`).
     pub what: String,
     pub span: Span,

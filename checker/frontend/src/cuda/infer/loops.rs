@@ -674,7 +674,7 @@ impl Infer<'_> {
         let n = self.fresh_name("iterations");
         let record = Unknown {
             var: n.clone(),
-            cause: UnknownCause::Other("number of iterations of a loop".into()),
+            cause: UnknownCause::Other("iteration count of a loop".into()),
             span: self.span(span),
         };
         if synced {
