@@ -1,6 +1,7 @@
 //! No report of a bundled racy kernel names a variable of the encoding
 //! (`docs/reports.md`: values in C terms): for every file under
-//! `kernels/` whose header expects a race, the report in every format —
+//! `kernels/` whose header expects a race (one in six by default, all
+//! with `MAPCHECK_FULL=1`), the report in every format —
 //! text, JSON, CSV, SARIF — holds no word that the kernels' IR marks as
 //! internal (`Kernel::internal_vars`: `neg` parts of signed values, the
 //! index base, unknowns).  The source lines quoted under an access are the
@@ -19,14 +20,28 @@ fn kernels_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../kernels")
 }
 
-/// The files whose header expects a race.
+/// One racy file in this many is checked by default: every one of them is
+/// checked by the kernel suite already, and checking the ~560 of them again
+/// here, in four formats, would double the test suite's time.  The sample
+/// takes files at a fixed stride through the sorted list, so it spans every
+/// folder of `kernels/`; `MAPCHECK_FULL=1` checks them all.
+const STRIDE: usize = 6;
+
+/// The files whose header expects a race (a sample of them: [`STRIDE`]).
 fn racy_files() -> Vec<PathBuf> {
-    let all = collect_files(&[kernels_dir()]).expect("kernels/ is readable");
+    let mut all = collect_files(&[kernels_dir()]).expect("kernels/ is readable");
+    all.sort();
+    let stride = if std::env::var_os("MAPCHECK_FULL").is_some() {
+        1
+    } else {
+        STRIDE
+    };
     all.into_iter()
         .filter(|p| {
             let text = std::fs::read(p).unwrap_or_default();
             expectation(&String::from_utf8_lossy(&text)) == Expected::Racy
         })
+        .step_by(stride)
         .collect()
 }
 
@@ -75,7 +90,7 @@ fn leaks(rendered: &str, internal: &BTreeSet<String>) -> BTreeSet<String> {
 #[test]
 fn no_report_of_a_bundled_racy_kernel_names_an_internal_variable() {
     let files = racy_files();
-    assert!(files.len() > 100, "found only {} racy kernels", files.len());
+    assert!(files.len() > 60, "found only {} racy kernels", files.len());
     let flags = Flags::default();
     // The binary's stack (`cli/src/main.rs`): checking recurses deeply.
     let pool = rayon::ThreadPoolBuilder::new()
