@@ -276,6 +276,25 @@ impl<'a> Divergence<'a> {
         }
     }
 
+    /// A synchronized construct `what` at `span` and the thread-local `x`
+    /// it depends on, as the kernel's user reads them: `what` by its
+    /// location when it names a variable of the encoding, `x` by the
+    /// expression it stands for ([`crate::c_terms::user_name`]).
+    pub fn user_terms(
+        &self,
+        what: &str,
+        x: &str,
+        span: semantics::surface::Span,
+    ) -> (String, String) {
+        let what = if crate::c_terms::names_internal(self.kernel, what) {
+            let kind = what.split('`').next().unwrap_or(what).trim();
+            format!("{kind} at {span}")
+        } else {
+            what.to_string()
+        };
+        (what, crate::c_terms::user_name(self.kernel, x))
+    }
+
     /// The two threads of a model, and what each sees.
     fn witness(&self, terms: &[Term], model: &Model) -> String {
         let value = |name: &str| model.get(name).map(Nat::to_string);
@@ -287,14 +306,16 @@ impl<'a> Divergence<'a> {
             };
             mentioned.extend(fv);
         }
+        let nat = |name: &str| model.get(name).cloned();
         let thread = |k: usize| {
             let ids = self.kernel.threads.ids();
-            let parts: Vec<String> = ids
+            let values: BTreeMap<Var, Nat> = ids
                 .iter()
                 .map(|(x, _)| x)
                 .chain(self.locals().iter().filter(|x| mentioned.contains(x)))
-                .filter_map(|x| value(&format!("t{k}.{x}")).map(|v| format!("{x}={v}")))
+                .filter_map(|x| Some((x.clone(), nat(&format!("t{k}.{x}"))?)))
                 .collect();
+            let parts = crate::c_terms::value_parts(self.kernel, &values);
             // Each term's value in this thread, when every variable is known.
             let seen: Vec<String> = terms
                 .iter()
@@ -316,12 +337,13 @@ impl<'a> Divergence<'a> {
             };
             format!("({}){seen}", parts.join(", "))
         };
-        let params: Vec<String> = self
+        let values: BTreeMap<Var, Nat> = self
             .params()
             .iter()
             .filter(|x| mentioned.contains(x) || self.bound_vars().contains(x))
-            .filter_map(|x| value(&format!("p.{x}")).map(|v| format!("{x}={v}")))
+            .filter_map(|x| Some((x.clone(), nat(&format!("p.{x}"))?)))
             .collect();
+        let params = crate::c_terms::value_parts(self.kernel, &values);
         let with = if params.is_empty() {
             String::new()
         } else {

@@ -9,6 +9,7 @@
 
 pub use mapcheck_ir::{babycuda, budget, kernel};
 
+pub mod c_terms;
 pub mod check;
 pub mod divergence;
 pub mod domains;

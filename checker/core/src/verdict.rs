@@ -226,6 +226,10 @@ pub struct Witness {
     /// benign and a race only because `--strict` counts it
     /// (`docs/benign-writes.md`).
     pub benign: Option<String>,
+    /// The race in the user's terms, for a C kernel
+    /// ([`crate::c_terms::decode`]): what every report shows instead of
+    /// the protocol's values above.
+    pub in_c: Option<Box<crate::c_terms::CWitness>>,
 }
 
 impl Witness {

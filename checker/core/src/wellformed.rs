@@ -683,8 +683,14 @@ impl Resolver<'_> {
                     None => Ok((lo, hi)),
                 }
             }
-            Uniform::Differ(witness) => Err(divergent(span, what, &x, &witness)),
-            Uniform::Undecided(why) => Err(undecided(span, what, &x, &why)),
+            Uniform::Differ(witness) => {
+                let (what, x) = self.divergence.user_terms(what, &x, span);
+                Err(divergent(span, &what, &x, &witness))
+            }
+            Uniform::Undecided(why) => {
+                let (what, x) = self.divergence.user_terms(what, &x, span);
+                Err(undecided(span, &what, &x, &why))
+            }
         }
     }
 
@@ -733,8 +739,14 @@ impl Resolver<'_> {
                         Dependence::Thread(y) => Err(self.per_iteration(span, what, &y)),
                         _ => self.decide(&r, span, decisions, sync_vars, what),
                     },
-                    Uniform::Differ(witness) => Err(divergent(span, what, &x, &witness)),
-                    Uniform::Undecided(why) => Err(undecided(span, what, &x, &why)),
+                    Uniform::Differ(witness) => {
+                        let (what, x) = self.divergence.user_terms(what, &x, span);
+                        Err(divergent(span, &what, &x, &witness))
+                    }
+                    Uniform::Undecided(why) => {
+                        let (what, x) = self.divergence.user_terms(what, &x, span);
+                        Err(undecided(span, &what, &x, &why))
+                    }
                 }
             }
             Dependence::SyncLoopVar => Ok(Decision::Assume),
@@ -817,7 +829,7 @@ fn divergent(span: Span, what: &str, x: &str, witness: &str) -> WfError {
     WfError::Divergence {
         span,
         message: format!(
-            "barrier divergence: {what} depends on the thread-local `{x}`, and threads disagree on reaching the barrier: {witness}"
+            "barrier divergence: {what} depends on the thread-local {x}, and threads disagree on reaching the barrier: {witness}"
         ),
     }
 }
@@ -827,7 +839,7 @@ fn undecided(span: Span, what: &str, x: &str, why: &str) -> WfError {
     WfError::Divergence {
         span,
         message: format!(
-            "barrier divergence: {what} depends on the thread-local `{x}`, so threads may disagree on reaching the barrier (whether they all agree was not decided: {why})"
+            "barrier divergence: {what} depends on the thread-local {x}, so threads may disagree on reaching the barrier (whether they all agree was not decided: {why})"
         ),
     }
 }

@@ -34,6 +34,7 @@ pub fn build(
         assumptions,
         replay_blocked: None,
         replay_values: None,
+        in_c: None,
         benign: None,
     })
 }

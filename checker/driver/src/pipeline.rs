@@ -7,6 +7,7 @@
 //! same stages for an observer instead of deciding verdicts.
 
 use mapcheck_core::budget::FileBudget;
+use mapcheck_core::c_terms::decode;
 use mapcheck_core::check::{observe_kernel, par_map, Observer};
 use mapcheck_core::kernel::{Kernel, Provenance};
 use mapcheck_core::replay_proto::replays;
@@ -15,7 +16,7 @@ pub use mapcheck_core::results::{
 };
 use mapcheck_core::smt::units_of_ms;
 use mapcheck_core::triage::{check_with_triage, Resolution};
-use mapcheck_core::verdict::{CheckOptions, Verdict};
+use mapcheck_core::verdict::{ArrayReport, CheckOptions, Verdict, Witness};
 use mapcheck_frontend::options::Flags;
 use mapcheck_frontend::{decode_source, load_bytes_with, read_source_bytes, Diagnostic};
 use semantics::babycuda::eval::Contents;
@@ -97,7 +98,10 @@ fn run(
             let checked = par_map(kernels, |(i, k)| {
                 let mut opts = loaded.options.clone();
                 opts.meter = Some(budget.meter(i));
-                check_kernel(k, &opts)
+                let mut checked = check_kernel(k, &opts)?;
+                // A kernel of an included header: its spans are the header's.
+                checked.source = (k.file != path).then(|| k.source.clone());
+                Ok(checked)
             });
             let over = budget.over();
             if std::env::var("MAPCHECK_TRACE").is_ok_and(|v| v != "0") {
@@ -209,11 +213,12 @@ fn check_kernel(k: &Kernel, opts: &CheckOptions) -> Result<CheckedKernel, Diagno
     let arrays = report
         .arrays
         .into_iter()
-        .map(|a| {
+        .map(|mut a| {
             let triage = triage
                 .iter()
                 .position(|t| t.array == a.array)
                 .map(|i| triage.remove(i));
+            in_user_terms(k, &mut a);
             let classification = a.verdict.is_racy().then(|| match &triage {
                 Some(t) => t.class.to_string(),
                 None => k.alarm_class().to_string(),
@@ -235,7 +240,21 @@ fn check_kernel(k: &Kernel, opts: &CheckOptions) -> Result<CheckedKernel, Diagno
         file: report.file,
         arrays,
         launch,
+        source: None,
     })
+}
+
+/// The array's report in the user's terms: the name the user wrote, and
+/// each witness decoded into C values ([`mapcheck_core::c_terms`]).
+fn in_user_terms(k: &Kernel, a: &mut ArrayReport) {
+    a.array = k.encoding.array_name(&a.array);
+    let decode = |w: &mut Witness| w.in_c = decode(k, w).map(Box::new);
+    if let Verdict::Racy(w) = &mut a.verdict {
+        decode(w);
+    }
+    for b in &mut a.benign {
+        decode(&mut b.witness);
+    }
 }
 
 /// The `init` contents of a BabyCUDA kernel's program (empty if its source

@@ -108,12 +108,12 @@ fn summarize(report: &FileReport) -> (Got, Option<String>, String) {
     };
     let kernel = &k.kernel;
     match a.verdict() {
-        Verdict::Racy(w) => (
+        Verdict::Racy(_) => (
             Got::Racy,
             suite_class(a),
             format!(
                 "{kernel}: race on `{}`",
-                crate::pipeline::array_name(&w.array)
+                crate::pipeline::array_name(&a.check.array)
             ),
         ),
         Verdict::Divergence { span, message } => (

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
 
+pub use crate::encoding::{Encoding, IndexShift};
 pub use crate::launch::{Launch, Origin};
 pub use crate::threads::{Scope, ThreadModel};
 
@@ -75,12 +76,10 @@ pub struct Kernel {
     /// every execution (an assumption states it): the checker may check
     /// each sign apart ([`SignedParam`]; `core::domains`).
     pub signed: Vec<SignedParam>,
-    /// The parameter of the encoding, fixed to 2^64 by an assumption, that
-    /// offsets the array indices a C program may make negative (a variable
-    /// is subtracted), so that distinct negative indices stay distinct
-    /// over ℕ; named like no variable of the kernel.  Not a C value: a
-    /// report decodes it.
-    pub index_base: Option<Var>,
+    /// How the protocol carries the kernel's C values (pairs, offsets of
+    /// indices, unknowns, array names), for a report to decode a witness
+    /// into C terms; the checker does not read it.
+    pub encoding: Encoding,
     /// The parameters of a C kernel, in order (empty for the theory's
     /// kernels, whose parameters are the protocol's).
     pub params: Vec<Param>,
@@ -359,7 +358,7 @@ impl Kernel {
             relational: Vec::new(),
             loop_exits: Vec::new(),
             signed: Vec::new(),
-            index_base: None,
+            encoding: Encoding::default(),
             params: Vec::new(),
         }
     }
@@ -401,6 +400,18 @@ impl Kernel {
             out.extend(l.defaults());
             out.extend(l.notes.iter().cloned());
         }
+        out
+    }
+
+    /// The variables of the protocol that stand for nothing the user
+    /// wrote: the encoding's ([`Encoding::internal_vars`]) and the
+    /// thread-local unknowns but those a `.proto` file declares.  A report
+    /// names none of them.
+    pub fn internal_vars(&self) -> std::collections::BTreeSet<Var> {
+        let mut out = self.encoding.internal_vars();
+        let made = self.unknowns.iter();
+        let made = made.filter(|u| u.cause != UnknownCause::Declared);
+        out.extend(made.map(|u| u.var.clone()));
         out
     }
 

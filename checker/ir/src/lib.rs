@@ -8,6 +8,7 @@
 pub mod babycuda;
 pub mod budget;
 pub mod diagnostic;
+pub mod encoding;
 pub mod kernel;
 pub mod launch;
 pub mod options;

@@ -51,7 +51,7 @@ pub fn check_csv(files: &[FileReport]) -> String {
                 Verdict::Racy(w) => (
                     pos(Some(&w.accesses[0].span)),
                     pos(Some(&w.accesses[1].span)),
-                    w.index.iter().map(|v| format!("[{v}]")).collect(),
+                    crate::text::index_text(w),
                 ),
                 Verdict::Drf { .. } => (pos(None), pos(None), String::new()),
                 Verdict::Unknown { span, .. } => (pos(span.as_ref()), pos(None), String::new()),

@@ -4,9 +4,11 @@
 //! [`JsonWitness`] in its `properties`.
 
 use crate::text::replay_command;
+use mapcheck_core::c_terms::{CAccess, CThread, CUnknown, CValue, CWitness};
 use mapcheck_core::results::{CheckedArray, CheckedKernel, FileReport, Role};
 use mapcheck_core::triage::{Resolution, Triage};
 use mapcheck_core::verdict::{Assumption, ThreadValues, Verdict, Witness, WitnessAccess};
+use num_bigint::BigInt;
 use semantics::expr::{Nat, Var};
 use semantics::surface::Span;
 use serde::Serialize;
@@ -102,7 +104,7 @@ pub enum JsonVerdict<'a> {
         assumptions: Vec<JsonAssumption<'a>>,
     },
     Racy {
-        witness: JsonWitness<'a>,
+        witness: Box<JsonWitness<'a>>,
     },
     Unknown {
         reason: &'a str,
@@ -135,12 +137,24 @@ impl From<&Span> for JsonSpan {
     }
 }
 
-/// A number when it fits in a `u64`, else a decimal string.
+/// A number when it fits in a `u64` (or, negative, an `i64`), else a
+/// decimal string.
 #[derive(Serialize)]
 #[serde(untagged)]
 pub enum JsonNat {
     Number(u64),
+    Negative(i64),
     Text(String),
+}
+
+impl From<&BigInt> for JsonNat {
+    fn from(v: &BigInt) -> JsonNat {
+        match (u64::try_from(v), i64::try_from(v)) {
+            (Ok(n), _) => JsonNat::Number(n),
+            (_, Ok(n)) => JsonNat::Negative(n),
+            _ => JsonNat::Text(v.to_string()),
+        }
+    }
 }
 
 impl From<&Nat> for JsonNat {
@@ -156,6 +170,35 @@ type JsonValues<'a> = BTreeMap<&'a str, JsonNat>;
 
 fn json_values(m: &BTreeMap<Var, Nat>) -> JsonValues<'_> {
     m.iter().map(|(x, v)| (x.as_str(), v.into())).collect()
+}
+
+fn json_c_values(vs: &[CValue]) -> JsonValues<'_> {
+    vs.iter()
+        .map(|v| (v.name.as_str(), (&v.value).into()))
+        .collect()
+}
+
+/// A value of a C kernel that mapcheck does not compute: the source
+/// expression it stands for, where, and its value in the witness.
+#[derive(Serialize)]
+pub struct JsonUnknown<'a> {
+    /// The source text, `null` when it is a statement rather than a short
+    /// expression (`what` says what it is).
+    pub expression: Option<&'a str>,
+    pub what: &'a str,
+    pub location: JsonSpan,
+    pub value: JsonNat,
+}
+
+fn json_unknowns(us: &[CUnknown]) -> Vec<JsonUnknown<'_>> {
+    us.iter()
+        .map(|u| JsonUnknown {
+            expression: u.expr.as_deref(),
+            what: &u.what,
+            location: (&u.span).into(),
+            value: (&u.value).into(),
+        })
+        .collect()
 }
 
 #[derive(Serialize)]
@@ -193,35 +236,105 @@ pub struct JsonWitness<'a> {
     /// that value (the pair is benign, counted because of `--strict`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub benign: Option<&'a str>,
+    /// For a C kernel: the values alike in every thread that mapcheck
+    /// does not compute (`params` holds the others).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unknowns: Option<Vec<JsonUnknown<'a>>>,
+    /// For a C kernel: the constructs mapcheck over-approximated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub approximations: Option<Vec<JsonApproximation<'a>>>,
+    /// For a C kernel whose witness gives a parameter or index that no size
+    /// takes (negative, 2^31 or more): that, in one line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outside_sizes: Option<&'a str>,
+}
+
+/// A construct mapcheck over-approximated, and where.
+#[derive(Serialize)]
+pub struct JsonApproximation<'a> {
+    pub what: &'a str,
+    pub location: JsonSpan,
 }
 
 #[derive(Serialize)]
 pub struct JsonAccess<'a> {
     pub mode: &'static str,
     pub array: &'a str,
+    /// The protocol's index expressions (empty for a C kernel: see `text`).
     pub index: &'a [String],
     pub location: JsonSpan,
+    /// For a C kernel: the access's source text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<&'a str>,
 }
 
 #[derive(Serialize)]
 pub struct JsonThread<'a> {
     pub ids: JsonValues<'a>,
+    /// The protocol's thread-local unknowns (empty for a C kernel: see
+    /// `unknowns`).
     pub locals: JsonValues<'a>,
     pub loop_vars: JsonValues<'a>,
+    /// For a C kernel: this thread's values that mapcheck does not compute.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unknowns: Option<Vec<JsonUnknown<'a>>>,
 }
 
 impl<'a> JsonWitness<'a> {
+    /// The witness of a C kernel, in C terms ([`mapcheck_core::c_terms`]).
+    fn in_c(file: &Path, w: &'a Witness, c: &'a CWitness) -> JsonWitness<'a> {
+        let access = |a: &'a CAccess| JsonAccess {
+            mode: a.mode.keyword(),
+            array: &a.array,
+            index: &[],
+            location: (&a.span).into(),
+            text: Some(&a.text),
+        };
+        let thread = |t: &'a CThread| JsonThread {
+            ids: json_c_values(&t.ids),
+            locals: BTreeMap::new(),
+            loop_vars: json_c_values(&t.loop_vars),
+            unknowns: Some(json_unknowns(&t.unknowns)),
+        };
+        JsonWitness {
+            accesses: c.accesses.iter().map(access).collect(),
+            threads: c.threads.iter().map(thread).collect(),
+            index: c.index.iter().map(JsonNat::from).collect(),
+            sync_vars: json_c_values(&c.sync_vars),
+            params: json_c_values(&c.params),
+            assumptions: json_assumptions(&c.assumptions),
+            replay: replay_command(file, w),
+            benign: w.benign.as_deref(),
+            unknowns: Some(json_unknowns(&c.unknowns)),
+            approximations: Some(
+                c.approximations
+                    .iter()
+                    .map(|a| JsonApproximation {
+                        what: &a.what,
+                        location: (&a.span).into(),
+                    })
+                    .collect(),
+            ),
+            outside_sizes: c.outside_sizes.as_deref(),
+        }
+    }
+
     pub fn new(file: &Path, w: &'a Witness) -> JsonWitness<'a> {
+        if let Some(c) = &w.in_c {
+            return JsonWitness::in_c(file, w, c);
+        }
         let access = |a: &'a WitnessAccess| JsonAccess {
             mode: a.mode.keyword(),
             array: &a.array,
             index: &a.index,
             location: (&a.span).into(),
+            text: None,
         };
         let thread = |t: &'a ThreadValues| JsonThread {
             ids: json_values(&t.ids),
             locals: json_values(&t.locals),
             loop_vars: json_values(&t.loop_vars),
+            unknowns: None,
         };
         JsonWitness {
             accesses: w.accesses.iter().map(access).collect(),
@@ -232,6 +345,9 @@ impl<'a> JsonWitness<'a> {
             assumptions: json_assumptions(&w.assumptions),
             replay: replay_command(file, w),
             benign: w.benign.as_deref(),
+            unknowns: None,
+            approximations: None,
+            outside_sizes: None,
         }
     }
 }
@@ -267,7 +383,7 @@ impl<'a> JsonArray<'a> {
                 assumptions: json_assumptions(assumptions),
             },
             Verdict::Racy(w) => JsonVerdict::Racy {
-                witness: JsonWitness::new(&k.file, w),
+                witness: Box::new(JsonWitness::new(&k.file, w)),
             },
             Verdict::Unknown { reason, span } => JsonVerdict::Unknown {
                 reason,

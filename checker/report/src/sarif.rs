@@ -11,7 +11,7 @@
 //! notifications of the invocation.
 
 use crate::json::JsonWitness;
-use crate::text::{access_text, values, ACCESS_LABELS};
+use crate::text::ACCESS_LABELS;
 use mapcheck_core::results::array_name;
 use mapcheck_core::results::{CheckedArray, CheckedKernel, FileReport};
 use mapcheck_core::verdict::{Verdict, Witness};
@@ -374,7 +374,7 @@ fn problem_text(k: &CheckedKernel, a: &CheckedArray, why: &str) -> (&'static str
 /// `Data race on array `A` in kernel `k`: first access wr A[tid] by thread
 /// tid = 1 (14:4), second access …; index [1]; parameters: …; classification: …`
 fn race_text(kernel: &str, array: &str, w: &Witness, class: &str) -> String {
-    let index: String = w.index.iter().map(|v| format!("[{v}]")).collect();
+    let index = crate::text::index_text(w);
     let mut s = format!(
         "Data race on array `{array}` in kernel `{kernel}`: {}, {}; index {index}",
         side_text(w, 0),
@@ -383,12 +383,12 @@ fn race_text(kernel: &str, array: &str, w: &Witness, class: &str) -> String {
     if !w.sync_vars.is_empty() {
         s.push_str(&format!(
             "; synchronized loop variables: {}",
-            values(&w.sync_vars)
+            crate::text::sync_text(w)
         ));
     }
     s.push_str(&format!(
         "; parameters: {}; classification: {class}.",
-        values(&w.params)
+        crate::text::params_text(w)
     ));
     s
 }
@@ -399,8 +399,8 @@ fn side_text(w: &Witness, k: usize) -> String {
     format!(
         "{} {} by thread {} at {}",
         ACCESS_LABELS[k],
-        access_text(a),
-        values(&w.threads[k].ids),
+        crate::text::side_access(w, k),
+        crate::text::ids_text(w, k),
         a.span
     )
 }

@@ -3,6 +3,7 @@
 //! (`docs/reports.md`).
 
 use crate::diagnostic::excerpt;
+use mapcheck_core::c_terms::{CThread, CUnknown, CValue, CWitness};
 use mapcheck_core::results::array_name;
 use mapcheck_core::results::{CheckedArray, CheckedKernel, FileReport, Summary};
 use mapcheck_core::triage::Triage;
@@ -23,7 +24,7 @@ pub fn text(file: &FileReport) -> String {
     let source = file.source.as_deref().unwrap_or_default();
     let mut out = String::new();
     for k in &file.kernels {
-        kernel_text(&mut out, k, source);
+        kernel_text(&mut out, k, k.source(source));
     }
     out
 }
@@ -105,23 +106,70 @@ fn access_line(w: &Witness, n: usize) -> String {
     format!(
         "{} (thread {}): {} at {}",
         ACCESS_LABELS[n],
-        values(&w.threads[n].ids),
-        access_text(acc),
+        ids_text(w, n),
+        side_access(w, n),
         acc.span
     )
+}
+
+/// Thread `n`'s identifiers: `threadIdx.x = 1, …`.
+pub fn ids_text(w: &Witness, n: usize) -> String {
+    match &w.in_c {
+        Some(c) => c_values(&c.threads[n].ids),
+        None => values(&w.threads[n].ids),
+    }
+}
+
+/// Access `n` as written: `wr s[tid + 1]` (for C, the source's text).
+pub fn side_access(w: &Witness, n: usize) -> String {
+    match &w.in_c {
+        Some(c) => {
+            let a = &c.accesses[n];
+            format!("{} {}", a.mode.keyword(), a.text)
+        }
+        None => access_text(&w.accesses[n]),
+    }
+}
+
+/// The cell both accesses touch: `[7][6]` (for C, the C index).
+pub fn index_text(w: &Witness) -> String {
+    match &w.in_c {
+        Some(c) => c.index.iter().map(|v| format!("[{v}]")).collect(),
+        None => w.index.iter().map(|v| format!("[{v}]")).collect(),
+    }
+}
+
+/// The synchronized loop variables, `-` when none.
+pub fn sync_text(w: &Witness) -> String {
+    match &w.in_c {
+        Some(c) => c_values(&c.sync_vars),
+        None => values(&w.sync_vars),
+    }
+}
+
+/// The parameters (for C, the kernel's and the launch's, and the values
+/// alike in every thread that mapcheck does not compute).
+pub fn params_text(w: &Witness) -> String {
+    match &w.in_c {
+        Some(c) if c.unknowns.is_empty() => c_values(&c.params),
+        Some(c) => format!("{}; {}", c_values(&c.params), c_unknowns(&c.unknowns)),
+        None => values(&w.params),
+    }
 }
 
 fn witness_text(out: &mut String, k: &CheckedKernel, w: &Witness, source: &str) {
     for (n, acc) in w.accesses.iter().enumerate() {
         let _ = writeln!(out, "  {}", access_line(w, n));
-        let rest = thread_extras(&w.threads[n]);
+        let rest = match &w.in_c {
+            Some(c) => c_thread_extras(&c.threads[n]),
+            None => thread_extras(&w.threads[n]),
+        };
         if !rest.is_empty() {
             let _ = writeln!(out, "    {rest}");
         }
         mark(out, k, source, &[(acc.span, ACCESS_LABELS[n])]);
     }
-    let index: Vec<String> = w.index.iter().map(|v| format!("[{v}]")).collect();
-    let _ = writeln!(out, "  index: {}", index.concat());
+    let _ = writeln!(out, "  index: {}", index_text(w));
     if let Some(v) = &w.benign {
         let _ = writeln!(
             out,
@@ -129,15 +177,15 @@ fn witness_text(out: &mut String, k: &CheckedKernel, w: &Witness, source: &str) 
         );
     }
     if !w.sync_vars.is_empty() {
-        let _ = writeln!(
-            out,
-            "  synchronized loop variables: {}",
-            values(&w.sync_vars)
-        );
+        let _ = writeln!(out, "  synchronized loop variables: {}", sync_text(w));
     }
-    let _ = writeln!(out, "  parameters: {}", values(&w.params));
-    for asm in &w.assumptions {
+    let _ = writeln!(out, "  parameters: {}", params_text(w));
+    let assumptions = w.in_c.as_ref().map_or(&w.assumptions, |c| &c.assumptions);
+    for asm in assumptions {
         let _ = writeln!(out, "  assuming {}", asm.condition);
+    }
+    if let Some(c) = &w.in_c {
+        c_notes(out, c);
     }
     if let Some(replay) = replay_command(&k.file, w) {
         let _ = writeln!(out, "  replay: {}", replay.join(" "));
@@ -150,12 +198,11 @@ fn witness_text(out: &mut String, k: &CheckedKernel, w: &Witness, source: &str) 
 /// both store and the cell (`docs/benign-writes.md`).
 fn benign_text(out: &mut String, k: &CheckedKernel, b: &BenignPair, source: &str) {
     let w = &b.witness;
-    let index: Vec<String> = w.index.iter().map(|v| format!("[{v}]")).collect();
     let _ = writeln!(
         out,
         "  benign: two threads write the same value ({}) to index {} — not a race (--strict counts it)",
         b.value,
-        index.concat()
+        index_text(w)
     );
     for n in 0..w.accesses.len() {
         let _ = writeln!(out, "    {}", access_line(w, n));
@@ -234,6 +281,53 @@ fn thread_extras(t: &ThreadValues) -> String {
         parts.push(format!("thread-locals: {}", values(&t.locals)));
     }
     parts.join("; ")
+}
+
+/// Why a C race may be spurious: what mapcheck over-approximated, and
+/// values no size takes.
+fn c_notes(out: &mut String, c: &CWitness) {
+    if !c.approximations.is_empty() {
+        let parts: Vec<String> = c
+            .approximations
+            .iter()
+            .map(|a| format!("{} at {}", a.what, a.span))
+            .collect();
+        let _ = writeln!(out, "  over-approximated: {}", parts.join("; "));
+    }
+    if let Some(note) = &c.outside_sizes {
+        let _ = writeln!(out, "  note: {note}");
+    }
+}
+
+/// A C thread's own loop iteration and unknowns, on one line.
+fn c_thread_extras(t: &CThread) -> String {
+    let mut parts = Vec::new();
+    if !t.loop_vars.is_empty() {
+        parts.push(format!("loop variables: {}", c_values(&t.loop_vars)));
+    }
+    if !t.unknowns.is_empty() {
+        parts.push(c_unknowns(&t.unknowns));
+    }
+    parts.join("; ")
+}
+
+/// `x = 1, y = -2`, or `-` when empty.
+pub fn c_values(vs: &[CValue]) -> String {
+    let parts: Vec<String> = vs
+        .iter()
+        .map(|v| format!("{} = {}", v.name, v.value))
+        .collect();
+    if parts.is_empty() {
+        "-".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// ``values mapcheck does not compute: `in[i]` at 9:11 = -1, …``
+pub fn c_unknowns(us: &[CUnknown]) -> String {
+    let parts: Vec<String> = us.iter().map(CUnknown::to_string).collect();
+    format!("values mapcheck does not compute: {}", parts.join(", "))
 }
 
 /// `wr A[tid + 1]`

@@ -95,6 +95,18 @@ pub struct CheckedKernel {
     /// of a CUDA kernel (`blockDim.y = 1 (…)`,
     /// `docs/launch-configuration.md`).
     pub launch: Vec<String>,
+    /// The text of [`CheckedKernel::file`] when it is not the checked
+    /// file's (a kernel written in an included header): its spans point
+    /// into this text, not [`FileReport::source`].
+    pub source: Option<String>,
+}
+
+impl CheckedKernel {
+    /// The text the kernel's spans point into: its header's, or else
+    /// `file_source`, the checked file's.
+    pub fn source<'a>(&'a self, file_source: &'a str) -> &'a str {
+        self.source.as_deref().unwrap_or(file_source)
+    }
 }
 
 /// One array's verdict, with the classification and triage of a race.

@@ -396,6 +396,10 @@ pub struct Unit {
     /// (empty for `a[]`, `[32]` for `b[][32]`): more than one shape means
     /// that an index of one is not an index of another.
     pub dynamic_shared_shapes: std::collections::BTreeSet<Vec<Option<u64>>>,
+    /// The name the user wrote for each `extern __shared__` declaration
+    /// (by its key): the protocol calls them all `DYNAMIC_SHARED`, a
+    /// report by these names (`Encoding::array_names`).
+    pub dynamic_shared_names: std::collections::BTreeMap<String, String>,
     /// Why a function pointer may reach a function that is not among
     /// `funcs` with its signature (a function template's instance, a
     /// lambda): `None` when every function it may call is there.

@@ -429,7 +429,7 @@ fn build_kernel(
         relational: out.relational,
         loop_exits: out.loop_exits,
         signed: out.signed,
-        index_base: out.index_base,
+        encoding: out.encoding,
         params: kernel_params(unit, f),
     };
     (kernel, out.shared)

@@ -14,6 +14,7 @@ impl Converter<'_> {
             crate::cuda::launches::explicit_instantiations(self.tu, &self.templates.borrow());
         unit.dynamic_shared_sizes = self.dynamic_shared_sizes.take();
         unit.dynamic_shared_shapes = self.dynamic_shared_shapes.take();
+        unit.dynamic_shared_names = self.dynamic_shared_names.take();
         unit.field_layouts = self.field_layouts.take();
         // A lambda converted to a function pointer where clang shows the
         // conversion as a call (`g = [](int) { return 0; };`, `return
@@ -221,6 +222,9 @@ impl Converter<'_> {
             self.dynamic_shared_shapes
                 .borrow_mut()
                 .insert(sizes.get(1..).unwrap_or_default().to_vec());
+            self.dynamic_shared_names
+                .borrow_mut()
+                .insert(c.decl_key(), c.spelling());
         }
         let (name, key) = if dynamic {
             (DYNAMIC_SHARED.to_string(), c.decl_key())

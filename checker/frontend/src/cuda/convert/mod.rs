@@ -43,6 +43,8 @@ pub struct Converter<'a> {
     dynamic_shared_sizes: RefCell<BTreeSet<Option<u64>>>,
     /// `Unit::dynamic_shared_shapes` seen so far.
     dynamic_shared_shapes: RefCell<BTreeSet<Vec<Option<u64>>>>,
+    /// `Unit::dynamic_shared_names` seen so far.
+    dynamic_shared_names: RefCell<BTreeMap<String, String>>,
     /// `Unit::hidden_targets`.
     hidden_targets: RefCell<Option<String>>,
     /// `Unit::param_types`, as the functions are converted.
@@ -63,6 +65,7 @@ impl<'a> Converter<'a> {
             library_functions: OnceCell::new(),
             dynamic_shared_sizes: RefCell::new(BTreeSet::new()),
             dynamic_shared_shapes: RefCell::new(BTreeSet::new()),
+            dynamic_shared_names: RefCell::new(BTreeMap::new()),
             templates: RefCell::new(Vec::new()),
             field_layouts: RefCell::new(BTreeMap::new()),
             hidden_targets: RefCell::new(None),

@@ -80,7 +80,10 @@ impl Infer<'_> {
             EK::Int(i) => Val::Int(Lin::int(*i)),
             // A floating-point literal: one (non-integer) value in every
             // thread.
-            EK::Float(_) => self.uniform_unknown(None),
+            EK::Float(_) => {
+                let cause = UnknownCause::Other("floating-point literal".into());
+                self.uniform_unknown(None, cause, e.span)
+            }
             EK::Var(..) | EK::Index(..) | EK::Member(..) | EK::Un(UnOp::Deref, _) => self.read(e),
             EK::Builtin(b) => Val::Int(Lin::var(b)),
             EK::Bin(op, a, b) => {

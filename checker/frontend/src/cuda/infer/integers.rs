@@ -112,6 +112,7 @@ impl Infer<'_> {
         ty: Option<IntTy>,
     ) -> Val {
         let x = self.unknown_var(base, cause.clone(), span);
+        self.record_type(&x, ty);
         let range = ty.map(IntTy::range);
         if let Some((_, max)) = range {
             self.bound_var(&x, 0, Some(max));
@@ -120,6 +121,7 @@ impl Infer<'_> {
             return Val::Int(Lin::var(&x));
         }
         let neg = self.unknown_var(&format!("{base}_neg"), cause, span);
+        self.record_pair(&x, &neg);
         if let Some((min, max)) = range {
             self.bound_var(&neg, 0, Some(-min));
             self.values.signed_parts.insert(x.clone(), max);

@@ -672,14 +672,17 @@ impl Infer<'_> {
     fn emit_unknown_iterations(&mut self, stmts: Vec<Stmt>, span: Span) {
         let synced = block_has_sync(&stmts);
         let n = self.fresh_name("iterations");
-        if !synced {
+        let record = Unknown {
+            var: n.clone(),
+            cause: UnknownCause::Other("iteration count of a loop".into()),
+            span: self.span(span),
+        };
+        if synced {
+            // A parameter of the protocol, but not the user's.
+            self.out.encoding.uniform_unknowns.push(record);
+        } else {
             self.out.locals.push(n.clone());
-            let span = self.span(span);
-            self.out.unknowns.push(Unknown {
-                var: n.clone(),
-                cause: UnknownCause::Other("number of iterations of a loop".into()),
-                span,
-            });
+            self.out.unknowns.push(record);
         }
         let k = self.fresh_name("k");
         self.emit(

@@ -108,7 +108,8 @@ impl Infer<'_> {
                 // (two instances must not share it).
                 frame.push(key.to_string());
                 let ty = self.current_type();
-                let v = self.uniform_unknown(ty);
+                let why = format!("template parameter `{name}` of this instance");
+                let v = self.uniform_unknown(ty, UnknownCause::Other(why), span);
                 self.values.env.insert(key.to_string(), v.clone());
                 return Some(v);
             }

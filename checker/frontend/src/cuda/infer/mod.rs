@@ -152,9 +152,8 @@ pub struct Output {
     pub written: WrittenValues,
     /// The signed parameters split in two parts (`Kernel::signed`).
     pub signed: Vec<SignedParam>,
-    /// The parameter fixed to 2^64 that offsets indices that may be
-    /// negative (`Kernel::index_base`).
-    pub index_base: Option<String>,
+    /// How the protocol carries the C values (`Kernel::encoding`).
+    pub encoding: mapcheck_ir::encoding::Encoding,
 }
 
 /// The symbolic executor of one kernel.  Its state is split by concern;
@@ -320,9 +319,19 @@ impl<'a> Infer<'a> {
     /// thread for the whole execution, so only for a value computed from
     /// invariant ones ([`Infer::computed_unknown`]) or a constant of an
     /// instance; see [`Infer::typed_unknown`] for its sign.
-    pub(super) fn uniform_unknown(&mut self, ty: Option<IntTy>) -> Val {
+    /// `cause` and `span` say what it stands for (`Encoding::uniform_unknowns`).
+    pub(super) fn uniform_unknown(
+        &mut self,
+        ty: Option<IntTy>,
+        cause: UnknownCause,
+        span: Span,
+    ) -> Val {
         self.out.approximate = true;
         let x = self.fresh_name("g");
+        let span = self.span(span);
+        let var = x.clone();
+        let record = Unknown { var, cause, span };
+        self.out.encoding.uniform_unknowns.push(record);
         let v = self.uniform_value(&x, ty);
         self.values.invariant_unknowns.extend(lin_vars(&v));
         Val::Int(v)
@@ -354,7 +363,7 @@ impl<'a> Infer<'a> {
         span: Span,
     ) -> Val {
         if fv.iter().all(|x| self.invariant_var(x)) {
-            return self.uniform_unknown(ty);
+            return self.uniform_unknown(ty, UnknownCause::Other(why.to_string()), span);
         }
         let v = self.other_typed(why, span, ty);
         if let Val::Int(l) = &v {
@@ -381,10 +390,12 @@ impl<'a> Infer<'a> {
             self.bound_var(x, 0, Some(max));
             self.params.typed.push(x.to_string());
         }
+        self.record_type(x, ty);
         if ty.is_some_and(|t| !t.signed) {
             return Lin::var(x);
         }
         let neg = self.fresh_name(&format!("{x}_neg"));
+        self.record_pair(x, &neg);
         if let Some((min, max)) = range {
             self.bound_var(&neg, 0, Some(-min));
             self.params.typed.push(neg.clone());
@@ -393,6 +404,26 @@ impl<'a> Infer<'a> {
             self.values.signed_parts.insert(neg.clone(), -min);
         }
         Lin::var(x).sub(&Lin::var(&neg))
+    }
+
+    /// Records the C type of the value `x` stands for (`Encoding::types`).
+    pub(super) fn record_type(&mut self, x: &str, ty: Option<IntTy>) {
+        if let Some(t) = ty {
+            let t = mapcheck_ir::kernel::IntType {
+                bits: t.bits,
+                signed: t.signed,
+            };
+            self.out.encoding.types.insert(x.to_string(), t);
+        }
+    }
+
+    /// Records that `pos − neg` is one C value (`Encoding::pairs`).
+    pub(super) fn record_pair(&mut self, pos: &str, neg: &str) {
+        let pair = SignedParam {
+            pos: pos.to_string(),
+            neg: neg.to_string(),
+        };
+        self.out.encoding.pairs.push(pair);
     }
 
     /// Runs the kernel `f` and returns its protocol.
@@ -677,6 +708,13 @@ impl<'a> Infer<'a> {
     fn declared_value(&mut self, d: &VarDecl) -> Val {
         if d.memory == Memory::Shared {
             self.memory.shared.insert(d.name.clone());
+        }
+        if let Some(user) = self.unit.dynamic_shared_names.get(&d.key) {
+            let names = self.out.encoding.array_names.entry(d.name.clone());
+            let names = names.or_default();
+            if !names.contains(user) {
+                names.push(user.clone());
+            }
         }
         let tracked = matches!(d.memory, Memory::Shared | Memory::Device);
         match (&d.shape, d.memory) {

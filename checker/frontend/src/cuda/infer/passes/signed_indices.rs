@@ -8,6 +8,7 @@
 //! (`unlocated.rs`), so that all the accesses of a dimension are offset.
 
 use super::super::*;
+use mapcheck_ir::encoding::IndexShift;
 
 impl Infer<'_> {
     /// Protocol indices are natural numbers and `a - b` stops at 0, but a C
@@ -53,14 +54,21 @@ impl Infer<'_> {
             .then(|| self.fresh_name(INDEX_BASE));
         if let Some(base) = &base {
             self.assume_index_base(&block, base);
-            self.out.index_base = Some(base.clone());
+            self.out.encoding.index_base = Some(base.clone());
         }
-        for ((array, d), (max, var)) in &shifts {
-            let base = if *var { "2^64 + " } else { "" };
-            self.out.notes.push(format!(
-                "the protocol's indices of `{array}` (dimension {}) are the C index + {base}{max}, so that negative indices stay distinct",
-                d + 1
-            ));
+        // The offsets are the encoding's, not the user's: a report
+        // subtracts them (`Encoding::shifts`), and says nothing of them.
+        for ((array, dim), (max, var)) in &shifts {
+            let base = if *var {
+                index_base_value()
+            } else {
+                Nat::from(0u8)
+            };
+            self.out.encoding.shifts.push(IndexShift {
+                array: array.clone(),
+                dim: *dim,
+                offset: max.clone() + base,
+            });
         }
         crate::cuda::rewrite::rewrite_leaves(block, &mut |mut s| {
             if let StmtKind::Access {

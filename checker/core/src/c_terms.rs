@@ -1,0 +1,558 @@
+//! A race witness of a C kernel in the user's terms, decoded in this one
+//! place from the kernel's [`Encoding`] (`docs/reports.md`, "A CUDA race"):
+//! each value is the C value of its C type (a `pos − neg` pair folded to
+//! one integer, reduced into its type), each index the C index (the
+//! offset of its dimension removed), each array under the name the user
+//! wrote, each unknown named by the source expression it stands for.  The
+//! protocol's own witness ([`Witness`]) stays as it is: replay and triage
+//! read it.
+
+use crate::kernel::{Kernel, Provenance, Unknown};
+use crate::verdict::{Assumption, Witness, WitnessAccess};
+use mapcheck_ir::encoding::Encoding;
+use mapcheck_ir::kernel::IntType;
+use mapcheck_ir::threads::Builtin;
+use num_bigint::BigInt;
+use semantics::surface::Span;
+use semantics::{Mode, Nat, Var};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A witness of a C kernel as the user reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CWitness {
+    /// The array, by the name the user wrote.
+    pub array: String,
+    pub accesses: [CAccess; 2],
+    pub threads: [CThread; 2],
+    /// The C index of the cell both touch, one value per dimension.
+    pub index: Vec<BigInt>,
+    /// The iteration of the enclosing synchronized loops.
+    pub sync_vars: Vec<CValue>,
+    /// The kernel's parameters, launch dimensions and, within one block,
+    /// `blockIdx`.
+    pub params: Vec<CValue>,
+    /// Values the same in every thread that mapcheck does not compute.
+    pub unknowns: Vec<CUnknown>,
+    /// The well-formedness assumptions of the race.
+    pub assumptions: Vec<Assumption>,
+    /// The constructs of the kernel mapcheck over-approximated: why the
+    /// alarm may be spurious (`docs/fail-closed.md`).
+    pub approximations: Vec<Approximation>,
+    /// When the witness gives a parameter or an index outside what a size
+    /// is (negative, or 2^31 or more): says so, in one line.  The solver
+    /// chose the value; whether every witness needs one is not checked.
+    pub outside_sizes: Option<String>,
+}
+
+/// A construct mapcheck did not model exactly, where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Approximation {
+    pub what: String,
+    pub span: Span,
+}
+
+/// One side of the race: the access as the source writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CAccess {
+    pub mode: Mode,
+    pub array: String,
+    /// The access's source text (`s[tid + 1]`), or the array's name when
+    /// the span has no text.
+    pub text: String,
+    pub span: Span,
+}
+
+/// The values of one thread of the race.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct CThread {
+    /// `threadIdx.x`, … (and `blockIdx.x`, … across blocks).
+    pub ids: Vec<CValue>,
+    /// Its own loop iteration.
+    pub loop_vars: Vec<CValue>,
+    /// Values of this thread that mapcheck does not compute (a value read
+    /// from memory, the result of a call it does not model).
+    pub unknowns: Vec<CUnknown>,
+}
+
+/// A named C value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CValue {
+    pub name: String,
+    pub value: BigInt,
+}
+
+/// An unknown of the protocol: the source expression it stands for, where,
+/// and the value the witness gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CUnknown {
+    /// The expression's source text (`tid & (size - 1)`), when it has a
+    /// short one.
+    pub expr: Option<String>,
+    /// What it is (`a value read from `in``, `iteration count of a
+    /// loop`).
+    pub what: String,
+    pub span: Span,
+    pub value: BigInt,
+}
+
+impl std::fmt::Display for CUnknown {
+    /// ``tid & (size - 1)` at 44:12 = 3`, or `what at 44:12 = 3`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.expr {
+            Some(e) => write!(f, "`{e}` at {} = {}", self.span, self.value),
+            None => write!(f, "{} at {} = {}", self.what, self.span, self.value),
+        }
+    }
+}
+
+/// The witness `w` of `kernel` in C terms; `None` for the theory's kernels
+/// (`.proto`, `.bcu`), whose protocol is the user's own text.
+pub fn decode(kernel: &Kernel, w: &Witness) -> Option<CWitness> {
+    if !matches!(
+        kernel.provenance,
+        Provenance::CudaExact | Provenance::CudaApproximated
+    ) {
+        return None;
+    }
+    let d = Decoder::new(kernel);
+    let threads = [0, 1].map(|k| d.thread(w, k));
+    let (unknowns, params) = d.globals(&w.params);
+    let index = w.index.iter().enumerate();
+    let index: Vec<BigInt> = index
+        .map(|(dim, v)| big(v) - big(&d.enc.offset(&w.array, dim)))
+        .collect();
+    let approximations = kernel.unsupported.iter().map(|u| Approximation {
+        what: u.what.clone(),
+        span: u.span,
+    });
+    Some(CWitness {
+        array: d.enc.array_name(&w.array),
+        accesses: [0, 1].map(|k| d.access(&w.accesses[k])),
+        threads,
+        outside_sizes: outside_sizes(kernel, &params, &index),
+        index,
+        sync_vars: d.plain(&w.sync_vars),
+        params,
+        unknowns,
+        assumptions: w.assumptions.iter().map(|a| d.assumption(a)).collect(),
+        approximations: approximations.collect(),
+    })
+}
+
+/// One line naming the integer parameters and indices of the witness
+/// outside `0 ..= 2^31 - 1`, the values a size takes: a race shown with
+/// `n = -3` may be one no caller meets (`docs/reports.md`).
+fn outside_sizes(kernel: &Kernel, params: &[CValue], index: &[BigInt]) -> Option<String> {
+    let limit = BigInt::from(1u8) << 31;
+    let outside = |v: &BigInt| v.sign() == num_bigint::Sign::Minus || *v >= limit;
+    let is_param = |name: &str| {
+        kernel
+            .params
+            .iter()
+            .any(|p| p.name == name && p.int.is_some())
+    };
+    let mut items: Vec<String> = params
+        .iter()
+        .filter(|p| is_param(&p.name) && outside(&p.value))
+        .map(|p| format!("`{} = {}`", p.name, p.value))
+        .collect();
+    let cell: String = index.iter().map(|v| format!("[{v}]")).collect();
+    if index.iter().any(outside) {
+        items.push(format!("index {cell}"));
+    }
+    (!items.is_empty()).then(|| {
+        format!(
+            "this witness gives {}: negative, or 2^31 or more — not a size a caller usually passes (mapcheck has not checked whether the race needs it)",
+            items.join(", ")
+        )
+    })
+}
+
+/// `x=v` for each of `values` in the terms of `kernel`'s user: for a C
+/// kernel, signed pairs folded, unknowns named by their source expression
+/// and location, the encoding's own variables left out (the other
+/// reports of a C kernel, such as barrier divergence, read values through
+/// this); for the theory's kernels, as they are.
+pub fn value_parts(kernel: &Kernel, values: &BTreeMap<Var, Nat>) -> Vec<String> {
+    let plain = |(x, v): (&Var, &Nat)| format!("{x}={v}");
+    if !matches!(
+        kernel.provenance,
+        Provenance::CudaExact | Provenance::CudaApproximated
+    ) {
+        return values.iter().map(plain).collect();
+    }
+    let d = Decoder::new(kernel);
+    let mut out = Vec::new();
+    for x in values.keys() {
+        let unknown = d.unknowns.get(x.as_str()).or(d.uniform.get(x.as_str()));
+        if d.enc.is_neg(x) {
+            continue;
+        }
+        if let Some(u) = unknown {
+            out.push(d.unknown(u, d.value(x, values)).to_string());
+        } else if !d.internal.contains(x) {
+            out.push(format!("{x}={}", d.value(x, values)));
+        }
+    }
+    out
+}
+
+/// The variable `x` of `kernel`'s protocol as its user knows it: an
+/// unknown by its source expression (`` `in[i]` at 9:11 ``) or what it is;
+/// any other variable by its name.
+pub fn user_name(kernel: &Kernel, x: &str) -> String {
+    let d = Decoder::new(kernel);
+    match d.unknowns.get(x).or(d.uniform.get(x)) {
+        Some(u) => {
+            let u = d.unknown(u, BigInt::default());
+            match u.expr {
+                Some(e) => format!("`{e}` at {}", u.span),
+                None => format!("the {} at {}", u.what, u.span),
+            }
+        }
+        None => format!("`{x}`"),
+    }
+}
+
+/// Whether `text` (a protocol expression) names a variable of `kernel`
+/// that its user never wrote ([`Kernel::internal_vars`]).
+pub fn names_internal(kernel: &Kernel, text: &str) -> bool {
+    let internal = kernel.internal_vars();
+    let mut words = text.split(|c: char| !(c.is_alphanumeric() || c == '_'));
+    words.any(|w| internal.contains(w))
+}
+
+/// What decoding needs from the kernel.
+struct Decoder<'a> {
+    enc: &'a Encoding,
+    source: &'a str,
+    /// Thread-local unknowns by variable.
+    unknowns: BTreeMap<&'a str, &'a Unknown>,
+    /// Thread-global unknowns by variable.
+    uniform: BTreeMap<&'a str, &'a Unknown>,
+    /// The C integer parameters' types, by name.
+    param_types: BTreeMap<&'a str, IntType>,
+    internal: BTreeSet<Var>,
+}
+
+impl<'a> Decoder<'a> {
+    fn new(k: &'a Kernel) -> Decoder<'a> {
+        let by_var = |us: &'a [Unknown]| us.iter().map(|u| (u.var.as_str(), u)).collect();
+        let typed = k
+            .params
+            .iter()
+            .filter_map(|p| Some((p.name.as_str(), p.int?)));
+        Decoder {
+            enc: &k.encoding,
+            source: &k.source,
+            unknowns: by_var(&k.unknowns),
+            uniform: by_var(&k.encoding.uniform_unknowns),
+            param_types: typed.collect(),
+            internal: k.internal_vars(),
+        }
+    }
+
+    /// The C value of the variable `x` among `values`: its pair folded,
+    /// reduced into its C type.
+    fn value(&self, x: &str, values: &BTreeMap<Var, Nat>) -> BigInt {
+        let get = |v: &str| values.get(v).map(big).unwrap_or_default();
+        let mut v = get(x);
+        if let Some(neg) = self.enc.neg_of(x) {
+            v -= get(neg);
+        }
+        let ty = self.enc.types.get(x).or(self.param_types.get(x));
+        match ty {
+            Some(t) => wrap(v, *t),
+            None => v,
+        }
+    }
+
+    /// Thread `k`'s identifiers, loop iteration and unknowns.
+    fn thread(&self, w: &Witness, k: usize) -> CThread {
+        let t = &w.threads[k];
+        let mut out = CThread {
+            ids: self.plain(&t.ids),
+            loop_vars: self.plain(&t.loop_vars),
+            unknowns: Vec::new(),
+        };
+        for x in t.locals.keys() {
+            if self.enc.is_neg(x) {
+                continue;
+            }
+            if let Some(u) = self.unknowns.get(x.as_str()) {
+                out.unknowns.push(self.unknown(u, self.value(x, &t.locals)));
+            } else if Builtin::of_var(x).is_some() || !self.internal.contains(x) {
+                let value = self.value(x, &t.locals);
+                out.ids.push(CValue {
+                    name: x.clone(),
+                    value,
+                });
+            }
+        }
+        out
+    }
+
+    /// The thread-global unknowns and the other parameters of `params`.
+    fn globals(&self, params: &BTreeMap<Var, Nat>) -> (Vec<CUnknown>, Vec<CValue>) {
+        let mut unknowns = Vec::new();
+        let mut plain = Vec::new();
+        for x in params.keys() {
+            if let Some(u) = self.uniform.get(x.as_str()) {
+                unknowns.push(self.unknown(u, self.value(x, params)));
+            } else if !self.internal.contains(x) {
+                let value = self.value(x, params);
+                plain.push(CValue {
+                    name: x.clone(),
+                    value,
+                });
+            }
+        }
+        (unknowns, plain)
+    }
+
+    /// Values of variables the user wrote (identifiers, loop variables).
+    fn plain(&self, values: &BTreeMap<Var, Nat>) -> Vec<CValue> {
+        let named = values.keys().filter(|x| !self.internal.contains(*x));
+        let value = |x: &Var| CValue {
+            name: x.clone(),
+            value: self.value(x, values),
+        };
+        named.map(value).collect()
+    }
+
+    fn unknown(&self, u: &Unknown, value: BigInt) -> CUnknown {
+        let expr = span_text(self.source, &u.span).filter(|t| t.chars().count() <= MAX_EXPR);
+        let what = match &u.cause {
+            mapcheck_ir::kernel::UnknownCause::ArrayRead { array } => {
+                format!("a value read from `{}`", self.enc.array_name(array))
+            }
+            mapcheck_ir::kernel::UnknownCause::Call { function } => {
+                format!("the result of `{function}`")
+            }
+            mapcheck_ir::kernel::UnknownCause::Declared => u.var.clone(),
+            mapcheck_ir::kernel::UnknownCause::Other(why) => why.clone(),
+        };
+        CUnknown {
+            expr,
+            what,
+            span: u.span,
+            value,
+        }
+    }
+
+    fn access(&self, a: &WitnessAccess) -> CAccess {
+        let array = self.enc.array_name(&a.array);
+        CAccess {
+            mode: a.mode,
+            text: span_text(self.source, &a.span).unwrap_or_else(|| array.clone()),
+            array,
+            span: a.span,
+        }
+    }
+
+    /// A well-formedness assumption, its condition kept only when it
+    /// names nothing of the encoding (else its reason says what it is).
+    fn assumption(&self, a: &Assumption) -> Assumption {
+        let words = a
+            .condition
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'));
+        if words.clone().any(|w| self.internal.contains(w)) {
+            return Assumption {
+                condition: a.reason.clone(),
+                ..a.clone()
+            };
+        }
+        a.clone()
+    }
+}
+
+/// `v` reduced into the C integer type `t` (C11 6.3.1.3, with CUDA's
+/// compilers' wrap-around for signed types).
+pub fn wrap(v: BigInt, t: IntType) -> BigInt {
+    let modulus = BigInt::from(1u8) << t.bits;
+    let mut r = ((v % &modulus) + &modulus) % &modulus;
+    if t.signed && r >= (BigInt::from(1u8) << (t.bits - 1)) {
+        r -= modulus;
+    }
+    r
+}
+
+fn big(n: &Nat) -> BigInt {
+    BigInt::from(n.clone())
+}
+
+/// The most characters of source text a report quotes for one access.
+const MAX_TEXT: usize = 80;
+
+/// The longest source text that names an unknown (a longer span is a
+/// statement, such as a loop: the unknown is named by what it is).
+const MAX_EXPR: usize = 48;
+
+/// The source text of `span` (1-based line and column in characters, end
+/// exclusive), on one line with its spaces collapsed; `None` when the span
+/// is empty or outside `source`.
+pub fn span_text(source: &str, span: &Span) -> Option<String> {
+    if span.line == 0 || span.col == 0 || span.end_line < span.line {
+        return None;
+    }
+    let lines: Vec<&str> = source.lines().collect();
+    let first = span.line as usize - 1;
+    let last = (span.end_line as usize - 1).min(lines.len().checked_sub(1)?);
+    let mut text = String::new();
+    for (n, line) in lines.get(first..=last)?.iter().enumerate() {
+        let chars: Vec<char> = line.chars().collect();
+        let from = if n == 0 { span.col as usize - 1 } else { 0 };
+        let to = if first + n == span.end_line as usize - 1 {
+            (span.end_col as usize).saturating_sub(1).min(chars.len())
+        } else {
+            chars.len()
+        };
+        text.extend(chars.get(from..to.max(from))?);
+        text.push(' ');
+    }
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if text.is_empty() {
+        return None;
+    }
+    if text.chars().count() > MAX_TEXT {
+        let cut: String = text.chars().take(MAX_TEXT - 1).collect();
+        return Some(format!("{cut}…"));
+    }
+    Some(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn int(bits: u32, signed: bool) -> IntType {
+        IntType { bits, signed }
+    }
+
+    #[test]
+    fn values_wrap_into_their_c_type() {
+        let i = |n: i64| BigInt::from(n);
+        assert_eq!(wrap(i(8589934591), int(32, true)), i(-1));
+        assert_eq!(wrap(i(-1), int(32, false)), i(4294967295));
+        assert_eq!(wrap(i(-5), int(32, true)), i(-5));
+        assert_eq!(wrap(i(2147483648), int(32, true)), i(-2147483648));
+        assert_eq!(wrap(i(300), int(8, false)), i(44));
+    }
+
+    #[test]
+    fn span_text_is_the_expression_on_one_line() {
+        let src = "int x;\n  a[tid &\n    (n - 1)] = 0;\n";
+        let s = Span {
+            line: 2,
+            col: 3,
+            end_line: 3,
+            end_col: 13,
+        };
+        assert_eq!(span_text(src, &s).as_deref(), Some("a[tid & (n - 1)]"));
+        assert_eq!(span_text(src, &Span::default()), None);
+        let past = Span::point(9, 1);
+        assert_eq!(span_text(src, &past), None);
+    }
+
+    fn kernel() -> Kernel {
+        let mut k = Kernel::from_protocol_text("k", "param n;\nwr[0]").expect("parses");
+        k.provenance = Provenance::CudaApproximated;
+        k.encoding.pairs.push(mapcheck_ir::kernel::SignedParam {
+            pos: "n".into(),
+            neg: "n_neg".into(),
+        });
+        k.encoding.types.insert("n".into(), int(32, true));
+        k.params.push(mapcheck_ir::kernel::Param {
+            name: "n".into(),
+            c_type: "int".into(),
+            int: Some(int(32, true)),
+        });
+        k.encoding.index_base = Some("index_base".into());
+        k.encoding.shifts.push(mapcheck_ir::encoding::IndexShift {
+            array: "extern_shared".into(),
+            dim: 0,
+            offset: Nat::from(1u8) << 64usize,
+        });
+        k.encoding
+            .array_names
+            .insert("extern_shared".into(), vec!["workspace".into()]);
+        k.source = "__global__ void k(int n) {\n  v = in[tid];\n}\n".into();
+        k.unknowns.push(Unknown {
+            var: "rd_in".into(),
+            cause: mapcheck_ir::kernel::UnknownCause::ArrayRead { array: "in".into() },
+            span: Span {
+                line: 2,
+                col: 7,
+                end_line: 2,
+                end_col: 14,
+            },
+        });
+        k
+    }
+
+    fn witness() -> Witness {
+        let n = |v: u64| Nat::from(v);
+        let access = WitnessAccess {
+            mode: Mode::Wr,
+            array: "extern_shared".into(),
+            index: vec!["index_base - n".into()],
+            span: Span::default(),
+        };
+        let mut t = crate::verdict::ThreadValues::default();
+        t.locals.insert("rd_in".into(), n(4294967295));
+        let mut params = BTreeMap::new();
+        params.insert("n".into(), n(0));
+        params.insert("n_neg".into(), n(3));
+        params.insert("index_base".into(), n(1) << 64usize);
+        Witness {
+            array: "extern_shared".into(),
+            accesses: [access.clone(), access],
+            threads: [t.clone(), t],
+            index: vec![(n(1) << 64usize) - n(3)],
+            sync_vars: BTreeMap::new(),
+            params,
+            assumptions: vec![Assumption {
+                condition: "0 < n_neg".into(),
+                reason: "a synchronized loop runs at least once".into(),
+                span: Span::default(),
+            }],
+            replay_blocked: None,
+            replay_values: None,
+            in_c: None,
+            benign: None,
+        }
+    }
+
+    #[test]
+    fn a_witness_decodes_into_c_terms() {
+        let c = decode(&kernel(), &witness()).expect("a C kernel");
+        assert_eq!(c.array, "workspace");
+        assert_eq!(c.accesses[0].array, "workspace");
+        assert_eq!(c.index, vec![BigInt::from(-3)]);
+        let params: Vec<(&str, i64)> = c
+            .params
+            .iter()
+            .map(|p| (p.name.as_str(), i64::try_from(&p.value).unwrap()))
+            .collect();
+        assert_eq!(params, vec![("n", -3)], "no neg part, no index base");
+        let u = &c.threads[0].unknowns[0];
+        assert_eq!((u.expr.as_deref(), u.span.line), (Some("in[tid]"), 2));
+        assert_eq!(u.to_string(), "`in[tid]` at 2:7 = 4294967295");
+        assert_eq!(
+            c.assumptions[0].condition,
+            "a synchronized loop runs at least once"
+        );
+        let note = c.outside_sizes.expect("n = -3 is no size");
+        assert!(
+            note.contains("`n = -3`") && note.contains("index [-3]"),
+            "{note}"
+        );
+    }
+
+    #[test]
+    fn the_theory_s_kernels_are_their_own_terms() {
+        let mut k = kernel();
+        k.provenance = Provenance::Protocol;
+        assert!(decode(&k, &witness()).is_none());
+    }
+}

@@ -1,0 +1,122 @@
+//! How a C kernel's values are carried by its protocol, recorded so that a
+//! report can decode a witness back into the user's terms: C integers are
+//! `pos − neg` pairs over ℕ (ARCHITECTURE.md, "Integers"), array dimensions
+//! that may be indexed negatively are offset (`docs/integers.md`), values
+//! the front end does not track are fresh unknowns, and all `extern
+//! __shared__` arrays are one array.  None of this is the user's: a report
+//! shows the C value of each, never the variables of the encoding
+//! ([`Encoding::internal_vars`]).
+
+use crate::kernel::{IntType, SignedParam, Unknown};
+use semantics::{Nat, Var};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What a report needs to read a witness of a C kernel in C terms.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Encoding {
+    /// Every signed C value the protocol carries as two naturals
+    /// `pos − neg` (parameters, unknowns, thread-global unknowns); the
+    /// `pos` part keeps the value's name.
+    pub pairs: Vec<SignedParam>,
+    /// The C integer type of protocol variables that stand for C values
+    /// (a pair under its `pos` part): a witness's value is reduced into it.
+    pub types: BTreeMap<Var, IntType>,
+    /// The array dimensions whose protocol index is the C index plus a
+    /// constant.
+    pub shifts: Vec<IndexShift>,
+    /// Thread-global unknowns: values computed from parameters in ways the
+    /// front end does not track (thread-local ones are `Kernel::unknowns`).
+    pub uniform_unknowns: Vec<Unknown>,
+    /// The names the user wrote for an array the protocol names otherwise
+    /// (every `extern __shared__` declaration is one array).
+    pub array_names: BTreeMap<String, Vec<String>>,
+    /// The parameter of the encoding that holds the 2^64 of an offset
+    /// (`Kernel::index_base`).
+    pub index_base: Option<Var>,
+}
+
+/// An array dimension offset in the protocol: its protocol index is the C
+/// index plus `offset`, for every access.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexShift {
+    /// The array, as the protocol names it.
+    pub array: String,
+    /// The dimension, from 0.
+    pub dim: usize,
+    pub offset: Nat,
+}
+
+impl Encoding {
+    /// The `neg` part of the pair whose `pos` part is `x`.
+    pub fn neg_of(&self, x: &str) -> Option<&Var> {
+        self.pairs.iter().find(|p| p.pos == x).map(|p| &p.neg)
+    }
+
+    /// Whether `x` is the `neg` part of a pair.
+    pub fn is_neg(&self, x: &str) -> bool {
+        self.pairs.iter().any(|p| p.neg == x)
+    }
+
+    /// The offset of dimension `dim` of `array` (0 when not offset).
+    pub fn offset(&self, array: &str, dim: usize) -> Nat {
+        self.shifts
+            .iter()
+            .find(|s| s.array == array && s.dim == dim)
+            .map(|s| s.offset.clone())
+            .unwrap_or_default()
+    }
+
+    /// The name the user gave `array` (several declarations of one
+    /// dynamic shared memory are joined by `/`).
+    pub fn array_name(&self, array: &str) -> String {
+        match self.array_names.get(array) {
+            Some(names) if !names.is_empty() => names.join("/"),
+            _ => array.to_string(),
+        }
+    }
+
+    /// The variables that exist only in the encoding (`neg` parts, the
+    /// index base, thread-global unknowns) — with `Kernel::unknowns`, what
+    /// no report may name.
+    pub fn internal_vars(&self) -> BTreeSet<Var> {
+        let negs = self.pairs.iter().map(|p| p.neg.clone());
+        let uniform = self.uniform_unknowns.iter().map(|u| u.var.clone());
+        negs.chain(uniform).chain(self.index_base.clone()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_and_names_default_to_the_protocol_s() {
+        let mut e = Encoding::default();
+        e.shifts.push(IndexShift {
+            array: "a".into(),
+            dim: 1,
+            offset: Nat::from(3u8),
+        });
+        e.array_names
+            .insert("extern_shared".into(), vec!["s".into(), "t".into()]);
+        assert_eq!(e.offset("a", 1), Nat::from(3u8));
+        assert_eq!(e.offset("a", 0), Nat::from(0u8));
+        assert_eq!(e.array_name("extern_shared"), "s/t");
+        assert_eq!(e.array_name("b"), "b");
+    }
+
+    #[test]
+    fn internal_vars_are_the_encoding_s_own() {
+        let e = Encoding {
+            pairs: vec![SignedParam {
+                pos: "n".into(),
+                neg: "n_neg".into(),
+            }],
+            index_base: Some("index_base".into()),
+            ..Default::default()
+        };
+        let internal = e.internal_vars();
+        assert!(internal.contains("n_neg") && internal.contains("index_base"));
+        assert!(!internal.contains("n"), "the pair's pos part is the C name");
+    }
+}
