@@ -174,6 +174,49 @@ pub fn worst_outcome(files: &[FileReport]) -> Option<Severity> {
     verdicts.chain(errors).max()
 }
 
+/// What a run comes to, for its exit status (`docs/errors.md`, "Exit
+/// status"): the first variant that applies.  Input that could not be
+/// checked comes first, before any race: a race found in one file must
+/// not hide that another file was never checked, since a script that sees
+/// "race" would take the run for complete.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RunOutcome {
+    /// A file (or a kernel's protocol) could not be checked: bad input.
+    Unreadable,
+    /// A race or barrier divergence (for `suite`: an expectation missed).
+    Alarm,
+    /// Neither, but something was not decided.
+    Unknown,
+    /// Everything checked and race-free (for `suite`: every expectation met).
+    Clean,
+}
+
+impl RunOutcome {
+    /// The outcome of a `check` run: an error of a file or a malformed
+    /// protocol (`Verdict::Invalid`) is unreadable input, whatever the
+    /// other verdicts.
+    pub fn of(files: &[FileReport]) -> RunOutcome {
+        let severities = || {
+            files
+                .iter()
+                .flat_map(|f| &f.kernels)
+                .flat_map(|k| &k.arrays)
+                .map(|a| a.verdict().severity())
+        };
+        if files.iter().any(|f| f.errors().next().is_some())
+            || severities().any(|s| s == Severity::Invalid)
+        {
+            RunOutcome::Unreadable
+        } else if severities().any(|s| matches!(s, Severity::Racy | Severity::Divergence)) {
+            RunOutcome::Alarm
+        } else if severities().any(|s| s == Severity::Unknown) {
+            RunOutcome::Unknown
+        } else {
+            RunOutcome::Clean
+        }
+    }
+}
+
 /// The counts of a run's one-line summary (`docs/reports.md`, "Several
 /// files"): files by what became of them, kernels by their worst verdict.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]

@@ -1,6 +1,7 @@
 //! A suite's results as data: what a file expects, what the checker
 //! answered, and how the two compare ([`outcome`]), with the totals of a run.
 
+use super::RunOutcome;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -83,6 +84,11 @@ pub struct Totals {
     pub unknown: usize,
     pub errors: usize,
     pub no_expectation: usize,
+    /// Of the files without expectation: racy (or barrier divergence),
+    /// unknown, and errors (unreadable, crashed).
+    pub no_expectation_racy: usize,
+    pub no_expectation_unknown: usize,
+    pub no_expectation_errors: usize,
 }
 
 impl Totals {
@@ -103,12 +109,53 @@ impl Totals {
                 Outcome::NoExpectation => &mut t.no_expectation,
             };
             *slot += 1;
+            if r.expected == Expected::None {
+                let slot = match r.got {
+                    Got::Racy | Got::Divergence => &mut t.no_expectation_racy,
+                    Got::Unknown => &mut t.no_expectation_unknown,
+                    Got::Error => &mut t.no_expectation_errors,
+                    Got::Drf => continue,
+                };
+                *slot += 1;
+            }
         }
         t
     }
     /// Every expectation met.
     pub fn all_met(&self) -> bool {
         self.false_alarms + self.missed_races + self.unknown + self.errors == 0
+    }
+}
+
+/// What a suite run comes to (`docs/errors.md`, "Exit status"): a file
+/// that could not be checked (and was not expected to be rejected) is
+/// unreadable input, before anything else; an expectation missed is an
+/// alarm, and so is a race in a file without expectation; an unknown in a
+/// file without expectation is unknown.  A file without expectation is
+/// judged as `mapcheck check` would judge it, so that a directory without
+/// headers cannot pass with races or unreadable files in it.
+pub fn run_outcome(results: &[FileResult]) -> RunOutcome {
+    let unexpected = |r: &&FileResult| r.expected == Expected::None;
+    if results
+        .iter()
+        .any(|r| r.got == Got::Error && r.expected != Expected::Error)
+    {
+        RunOutcome::Unreadable
+    } else if results.iter().any(|r| !r.outcome.met())
+        || results
+            .iter()
+            .filter(unexpected)
+            .any(|r| matches!(r.got, Got::Racy | Got::Divergence))
+    {
+        RunOutcome::Alarm
+    } else if results
+        .iter()
+        .filter(unexpected)
+        .any(|r| r.got == Got::Unknown)
+    {
+        RunOutcome::Unknown
+    } else {
+        RunOutcome::Clean
     }
 }
 
@@ -123,5 +170,73 @@ pub fn outcome(expected: Expected, got: Got) -> Outcome {
         (Expected::Drf, _) => Outcome::FalseAlarm,
         (Expected::Racy, Got::Drf) => Outcome::MissedRace,
         (Expected::Racy, _) => Outcome::CorrectRacy,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(expected: Expected, got: Got) -> FileResult {
+        FileResult {
+            file: PathBuf::from("k.cu"),
+            expected,
+            got,
+            outcome: outcome(expected, got),
+            millis: 0.0,
+            classification: None,
+            detail: String::new(),
+            ignored_flags: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn files_without_expectation_are_judged_as_check_would() {
+        use Expected::None as No;
+        let run = |rows: &[(Expected, Got)]| {
+            let results: Vec<_> = rows.iter().map(|&(e, g)| row(e, g)).collect();
+            run_outcome(&results)
+        };
+        assert_eq!(run(&[(No, Got::Drf)]), RunOutcome::Clean);
+        assert_eq!(run(&[(No, Got::Unknown)]), RunOutcome::Unknown);
+        assert_eq!(
+            run(&[(No, Got::Racy), (No, Got::Unknown)]),
+            RunOutcome::Alarm
+        );
+        assert_eq!(run(&[(No, Got::Divergence)]), RunOutcome::Alarm);
+        // An unreadable file is never hidden by a race.
+        assert_eq!(
+            run(&[(No, Got::Racy), (No, Got::Error)]),
+            RunOutcome::Unreadable
+        );
+        assert_eq!(
+            run(&[(Expected::Drf, Got::Racy), (No, Got::Error)]),
+            RunOutcome::Unreadable
+        );
+    }
+
+    #[test]
+    fn expectations_decide_files_that_have_one() {
+        let run = |rows: &[(Expected, Got)]| {
+            let results: Vec<_> = rows.iter().map(|&(e, g)| row(e, g)).collect();
+            run_outcome(&results)
+        };
+        assert_eq!(run(&[(Expected::Racy, Got::Racy)]), RunOutcome::Clean);
+        assert_eq!(run(&[(Expected::Error, Got::Error)]), RunOutcome::Clean);
+        assert_eq!(run(&[(Expected::Drf, Got::Unknown)]), RunOutcome::Alarm);
+        assert_eq!(run(&[(Expected::Error, Got::Drf)]), RunOutcome::Alarm);
+        assert_eq!(run(&[(Expected::Drf, Got::Error)]), RunOutcome::Unreadable);
+    }
+
+    #[test]
+    fn totals_split_the_files_without_expectation() {
+        let rows = [Got::Drf, Got::Racy, Got::Unknown, Got::Error, Got::Error];
+        let results: Vec<_> = rows.iter().map(|&g| row(Expected::None, g)).collect();
+        let t = Totals::of(&results);
+        assert_eq!(t.no_expectation, 5);
+        assert_eq!(t.no_expectation_racy, 1);
+        assert_eq!(t.no_expectation_unknown, 1);
+        assert_eq!(t.no_expectation_errors, 2);
+        assert_eq!(t.errors, 0, "errors count missed expectations only");
     }
 }
