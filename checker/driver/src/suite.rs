@@ -61,14 +61,23 @@ fn walk(
     Ok(())
 }
 
-/// The expectation of a file: `//pass`, `//xfail:…`, `// expect: drf|racy|error`.
+/// The expectation of a file: `//pass`, `//xfail:…`, `// expect:
+/// drf|racy|error|known-alarm|known-unknown`.
 pub fn expectation(source: &str) -> Expected {
-    let wants_error = source
-        .lines()
-        .take_while(|l| l.trim().is_empty() || l.trim().starts_with("//"))
-        .any(|l| l.trim().trim_start_matches('/').trim().replace(' ', "") == "expect:error");
-    if wants_error {
+    let says = |what: &str| {
+        source
+            .lines()
+            .take_while(|l| l.trim().is_empty() || l.trim().starts_with("//"))
+            .any(|l| l.trim().trim_start_matches('/').trim().replace(' ', "") == what)
+    };
+    if says("expect:error") {
         return Expected::Error;
+    }
+    if says("expect:known-alarm") {
+        return Expected::KnownAlarm;
+    }
+    if says("expect:known-unknown") {
+        return Expected::KnownUnknown;
     }
     match parse_header(source).expect {
         Some(Expect::Drf) => Expected::Drf,

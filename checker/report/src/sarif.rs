@@ -214,6 +214,10 @@ pub struct SarifResult<'a> {
     pub related_locations: Vec<Location>,
     /// [`fingerprint::KEY`] → what the result is about, hashed.
     pub partial_fingerprints: BTreeMap<&'static str, String>,
+    /// A race the user silenced (SARIF 2.1.0 §3.27.23): code scanning
+    /// shows it closed, with the justification.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub suppressions: Vec<SarifSuppression>,
     pub properties: ResultProperties<'a>,
 }
 
@@ -568,6 +572,15 @@ fn result<'a>(
         locations: vec![primary],
         related_locations: locations,
         partial_fingerprints: BTreeMap::from([(fingerprint::KEY, print)]),
+        suppressions: a
+            .suppressed
+            .iter()
+            .map(|s| SarifSuppression {
+                kind: if s.in_source { "inSource" } else { "external" },
+                justification: format!("{} ({})", s.reason, s.at),
+                location: None,
+            })
+            .collect(),
         properties: props,
     })
 }
@@ -664,6 +677,16 @@ pub fn escape(text: &str) -> String {
         out.push(c);
     }
     out
+}
+
+/// A `suppression` of a result.
+#[derive(Serialize)]
+pub struct SarifSuppression {
+    /// `inSource` (a `// mapcheck-ignore:` comment) or `external`
+    /// (`mapcheck.toml`).
+    pub kind: &'static str,
+    pub justification: String,
+    pub location: Option<Location>,
 }
 
 /// A `location` in `uri`; without a usable span, line 1 of the file.
@@ -791,6 +814,7 @@ mod tests {
             check,
             classification: None,
             triage: None,
+            suppressed: None,
         }
     }
 

@@ -95,11 +95,12 @@ pub fn suite_table(results: &[FileResult], totals: &Totals) -> String {
     let t = totals;
     let _ = writeln!(
         out,
-        "\n{} files: {} correct DRF, {} correct racy, {} correct errors, {} false alarms, {} missed races, {} unknown/unsupported, {} errors, {} without expectation{}",
+        "\n{} files: {} correct DRF, {} correct racy, {} correct errors, {} known alarms, {} false alarms, {} missed races, {} unknown/unsupported, {} errors, {} without expectation{}",
         t.files,
         t.correct_drf,
         t.correct_racy,
         t.correct_error,
+        t.known_alarms,
         t.false_alarms,
         t.missed_races,
         t.unknown,

@@ -7,6 +7,7 @@
 use super::{exit, CheckArgs, Format, PFlags, Stage};
 use indicatif::{ProgressBar, ProgressStyle};
 use mapcheck_core::results::RunOutcome;
+use mapcheck_driver::config::{self, Config};
 use mapcheck_driver::project::{self, Role};
 use mapcheck_driver::show::Show;
 use mapcheck_driver::{show_file, FileReport};
@@ -25,10 +26,21 @@ pub fn main(args: &CheckArgs) -> i32 {
             return exit::BAD_INPUT;
         }
     };
+    let config = match project_config(args) {
+        Ok(c) => c,
+        Err(e) => {
+            eprint!("{}", render(&Diagnostic::error(e), None, Style::Short));
+            return exit::BAD_INPUT;
+        }
+    };
     if let Some(stage) = args.show {
         return show(args, stage, database.as_deref());
     }
-    let cli = args.flags();
+    let mut cli = args.flags();
+    if let Some(c) = &config {
+        cli.includes.extend(c.includes.iter().cloned());
+        cli.defines.extend(c.defines.iter().cloned());
+    }
     let project = project::units(&args.files, database.as_deref());
     let mut files = Vec::new();
     for report in project.problems {
@@ -38,7 +50,8 @@ pub fn main(args: &CheckArgs) -> i32 {
     let bar = progress(project.units.len());
     for unit in &project.units {
         bar.set_message(unit.file.display().to_string());
-        let report = project::check_unit(unit, &cli);
+        let mut report = project::check_unit(unit, &cli);
+        config::suppress(&mut report, config.as_ref());
         bar.suspend(|| {
             eprint_diagnostics(&report);
             if args.format == Format::Text {
@@ -88,6 +101,17 @@ fn usage(args: &CheckArgs) -> Result<Option<PathBuf>, String> {
         }
     }
     Ok(p.database)
+}
+
+/// The project's `mapcheck.toml`, found from the first path upward
+/// (`docs/ci.md`, "Configuration"); a note on standard error says which.
+fn project_config(args: &CheckArgs) -> Result<Option<Config>, String> {
+    let Some(path) = args.files.first().and_then(|p| config::find(p)) else {
+        return Ok(None);
+    };
+    let c = config::load(&path)?;
+    eprintln!("note: using {}", path.display());
+    Ok(Some(c))
 }
 
 /// The flags whose value is optional, so given only as `--flag=value`.

@@ -109,6 +109,23 @@ pub struct CheckedArray {
     /// For an alarm on a BabyCUDA program: how triage settled it (the
     /// verdict of a refuted alarm is DRF).
     pub triage: Option<Triage>,
+    /// For a race the user reviewed and silenced: where and why.  The
+    /// verdict stays racy and every report shows it, but it no longer
+    /// decides the exit status (`docs/ci.md`, "Suppressions").
+    pub suppressed: Option<Suppression>,
+}
+
+/// Why a race is silenced: an inline `// mapcheck-ignore: data-race —
+/// reason` on one of its access lines, or an entry of `mapcheck.toml`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suppression {
+    /// In the source (`inSource` in SARIF) or in the configuration file
+    /// (`external`).
+    pub in_source: bool,
+    /// Where it is: `k.cu:12` or `mapcheck.toml`.
+    pub at: String,
+    /// The reason the user gave.
+    pub reason: String,
 }
 
 impl CheckedArray {
@@ -183,7 +200,8 @@ pub fn worst_outcome(files: &[FileReport]) -> Option<Severity> {
 pub enum RunOutcome {
     /// A file (or a kernel's protocol) could not be checked: bad input.
     Unreadable,
-    /// A race or barrier divergence (for `suite`: an expectation missed).
+    /// A race (not suppressed) or barrier divergence (for `suite`: an
+    /// expectation missed).
     Alarm,
     /// Neither, but something was not decided.
     Unknown,
@@ -207,7 +225,18 @@ impl RunOutcome {
             || severities().any(|s| s == Severity::Invalid)
         {
             RunOutcome::Unreadable
-        } else if severities().any(|s| matches!(s, Severity::Racy | Severity::Divergence)) {
+        } else if files
+            .iter()
+            .flat_map(|f| &f.kernels)
+            .flat_map(|k| &k.arrays)
+            .filter(|a| a.suppressed.is_none())
+            .any(|a| {
+                matches!(
+                    a.verdict().severity(),
+                    Severity::Racy | Severity::Divergence
+                )
+            })
+        {
             RunOutcome::Alarm
         } else if severities().any(|s| s == Severity::Unknown) {
             RunOutcome::Unknown

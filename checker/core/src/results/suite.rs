@@ -13,6 +13,17 @@ pub enum Expected {
     Racy,
     /// `// expect: error`: the file must be rejected (bad input, exit 2).
     Error,
+    /// `// expect: known-alarm`: the kernel is race-free, and mapcheck is
+    /// known to raise an alarm (or answer `unknown`) on it
+    /// (`docs/corpus.md`): either answer meets the expectation, and so
+    /// does DRF.
+    #[serde(rename = "known-alarm")]
+    KnownAlarm,
+    /// `// expect: known-unknown`: the kernel is racy (or diverges), and
+    /// mapcheck is known to answer `unknown` on it: racy and unknown meet
+    /// the expectation; DRF is a missed race.
+    #[serde(rename = "known-unknown")]
+    KnownUnknown,
     /// No expectation header.
     None,
 }
@@ -41,6 +52,9 @@ pub enum Outcome {
     Unknown,
     Error,
     NoExpectation,
+    /// A known alarm (or `unknown`) on a race-free kernel, or a known
+    /// `unknown` on a racy one.
+    KnownAlarm,
 }
 
 impl Outcome {
@@ -52,6 +66,7 @@ impl Outcome {
                 | Outcome::CorrectRacy
                 | Outcome::CorrectError
                 | Outcome::NoExpectation
+                | Outcome::KnownAlarm
         )
     }
 }
@@ -84,6 +99,7 @@ pub struct Totals {
     pub unknown: usize,
     pub errors: usize,
     pub no_expectation: usize,
+    pub known_alarms: usize,
     /// Of the files without expectation: racy (or barrier divergence),
     /// unknown, and errors (unreadable, crashed).
     pub no_expectation_racy: usize,
@@ -107,6 +123,7 @@ impl Totals {
                 Outcome::Unknown => &mut t.unknown,
                 Outcome::Error => &mut t.errors,
                 Outcome::NoExpectation => &mut t.no_expectation,
+                Outcome::KnownAlarm => &mut t.known_alarms,
             };
             *slot += 1;
             if r.expected == Expected::None {
@@ -165,6 +182,11 @@ pub fn outcome(expected: Expected, got: Got) -> Outcome {
         (Expected::None, _) => Outcome::NoExpectation,
         (Expected::Error, Got::Error) => Outcome::CorrectError,
         (_, Got::Error) | (Expected::Error, _) => Outcome::Error,
+        (Expected::KnownAlarm, Got::Drf) => Outcome::CorrectDrf,
+        (Expected::KnownAlarm, _) => Outcome::KnownAlarm,
+        (Expected::KnownUnknown, Got::Drf) => Outcome::MissedRace,
+        (Expected::KnownUnknown, Got::Unknown) => Outcome::KnownAlarm,
+        (Expected::KnownUnknown, _) => Outcome::CorrectRacy,
         (_, Got::Unknown) => Outcome::Unknown,
         (Expected::Drf, Got::Drf) => Outcome::CorrectDrf,
         (Expected::Drf, _) => Outcome::FalseAlarm,
@@ -226,6 +248,22 @@ mod tests {
         assert_eq!(run(&[(Expected::Drf, Got::Unknown)]), RunOutcome::Alarm);
         assert_eq!(run(&[(Expected::Error, Got::Drf)]), RunOutcome::Alarm);
         assert_eq!(run(&[(Expected::Drf, Got::Error)]), RunOutcome::Unreadable);
+        let known = |g| outcome(Expected::KnownAlarm, g);
+        assert_eq!(known(Got::Racy), Outcome::KnownAlarm);
+        assert_eq!(known(Got::Unknown), Outcome::KnownAlarm);
+        assert_eq!(known(Got::Drf), Outcome::CorrectDrf);
+        let racy = |g| outcome(Expected::KnownUnknown, g);
+        assert_eq!(racy(Got::Unknown), Outcome::KnownAlarm);
+        assert_eq!(racy(Got::Divergence), Outcome::CorrectRacy);
+        assert_eq!(
+            racy(Got::Drf),
+            Outcome::MissedRace,
+            "never hides a missed race"
+        );
+        assert_eq!(
+            run(&[(Expected::KnownAlarm, Got::Divergence)]),
+            RunOutcome::Clean
+        );
     }
 
     #[test]
