@@ -1,4 +1,5 @@
 //--blockDim=[64] --gridDim=[1]
+// expect: known-alarm
 // expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 // Race-free: even t writes x[t/2], odd t writes y[t/2]; within the evens (and
 // within the odds) t/2 is injective, and x, y are distinct arrays.  After the

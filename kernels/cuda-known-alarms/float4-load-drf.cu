@@ -1,4 +1,5 @@
 //--blockDim=[64] --gridDim=[1]
+// expect: known-alarm
 // expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 // Race-free: thread t writes a[4t + 3] and loads a[4t..4t+3]: only its own
 // cells.  out[t] is private.

@@ -1,4 +1,5 @@
 //--blockDim=[64] --gridDim=[1]
+// expect: known-alarm
 // expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 // Race-free: b.put(t, t) writes a[t] only; distinct threads, distinct cells.
 struct Buf {

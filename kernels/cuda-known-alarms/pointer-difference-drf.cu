@@ -1,4 +1,5 @@
 //--blockDim=[64] --gridDim=[1]
+// expect: known-alarm
 // expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 // Race-free: d = 64 - t, so thread t writes a[63 - t]; injective in t.
 __global__ void k(int *a)

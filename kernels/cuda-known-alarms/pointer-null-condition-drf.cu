@@ -1,4 +1,5 @@
 //--blockDim=[64] --gridDim=[1]
+// expect: known-alarm
 // expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 // Race-free: opt stays null, so every thread takes the first branch and
 // writes a[t]; the else branch never runs.

@@ -1,4 +1,5 @@
 //--blockDim=[64] --gridDim=[1]
+// expect: known-alarm
 // expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 // Race-free: iteration 0 writes a[2t], then p = a + 1, iteration 1 writes
 // a[2t + 1]; thread t owns {2t, 2t+1}, disjoint across threads.

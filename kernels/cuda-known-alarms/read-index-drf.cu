@@ -1,4 +1,5 @@
 //--blockDim=256
+// expect: known-alarm
 // expected: DRF (//pass), but mapcheck reports a data-dependent alarm: see docs/corpus.md
 // Test 5 of Claim 1 (seeds/000, Fig. 16), DRF version: x == tid, so A[x] is
 // the thread's own cell.  Protocols abstract array contents away: x is a

@@ -1,4 +1,5 @@
 //--blockDim=64 --gridDim=1
+// expect: known-alarm
 // expected: DRF (//pass), but mapcheck reports barrier divergence: see docs/barrier-divergence.md
 // Race-free (the loop of the SDK's eigenvalue kernels): each round, thread
 // 0 sets the shared flag `done`; after a barrier, every thread whose element

@@ -1,4 +1,5 @@
 //--blockDim=64 --gridDim=1
+// expect: known-alarm
 // expected: DRF (//pass), but mapcheck answers unknown: see docs/barrier-divergence.md
 // Race-free: in each iteration thread 0 sets the block's flag, and after
 // the barrier every thread reads it — the same cell, written by no thread

@@ -1,4 +1,5 @@
 //--blockDim=128
+// expect: known-alarm
 // expected: DRF (//pass), but mapcheck reports a data-dependent alarm across blocks: see docs/corpus.md
 // The "last block" pattern of the CUDA SDK threadFenceReduction sample: a
 // shared flag set by thread 0 from an atomic ticket, read by all after a

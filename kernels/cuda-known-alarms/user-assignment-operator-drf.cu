@@ -1,4 +1,5 @@
 //--blockDim=[64] --gridDim=[1]
+// expect: known-alarm
 // expected: DRF (//pass), but mapcheck raises an alarm: see docs/corpus.md
 // Race-free: the user's Log::operator+= and Log::operator= write
 // s[threadIdx.x], the calling thread's own cell; after the barrier thread t

@@ -5,6 +5,7 @@
 //! ([`suite`]), and the paths of a run as translation units ([`project`]:
 //! directories, fragments checked through their includer).
 
+pub mod config;
 pub mod database;
 pub mod pipeline;
 pub mod project;

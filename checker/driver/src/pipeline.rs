@@ -227,6 +227,7 @@ fn check_kernel(k: &Kernel, opts: &CheckOptions) -> Result<CheckedKernel, Diagno
                 check: a,
                 classification,
                 triage,
+                suppressed: None,
             }
         })
         .collect();

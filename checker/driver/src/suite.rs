@@ -5,7 +5,9 @@
 //! the progress bar and parallelism `mapcheck suite` (`cli/src/commands/suite.rs`).
 
 use crate::pipeline::{check_file, CheckedArray, FileReport};
-pub use mapcheck_core::results::suite::{outcome, Expected, FileResult, Got, Outcome, Totals};
+pub use mapcheck_core::results::suite::{
+    outcome, run_outcome, Expected, FileResult, Got, Outcome, Totals,
+};
 use mapcheck_core::triage::Resolution;
 use mapcheck_core::verdict::Verdict;
 use mapcheck_frontend::options::Flags;
@@ -59,14 +61,23 @@ fn walk(
     Ok(())
 }
 
-/// The expectation of a file: `//pass`, `//xfail:…`, `// expect: drf|racy|error`.
+/// The expectation of a file: `//pass`, `//xfail:…`, `// expect:
+/// drf|racy|error|known-alarm|known-unknown`.
 pub fn expectation(source: &str) -> Expected {
-    let wants_error = source
-        .lines()
-        .take_while(|l| l.trim().is_empty() || l.trim().starts_with("//"))
-        .any(|l| l.trim().trim_start_matches('/').trim().replace(' ', "") == "expect:error");
-    if wants_error {
+    let says = |what: &str| {
+        source
+            .lines()
+            .take_while(|l| l.trim().is_empty() || l.trim().starts_with("//"))
+            .any(|l| l.trim().trim_start_matches('/').trim().replace(' ', "") == what)
+    };
+    if says("expect:error") {
         return Expected::Error;
+    }
+    if says("expect:known-alarm") {
+        return Expected::KnownAlarm;
+    }
+    if says("expect:known-unknown") {
+        return Expected::KnownUnknown;
     }
     match parse_header(source).expect {
         Some(Expect::Drf) => Expected::Drf,
@@ -77,6 +88,12 @@ pub fn expectation(source: &str) -> Expected {
 
 /// Checks one file with the flags of its header.
 pub fn run_file(path: &Path, timeout_ms: u64) -> FileResult {
+    run_file_report(path, timeout_ms).0
+}
+
+/// Checks one file with the flags of its header: its row, and the report
+/// it summarizes (for the formats that show every verdict, SARIF).
+pub fn run_file_report(path: &Path, timeout_ms: u64) -> (FileResult, FileReport) {
     let start = Instant::now();
     let cli = Flags {
         timeout_ms: Some(timeout_ms),
@@ -85,7 +102,7 @@ pub fn run_file(path: &Path, timeout_ms: u64) -> FileResult {
     let report = check_file(path, &cli);
     let expected = expectation(report.source.as_deref().unwrap_or_default());
     let (got, classification, detail) = summarize(&report);
-    FileResult {
+    let row = FileResult {
         file: path.to_path_buf(),
         expected,
         got,
@@ -93,8 +110,9 @@ pub fn run_file(path: &Path, timeout_ms: u64) -> FileResult {
         millis: start.elapsed().as_secs_f64() * 1000.0,
         classification,
         detail,
-        ignored_flags: report.ignored_flags,
-    }
+        ignored_flags: report.ignored_flags.clone(),
+    };
+    (row, report)
 }
 
 /// The file's answer: an error if it could not be checked, else its worst

@@ -235,13 +235,14 @@ pub fn header_flags(file: &Path, words: &[String], spans: &[Span]) -> HeaderFlag
         let mut take = || value.clone().or_else(|| it.next().map(|(v, _)| v.clone()));
         let f = &mut h.flags;
         let result = match name {
-            "--blockDim" | "--block-dim" | "--local_size" => {
+            // `-b`, `-g` and `-p` are Faial's spellings (`-b 16,16`).
+            "--blockDim" | "--block-dim" | "--local_size" | "-b" => {
                 value_of(name, take(), Dims::parse).map(|d| f.block_dim = Some(d))
             }
-            "--gridDim" | "--grid-dim" | "--num_groups" => {
+            "--gridDim" | "--grid-dim" | "--num_groups" | "-g" => {
                 value_of(name, take(), Dims::parse).map(|d| f.grid_dim = Some(d))
             }
-            "--param" => value_of(name, take(), parse_param).map(|p| f.params.push(p)),
+            "--param" | "-p" => value_of(name, take(), parse_param).map(|p| f.params.push(p)),
             "--threads" => value_of(name, take(), |v| {
                 v.parse::<u64>()
                     .map_err(|_| format!("expected a number, found `{v}`"))
@@ -402,6 +403,17 @@ mod tests {
         let src = format!("//{s}\n");
         let (h, spans) = semantics::surface::parse::parse_header_with_spans(&src);
         header_flags(Path::new("dir/k.cu"), &h.flags, &spans)
+    }
+
+    #[test]
+    fn faial_short_flags_are_aliases() {
+        // A flag line starts with `--` (`docs/headers.md`); the short
+        // spellings may follow.
+        let h = header("--all-dims -b 16,16 -g [4] -p N=8");
+        assert!(h.errors.is_empty(), "{:?}", h.errors);
+        assert_eq!(h.flags.block_dim, Some(Dims(vec![16, 16])));
+        assert_eq!(h.flags.grid_dim, Some(Dims(vec![4])));
+        assert_eq!(h.flags.params, vec![("N".to_string(), 8)]);
     }
 
     #[test]

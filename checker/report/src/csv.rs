@@ -2,13 +2,13 @@
 //! alike: a field with a comma, a quote or a line break is quoted, quotes
 //! doubled (RFC 4180).  [`check_csv`] is `mapcheck check --format csv`.
 
-use mapcheck_core::results::FileReport;
+use mapcheck_core::results::{CheckedArray, CheckedKernel, FileReport};
 use mapcheck_core::verdict::Verdict;
 use semantics::surface::Span;
 
 /// The header of `mapcheck check --format csv`.
 pub const CHECK_HEADER: &str =
-    "file,kernel,array,verdict,classification,line1,col1,line2,col2,index,seconds";
+    "file,kernel,array,verdict,classification,line1,col1,line2,col2,index,seconds,assumptions";
 
 /// A CSV document: the header, then the rows.
 pub fn write_csv<R, F>(header: &[&str], rows: R) -> String
@@ -39,7 +39,8 @@ pub fn csv_field(s: &str) -> String {
 /// `mapcheck check --format csv`: one row per kernel and array (a kernel
 /// without array accesses has none).  `classification`, `line2`, `col2`
 /// and `index` are for races; `line1,col1` is the first access of a race
-/// or the location of another verdict; empty where not applicable.
+/// or the location of another verdict; empty where not applicable;
+/// `assumptions` last, so that the columns before it keep their places.
 pub fn check_csv(files: &[FileReport]) -> String {
     let rows = files.iter().flat_map(|f| &f.kernels).flat_map(|k| {
         k.arrays.iter().map(move |a| {
@@ -73,11 +74,26 @@ pub fn check_csv(files: &[FileReport]) -> String {
                 col2,
                 index,
                 format!("{:.6}", a.check.seconds),
+                assumptions(k, a),
             ]
         })
     });
     let header: Vec<&str> = CHECK_HEADER.split(',').collect();
     write_csv(&header, rows)
+}
+
+/// What the verdict rests on beyond the code, `; `-separated: the
+/// launch assumptions the user did not state (every verdict of the kernel
+/// rests on them, as the text report's `assuming` lines say), then the
+/// assumptions of a DRF verdict.
+fn assumptions(k: &CheckedKernel, a: &CheckedArray) -> String {
+    let drf = match a.verdict() {
+        Verdict::Drf { assumptions } => assumptions.as_slice(),
+        _ => &[],
+    };
+    let launch = k.launch.iter().cloned();
+    let assumed = drf.iter().map(|asm| asm.to_string());
+    launch.chain(assumed).collect::<Vec<_>>().join("; ")
 }
 
 #[cfg(test)]

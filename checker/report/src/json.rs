@@ -80,6 +80,10 @@ pub struct JsonArray<'a> {
     pub details: JsonVerdict<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub classification: Option<&'a str>,
+    /// A race the user silenced (`docs/ci.md`, "Suppressions"); absent
+    /// otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suppressed: Option<JsonSuppressed<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub triage: Option<JsonTriage<'a>>,
     /// Benign write/write pairs of a race-free array: two threads store
@@ -353,6 +357,14 @@ impl<'a> JsonWitness<'a> {
 }
 
 /// How triage settled an alarm.
+/// Where and why a race was suppressed.
+#[derive(Serialize)]
+pub struct JsonSuppressed<'a> {
+    pub at: &'a str,
+    pub reason: &'a str,
+    pub in_source: bool,
+}
+
 #[derive(Serialize)]
 pub struct JsonTriage<'a> {
     pub class: String,
@@ -404,6 +416,11 @@ impl<'a> JsonArray<'a> {
             seconds: a.check.seconds,
             details,
             classification: a.classification.as_deref(),
+            suppressed: a.suppressed.as_ref().map(|s| JsonSuppressed {
+                at: &s.at,
+                reason: &s.reason,
+                in_source: s.in_source,
+            }),
             triage: a.triage.as_ref().map(JsonTriage::from),
             benign: a
                 .check

@@ -10,7 +10,9 @@
 //! the classification.  Files that could not be loaded are tool execution
 //! notifications of the invocation.
 
+use crate::fingerprint::{self, fingerprint};
 use crate::json::JsonWitness;
+use crate::locate;
 use crate::text::ACCESS_LABELS;
 use mapcheck_core::results::array_name;
 use mapcheck_core::results::{CheckedArray, CheckedKernel, FileReport};
@@ -36,6 +38,20 @@ pub const RULES: [Rule; 4] = [
         short: "Data race",
         full: "Two distinct threads access the same array cell in the same barrier \
                interval, and at least one access is a write.",
+        help: "The two accesses of the result (the primary location and the related \
+               `second access`) touch the same cell, for the thread identifiers and \
+               parameter values in the message, with no barrier between them. \
+               Fixes: put a barrier (`__syncthreads()`, or `__syncwarp()` within a \
+               warp) between the two accesses so that every thread of the block \
+               reaches it; or make the indices of different threads differ; or, if \
+               the witness needs parameter values the kernel is never launched with, \
+               state the precondition (`__requires(…)` in the kernel, `--param` or \
+               the launch dimensions on the command line). The classification says \
+               how certain the race is: `exact` and `protocol` races hold for the \
+               code as written; `data-dependent`, `control-dependent` and \
+               `approximated` ones rest on values mapcheck did not model and may be \
+               spurious. To silence a reviewed alarm, say why in an inline \
+               `// mapcheck-ignore: data-race — reason` on the access's line.",
     },
     Rule {
         id: "barrier-divergence",
@@ -45,6 +61,13 @@ pub const RULES: [Rule; 4] = [
         full: "Threads may disagree on reaching a barrier: a barrier under a \
                thread-dependent condition, or a synchronized loop whose bounds \
                depend on the thread.",
+        help: "A barrier must be reached by every thread of the block, or by \
+               none (CUDA's `__syncthreads()` is undefined otherwise). The location \
+               is the conditional or loop whose condition two threads of the \
+               message evaluate differently. Fixes: move the barrier out of the \
+               conditional (compute the condition, synchronize, then branch), or \
+               make the condition or loop bounds the same for every thread of the \
+               block.",
     },
     Rule {
         id: "unknown",
@@ -53,6 +76,12 @@ pub const RULES: [Rule; 4] = [
         short: "Data-race freedom not established",
         full: "No race was found, but mapcheck could not prove the array \
                data-race free (solver timeout or unknown, unsupported construct).",
+        help: "The message says why: a construct mapcheck does not model (at its \
+               location), or a solver query that timed out (at the kernel). Try \
+               increasing the timeout (`--timeout MS`), fixing the launch \
+               dimensions or parameters the kernel is used with (`--block-dim`, \
+               `--grid-dim`, `--param`), or rewriting the unsupported construct. \
+               mapcheck never reports such an array data-race free.",
     },
     Rule {
         id: "invalid-input",
@@ -61,6 +90,10 @@ pub const RULES: [Rule; 4] = [
         short: "Malformed protocol",
         full: "The kernel's memory access protocol is malformed, e.g. a barrier \
                inside a loop that cannot contain one.",
+        help: "The protocol (a `.proto` file, or the one inferred from the kernel) \
+               breaks a rule of the protocol language at the location, for \
+               example a barrier inside a loop declared unsynchronized. Fix the \
+               construct the message names; `docs/proto-format.md` gives the rules.",
     },
 ];
 
@@ -72,6 +105,9 @@ pub struct Rule {
     pub level: &'static str,
     pub short: &'static str,
     pub full: &'static str,
+    /// What to do about a result of the rule (`help`, shown by code
+    /// scanning beside the alert).
+    pub help: &'static str,
 }
 
 /// The document.
@@ -122,6 +158,7 @@ pub struct ReportingDescriptor {
     pub name: &'static str,
     pub short_description: Text,
     pub full_description: Text,
+    pub help: Text,
     pub default_configuration: Configuration,
     pub properties: RuleProperties,
 }
@@ -154,10 +191,15 @@ pub struct Invocation {
     pub tool_execution_notifications: Vec<Notification>,
 }
 
+/// A `notification` of `invocations[0].toolExecutionNotifications`: a
+/// file that could not be checked (`error`), or what a DRF verdict
+/// assumed (`note`).
 #[derive(Serialize)]
 pub struct Notification {
     pub level: &'static str,
     pub message: Text,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub locations: Vec<Location>,
 }
 
 #[derive(Serialize)]
@@ -170,13 +212,23 @@ pub struct SarifResult<'a> {
     pub locations: Vec<Location>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub related_locations: Vec<Location>,
+    /// [`fingerprint::KEY`] → what the result is about, hashed.
+    pub partial_fingerprints: BTreeMap<&'static str, String>,
+    /// A race the user silenced (SARIF 2.1.0 §3.27.23): code scanning
+    /// shows it closed, with the justification.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub suppressions: Vec<SarifSuppression>,
     pub properties: ResultProperties<'a>,
 }
 
 #[derive(Serialize)]
 pub struct ResultProperties<'a> {
     pub kernel: &'a str,
+    /// The first of `arrays`.
     pub array: &'a str,
+    /// Every array the result is about: one for a race; the arrays whose
+    /// checks met the same divergence, malformed construct or unknown.
+    pub arrays: Vec<&'a str>,
     pub verdict: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub classification: Option<&'a str>,
@@ -226,37 +278,196 @@ pub struct Region {
 }
 
 /// The SARIF document of the files' reports (files that could not be
-/// checked become tool execution notifications); `cwd` is the directory
-/// URIs are relative to.
+/// checked become tool execution notifications, and so do the
+/// assumptions of DRF verdicts); `cwd` is the directory URIs are
+/// relative to.
 pub fn document<'a>(files: &'a [FileReport], cwd: &Path) -> Sarif<'a> {
-    let results = files
+    let results = files.iter().flat_map(|f| file_results(f, cwd)).collect();
+    let notifications = files
         .iter()
-        .flat_map(|f| &f.kernels)
-        .flat_map(|k| k.arrays.iter().filter_map(move |a| result(k, a, cwd)))
+        .flat_map(|f| file_notifications(f, cwd))
         .collect();
-    let notifications: Vec<Notification> = files
-        .iter()
-        .flat_map(|f| f.errors())
-        .map(|e| Notification {
-            level: "error",
-            message: Text::new(e.to_string()),
-        })
-        .collect();
-    let run = Run {
+    Sarif {
+        schema: SCHEMA,
+        version: VERSION,
+        runs: vec![run(results, notifications, cwd)],
+    }
+}
+
+/// The one run of a document.
+fn run<'a>(results: Vec<SarifResult<'a>>, notifications: Vec<Notification>, cwd: &Path) -> Run<'a> {
+    let failed = notifications.iter().any(|n| n.level == "error");
+    Run {
         tool: Tool { driver: driver() },
         original_uri_base_ids: dir_uri(cwd).map(|uri| BTreeMap::from([(SRCROOT, UriBase { uri })])),
         invocations: vec![Invocation {
-            execution_successful: notifications.is_empty(),
+            execution_successful: !failed,
             tool_execution_notifications: notifications,
         }],
         column_kind: "unicodeCodePoints",
         results,
-    };
-    Sarif {
-        schema: SCHEMA,
-        version: VERSION,
-        runs: vec![run],
     }
+}
+
+/// The results of one file: one per array whose verdict is not DRF, where
+/// the arrays of a kernel that met the same divergence, malformed
+/// construct or unknown at the same place share one result (one barrier
+/// under a thread-dependent condition is one alert, whatever the number
+/// of arrays its kernel accesses).
+pub fn file_results<'a>(f: &'a FileReport, cwd: &Path) -> Vec<SarifResult<'a>> {
+    let source = f.source.as_deref().unwrap_or_default();
+    let mut out: Vec<SarifResult<'a>> = Vec::new();
+    for k in &f.kernels {
+        for a in &k.arrays {
+            let Some(r) = result(k, a, source, cwd) else {
+                continue;
+            };
+            let same = |o: &&mut SarifResult<'a>| {
+                r.rule_id != "data-race"
+                    && o.rule_id == r.rule_id
+                    && o.properties.kernel == r.properties.kernel
+                    && o.properties.reason == r.properties.reason
+                    && o.locations[0].physical_location.region
+                        == r.locations[0].physical_location.region
+            };
+            match out.iter_mut().find(same) {
+                Some(o) => {
+                    o.properties.arrays.push(r.properties.array);
+                    let why = o.properties.reason.unwrap_or_default();
+                    let text =
+                        problem_text(o.rule_id, o.properties.kernel, &o.properties.arrays, why);
+                    o.message = Text::new(text);
+                }
+                None => out.push(r),
+            }
+        }
+    }
+    out
+}
+
+/// The notifications of one file: its errors, then for each kernel with
+/// DRF arrays what those verdicts assumed (the launch dimensions mapcheck
+/// chose, non-empty loops), one note per assumption.
+pub fn file_notifications(f: &FileReport, cwd: &Path) -> Vec<Notification> {
+    let errors = f.errors().map(|e| Notification {
+        level: "error",
+        message: Text::new(e.to_string()),
+        locations: Vec::new(),
+    });
+    let source = f.source.as_deref().unwrap_or_default();
+    let assumed = f.kernels.iter().flat_map(|k| drf_notes(k, source, cwd));
+    errors.chain(assumed).collect()
+}
+
+/// The assumptions of a kernel's DRF verdicts, as notes located at what
+/// they assume (a loop) or at the kernel (a launch dimension).
+fn drf_notes(k: &CheckedKernel, source: &str, cwd: &Path) -> Vec<Notification> {
+    let drf: Vec<&CheckedArray> = k
+        .arrays
+        .iter()
+        .filter(|a| matches!(a.verdict(), Verdict::Drf { .. }))
+        .collect();
+    if drf.is_empty() {
+        return Vec::new();
+    }
+    let uri = artifact_uri(&k.file, cwd);
+    let names: Vec<String> = drf
+        .iter()
+        .map(|a| format!("`{}`", array_name(&a.check.array)))
+        .collect();
+    let at_kernel = locate::kernel_span(source, &k.kernel);
+    let note = |what: &str, span: Option<&Span>| Notification {
+        level: "note",
+        message: Text::new(format!(
+            "kernel `{}`: data-race free ({}) assuming {what}",
+            k.kernel,
+            names.join(", ")
+        )),
+        locations: vec![location(&uri, span.or(at_kernel.as_ref()), None, None)],
+    };
+    let mut notes: Vec<Notification> = k.launch.iter().map(|l| note(l, None)).collect();
+    let mut seen = Vec::new();
+    for a in &drf {
+        let Verdict::Drf { assumptions } = a.verdict() else {
+            continue;
+        };
+        for asm in assumptions {
+            if seen.contains(&asm) {
+                continue;
+            }
+            seen.push(asm);
+            let what = format!("{} ({})", asm.condition, asm.reason);
+            notes.push(note(&what, Some(&asm.span)));
+        }
+    }
+    notes
+}
+
+/// One file's share of a suite's document (`mapcheck suite --format
+/// sarif`), made where the file was checked — a child process, which
+/// sends it as JSON — as `{"results": [...], "notifications": [...]}`.
+pub fn file_part(f: &FileReport, cwd: &Path) -> serde_json::Value {
+    serde_json::json!({
+        "results": file_results(f, cwd),
+        "notifications": file_notifications(f, cwd),
+    })
+}
+
+/// The share of a file whose check did not finish (its child crashed, or
+/// reached the time or memory limit): an error notification for a crash;
+/// for a limit, an `unknown` result at the file, as `check` reports a
+/// timeout.
+pub fn failure_part(file: &Path, crashed: bool, why: &str, cwd: &Path) -> serde_json::Value {
+    let uri = artifact_uri(file, cwd);
+    let at = location(&uri, None, None, None);
+    if crashed {
+        let note = Notification {
+            level: "error",
+            message: Text::new(format!("{}: {why}", file.display())),
+            locations: vec![at],
+        };
+        return serde_json::json!({"results": [], "notifications": [note]});
+    }
+    let index = rule_index("unknown");
+    let print = fingerprint(&["unknown", &uri.uri, why]);
+    let text = escape(&format!(
+        "mapcheck could not establish that {} is data-race free: {why}.",
+        file.display()
+    ));
+    serde_json::json!({
+        "results": [{
+            "ruleId": "unknown",
+            "ruleIndex": index,
+            "level": RULES[index].level,
+            "message": Text::new(text),
+            "locations": [at],
+            "partialFingerprints": {fingerprint::KEY: print},
+            "properties": {"verdict": "unknown", "reason": why},
+        }],
+        "notifications": [],
+    })
+}
+
+/// The document of a suite: the shares of its files ([`file_part`],
+/// [`failure_part`]), in order, in one run.
+pub fn suite_sarif(parts: &[serde_json::Value], cwd: &Path) -> String {
+    let mut doc = match serde_json::to_value(document(&[], cwd)) {
+        Ok(d) => d,
+        Err(_) => return String::new(),
+    };
+    let run = &mut doc["runs"][0];
+    let mut results = Vec::new();
+    let mut notes = Vec::new();
+    for p in parts {
+        results.extend(p["results"].as_array().into_iter().flatten().cloned());
+        notes.extend(p["notifications"].as_array().into_iter().flatten().cloned());
+    }
+    let failed = notes.iter().any(|n| n["level"] == "error");
+    run["results"] = serde_json::Value::Array(results);
+    let invocation = &mut run["invocations"][0];
+    invocation["executionSuccessful"] = serde_json::Value::Bool(!failed);
+    invocation["toolExecutionNotifications"] = serde_json::Value::Array(notes);
+    serde_json::to_string_pretty(&doc).unwrap_or_default()
 }
 
 /// The document as pretty-printed JSON.
@@ -272,6 +483,7 @@ fn driver() -> Driver {
             name: r.name,
             short_description: Text::new(r.short),
             full_description: Text::new(r.full),
+            help: Text::new(r.help),
             default_configuration: Configuration { level: r.level },
             properties: RuleProperties {
                 tags: ["concurrency", "gpu"],
@@ -296,18 +508,25 @@ fn rule_index(id: &str) -> usize {
     RULES.iter().position(|r| r.id == id).unwrap_or(0)
 }
 
-/// The result for one array, `None` when it is DRF.
-fn result<'a>(k: &'a CheckedKernel, a: &'a CheckedArray, cwd: &Path) -> Option<SarifResult<'a>> {
+/// The result for one array, `None` when it is DRF.  A verdict without a
+/// location of its own (a solver timeout) is located at the kernel's name.
+fn result<'a>(
+    k: &'a CheckedKernel,
+    a: &'a CheckedArray,
+    source: &str,
+    cwd: &Path,
+) -> Option<SarifResult<'a>> {
     let uri = artifact_uri(&k.file, cwd);
     let mut props = ResultProperties {
         kernel: &k.kernel,
         array: &a.check.array,
+        arrays: vec![&a.check.array],
         verdict: a.verdict().keyword(),
         classification: None,
         witness: None,
         reason: None,
     };
-    let (rule, text, mut locations) = match a.verdict() {
+    let (rule, text, mut locations, about) = match a.verdict() {
         Verdict::Drf { .. } => return None,
         Verdict::Racy(w) => {
             let class = a.classification.as_deref().unwrap_or_default();
@@ -318,25 +537,28 @@ fn result<'a>(k: &'a CheckedKernel, a: &'a CheckedArray, cwd: &Path) -> Option<S
                 location(&uri, Some(&w.accesses[n].span), Some(side_text(w, n)), id)
             });
             let name = array_name(&a.check.array);
-            (
-                "data-race",
-                race_text(&k.kernel, name, w, class),
-                Vec::from(accesses),
-            )
+            let about = [0, 1].map(|n| crate::text::side_access(w, n)).join(" ");
+            let text = race_text(&k.kernel, name, w, class);
+            ("data-race", text, Vec::from(accesses), about)
         }
         Verdict::Divergence { span, message } | Verdict::Invalid { span, message } => {
             props.reason = Some(message);
-            let (rule, text) = problem_text(k, a, message);
-            (rule, text, vec![location(&uri, Some(span), None, None)])
+            let rule = problem_rule(a.verdict());
+            let text = problem_text(rule, &k.kernel, &props.arrays, message);
+            let at = location(&uri, Some(span), None, None);
+            (rule, text, vec![at], message.clone())
         }
         Verdict::Unknown { reason, span } => {
             props.reason = Some(reason);
-            let (rule, text) = problem_text(k, a, reason);
-            (rule, text, vec![location(&uri, span.as_ref(), None, None)])
+            let text = problem_text("unknown", &k.kernel, &props.arrays, reason);
+            let span = span.or_else(|| locate::kernel_span(source, &k.kernel));
+            let at = location(&uri, span.as_ref(), None, None);
+            ("unknown", text, vec![at], reason.clone())
         }
     };
     let primary = locations.remove(0);
     let index = rule_index(rule);
+    let print = fingerprint(&[rule, &uri.uri, &k.kernel, &a.check.array, &about]);
     Some(SarifResult {
         rule_id: rule,
         rule_index: index,
@@ -344,65 +566,122 @@ fn result<'a>(k: &'a CheckedKernel, a: &'a CheckedArray, cwd: &Path) -> Option<S
         message: Text::new(text),
         locations: vec![primary],
         related_locations: locations,
+        partial_fingerprints: BTreeMap::from([(fingerprint::KEY, print)]),
+        suppressions: a
+            .suppressed
+            .iter()
+            .map(|s| SarifSuppression {
+                kind: if s.in_source { "inSource" } else { "external" },
+                justification: format!("{} ({})", s.reason, s.at),
+                location: None,
+            })
+            .collect(),
         properties: props,
     })
 }
 
-/// The rule and message of a divergence, invalid or unknown verdict.
-fn problem_text(k: &CheckedKernel, a: &CheckedArray, why: &str) -> (&'static str, String) {
-    let kernel = &k.kernel;
-    let name = array_name(&a.check.array);
-    match a.verdict() {
-        Verdict::Divergence { .. } => (
-            "barrier-divergence",
-            format!("Barrier divergence in kernel `{kernel}` (array `{name}`): {why}."),
-        ),
-        Verdict::Invalid { .. } => (
-            "invalid-input",
-            format!("Malformed protocol in kernel `{kernel}` (array `{name}`): {why}."),
-        ),
-        _ => (
-            "unknown",
-            format!(
-                "mapcheck could not establish that array `{name}` of kernel `{kernel}` \
-                 is data-race free: {why}."
-            ),
-        ),
+/// The rule of a divergence or invalid verdict.
+fn problem_rule(v: &Verdict) -> &'static str {
+    match v {
+        Verdict::Divergence { .. } => "barrier-divergence",
+        Verdict::Invalid { .. } => "invalid-input",
+        _ => "unknown",
     }
 }
 
-/// `Data race on array `A` in kernel `k`: first access wr A[tid] by thread
-/// tid = 1 (14:4), second access …; index [1]; parameters: …; classification: …`
+/// The message of a divergence, invalid or unknown result about
+/// `arrays` of `kernel` (escaped: it holds no link).
+fn problem_text(rule: &str, kernel: &str, arrays: &[&str], why: &str) -> String {
+    let names: Vec<String> = arrays
+        .iter()
+        .map(|a| format!("`{}`", array_name(a)))
+        .collect();
+    let (noun, names) = match names.len() {
+        1 => ("array", names.join("")),
+        _ => ("arrays", names.join(", ")),
+    };
+    let text = match rule {
+        "barrier-divergence" => {
+            format!("Barrier divergence in kernel `{kernel}` ({noun} {names}): {why}.")
+        }
+        "invalid-input" => {
+            format!("Malformed protocol in kernel `{kernel}` ({noun} {names}): {why}.")
+        }
+        _ => format!(
+            "mapcheck could not establish that {noun} {names} of kernel `{kernel}` \
+             is data-race free: {why}."
+        ),
+    };
+    escape(&text)
+}
+
+/// `Data race on array `A` in kernel `k`: first access wr A\[tid\] by
+/// thread tid = 1 at 14:4, [second access](1) …; index \[1\]; parameters:
+/// …; classification: …`.  The second access links the related location
+/// (id 1), which code scanning shows only when the message links it
+/// (SARIF 2.1.0 §3.11.6); brackets of the text are escaped.
 fn race_text(kernel: &str, array: &str, w: &Witness, class: &str) -> String {
     let index = crate::text::index_text(w);
-    let mut s = format!(
-        "Data race on array `{array}` in kernel `{kernel}`: {}, {}; index {index}",
-        side_text(w, 0),
-        side_text(w, 1),
+    let head = format!(
+        "Data race on array `{array}` in kernel `{kernel}`: {}, ",
+        side_text(w, 0)
     );
+    let mut tail = format!(" {}; index {index}", side_detail(w, 1));
     if !w.sync_vars.is_empty() {
-        s.push_str(&format!(
+        tail.push_str(&format!(
             "; synchronized loop variables: {}",
             crate::text::sync_text(w)
         ));
     }
-    s.push_str(&format!(
+    tail.push_str(&format!(
         "; parameters: {}; classification: {class}.",
         crate::text::params_text(w)
     ));
-    s
+    format!(
+        "{}[{}](1){}",
+        escape(&head),
+        ACCESS_LABELS[1],
+        escape(&tail)
+    )
 }
 
 /// `first access wr[tid] by thread tid = 1 at 14:4`
 fn side_text(w: &Witness, k: usize) -> String {
+    format!("{} {}", ACCESS_LABELS[k], side_detail(w, k))
+}
+
+/// `wr[tid] by thread tid = 1 at 14:4`
+fn side_detail(w: &Witness, k: usize) -> String {
     let a = &w.accesses[k];
     format!(
-        "{} {} by thread {} at {}",
-        ACCESS_LABELS[k],
+        "{} by thread {} at {}",
         crate::text::side_access(w, k),
         crate::text::ids_text(w, k),
         a.span
     )
+}
+
+/// Plain text for a message that may hold embedded links: `\`, `[` and
+/// `]` escaped with a backslash (SARIF 2.1.0 §3.11.6).
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | '[' | ']') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A `suppression` of a result.
+#[derive(Serialize)]
+pub struct SarifSuppression {
+    /// `inSource` (a `// mapcheck-ignore:` comment) or `external`
+    /// (`mapcheck.toml`).
+    pub kind: &'static str,
+    pub justification: String,
+    pub location: Option<Location>,
 }
 
 /// A `location` in `uri`; without a usable span, line 1 of the file.
@@ -520,7 +799,84 @@ fn encode_path(p: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mapcheck_core::verdict::{ArrayReport, Assumption};
     use serde_json::json;
+
+    fn array(name: &str, verdict: Verdict) -> CheckedArray {
+        let mut check = ArrayReport::drf(name);
+        check.verdict = verdict;
+        CheckedArray {
+            check,
+            classification: None,
+            triage: None,
+            suppressed: None,
+        }
+    }
+
+    /// A CUDA file whose kernel `k` has a timed-out array `A`, a DRF array
+    /// `B` under a loop assumption, and a launch default.
+    fn timed_out_report() -> FileReport {
+        let source = "#include <x.h>\n__global__ void k(int *A, int *B) {\n}\n";
+        let mut f = FileReport::new(Path::new("k.cu"));
+        f.source = Some(source.into());
+        let timeout = Verdict::Unknown {
+            reason: "solver timeout".into(),
+            span: None,
+        };
+        let loop_span = Span {
+            line: 3,
+            col: 1,
+            end_line: 3,
+            end_col: 2,
+        };
+        let assumed = Verdict::Drf {
+            assumptions: vec![Assumption {
+                condition: "0 < n".into(),
+                reason: "a synchronized loop runs".into(),
+                span: loop_span,
+            }],
+        };
+        f.kernels.push(CheckedKernel {
+            kernel: "k".into(),
+            file: f.file.clone(),
+            arrays: vec![array("A", timeout), array("B", assumed)],
+            launch: vec!["blockDim.y = 1".into()],
+            source: None,
+        });
+        f
+    }
+
+    #[test]
+    fn a_timeout_is_located_at_the_kernel() {
+        let f = timed_out_report();
+        let results = file_results(&f, Path::new("/"));
+        assert_eq!(results.len(), 1);
+        let region = &results[0].locations[0].physical_location.region;
+        assert_eq!((region.start_line, region.start_column), (2, Some(17)));
+    }
+
+    #[test]
+    fn the_assumptions_of_drf_verdicts_are_notes() {
+        let f = timed_out_report();
+        let notes = file_notifications(&f, Path::new("/"));
+        let texts: Vec<&str> = notes.iter().map(|n| n.message.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "kernel `k`: data-race free (`B`) assuming blockDim.y = 1",
+                "kernel `k`: data-race free (`B`) assuming 0 < n (a synchronized loop runs)"
+            ]
+        );
+        assert!(notes.iter().all(|n| n.level == "note"));
+        // The launch default at the kernel, the loop's at the loop.
+        let line = |n: &Notification| n.locations[0].physical_location.region.start_line;
+        assert_eq!((line(&notes[0]), line(&notes[1])), (2, 3));
+    }
+
+    #[test]
+    fn text_is_escaped_around_links() {
+        assert_eq!(escape(r"a[i] \ b"), r"a\[i\] \\ b");
+    }
 
     #[test]
     fn uris_are_relative_to_the_current_directory() {

@@ -2,7 +2,7 @@
 //! the `mapcheck_core::results::suite` results (filled in by `mapcheck_driver::suite`).
 
 use crate::csv::write_csv;
-use mapcheck_core::results::suite::{FileResult, Totals};
+use mapcheck_core::results::suite::{Expected, FileResult, Got, Totals};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -69,7 +69,10 @@ pub fn suite_table(results: &[FileResult], totals: &Totals) -> String {
         "file", "expected", "got", "ms", "class"
     );
     for r in results {
-        let (mark, detail) = if r.outcome.met() {
+        // A file without expectation that is not DRF says why, as a
+        // missed expectation does: it decides the exit status too.
+        let quiet = r.outcome.met() && (r.expected != Expected::None || r.got == Got::Drf);
+        let (mark, detail) = if quiet {
             ("", "")
         } else {
             ("  <-- ", r.detail.as_str())
@@ -92,16 +95,37 @@ pub fn suite_table(results: &[FileResult], totals: &Totals) -> String {
     let t = totals;
     let _ = writeln!(
         out,
-        "\n{} files: {} correct DRF, {} correct racy, {} correct errors, {} false alarms, {} missed races, {} unknown/unsupported, {} errors, {} without expectation",
+        "\n{} files: {} correct DRF, {} correct racy, {} correct errors, {} known alarms, {} false alarms, {} missed races, {} unknown/unsupported, {} errors, {} without expectation{}",
         t.files,
         t.correct_drf,
         t.correct_racy,
         t.correct_error,
+        t.known_alarms,
         t.false_alarms,
         t.missed_races,
         t.unknown,
         t.errors,
-        t.no_expectation
+        t.no_expectation,
+        without_expectation(t),
     );
     out
+}
+
+/// ` (2 racy, 1 unknown, 1 error)`: what the files without expectation
+/// got, when any is not DRF (they decide the exit status as for `check`).
+fn without_expectation(t: &Totals) -> String {
+    let parts: Vec<String> = [
+        (t.no_expectation_racy, "racy"),
+        (t.no_expectation_unknown, "unknown"),
+        (t.no_expectation_errors, "unreadable"),
+    ]
+    .iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(n, what)| format!("{n} {what}"))
+    .collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", parts.join(", "))
+    }
 }

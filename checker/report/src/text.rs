@@ -66,6 +66,9 @@ fn kernel_text(out: &mut String, k: &CheckedKernel, source: &str) {
         if let Some(c) = &a.classification {
             let _ = writeln!(out, "  classification: {c}");
         }
+        if let Some(s) = &a.suppressed {
+            let _ = writeln!(out, "  suppressed ({}): {}", s.at, s.reason);
+        }
         if let Some(t) = &a.triage {
             triage_text(out, t);
         }

@@ -28,16 +28,16 @@ pub mod exit {
     /// Unknown (timeout, unsupported construct) and no race found.
     pub const UNKNOWN: i32 = 3;
 
-    use mapcheck_core::verdict::Severity;
+    use mapcheck_core::results::RunOutcome;
 
-    /// The exit status of a run from its worst outcome (errors count as
-    /// invalid input): racy and divergence 1, invalid 2, unknown 3, else 0.
-    pub fn of(worst: Option<Severity>) -> i32 {
-        match worst {
-            Some(Severity::Racy | Severity::Divergence) => RACE,
-            Some(Severity::Invalid) => BAD_INPUT,
-            Some(Severity::Unknown) => UNKNOWN,
-            Some(Severity::Drf) | None => OK,
+    /// The exit status of a run (`docs/errors.md`, "Exit status"): bad
+    /// input 2 before a race 1 before unknown 3, else 0.
+    pub fn of(outcome: RunOutcome) -> i32 {
+        match outcome {
+            RunOutcome::Unreadable => BAD_INPUT,
+            RunOutcome::Alarm => RACE,
+            RunOutcome::Unknown => UNKNOWN,
+            RunOutcome::Clean => OK,
         }
     }
 }
@@ -79,11 +79,28 @@ pub struct ThreadArgs {
     #[arg(long)]
     pub threads: Option<u64>,
     /// CUDA block dimensions X[,Y[,Z]] (also accepts [X,Y]), replacing the
-    /// header's; symbolic when absent.
-    #[arg(long = "block-dim", value_name = "X[,Y[,Z]]", value_parser = Dims::parse)]
+    /// header's; symbolic when absent.  GPUVerify's and Faial's spellings
+    /// are aliases (`--blockDim=[16,16]`, `--local_size`, `-b`), as in
+    /// headers (`docs/headers.md`).
+    #[arg(
+        long = "block-dim",
+        short = 'b',
+        visible_alias = "blockDim",
+        alias = "local_size",
+        value_name = "X[,Y[,Z]]",
+        value_parser = Dims::parse
+    )]
     pub block_dim: Option<Dims>,
-    /// CUDA grid dimensions X[,Y[,Z]], replacing the header's; symbolic when absent.
-    #[arg(long = "grid-dim", value_name = "X[,Y[,Z]]", value_parser = Dims::parse)]
+    /// CUDA grid dimensions X[,Y[,Z]], replacing the header's; symbolic
+    /// when absent.  Aliases `--gridDim`, `--num_groups`, `-g`.
+    #[arg(
+        long = "grid-dim",
+        short = 'g',
+        visible_alias = "gridDim",
+        alias = "num_groups",
+        value_name = "X[,Y[,Z]]",
+        value_parser = Dims::parse
+    )]
     pub grid_dim: Option<Dims>,
     /// Accepted for compatibility: races between threads of different blocks
     /// are checked by default.
@@ -164,9 +181,9 @@ pub struct CheckArgs {
     pub includes: Vec<PathBuf>,
     /// The directory of the compilation database (compile_commands.json),
     /// as for clang tools [default: found in a directory given, or in its
-    /// build/].
-    #[arg(short = 'p', value_name = "DIR")]
-    pub database: Option<PathBuf>,
+    /// build/]; `-p NAME=VALUE` is `--param NAME=VALUE` (Faial's spelling).
+    #[arg(short = 'p', value_name = "DIR|NAME=VALUE")]
+    pub p: Vec<String>,
     /// Only this kernel.
     #[arg(long)]
     pub kernel: Option<String>,
@@ -191,9 +208,43 @@ pub struct CheckArgs {
     pub show: Option<Stage>,
 }
 
+/// What `-p` means: clang tools' compilation database directory, or
+/// Faial's `--param`.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct PFlags {
+    pub database: Option<PathBuf>,
+    pub params: Vec<(String, u64)>,
+}
+
+impl PFlags {
+    /// Sorts the values of `-p`: a value with `=` whose left side is a
+    /// name is a parameter, unless a directory of that name exists; any
+    /// other value is the database's directory, of which there is one.
+    pub fn of(values: &[String]) -> Result<PFlags, String> {
+        let mut out = PFlags::default();
+        for v in values {
+            let param = parse_param(v);
+            match param {
+                Ok(p) if !std::path::Path::new(v).is_dir() => out.params.push(p),
+                Err(e) if v.contains('=') && !std::path::Path::new(v).is_dir() => {
+                    return Err(format!("-p {v}: {e}"));
+                }
+                _ if out.database.is_some() => {
+                    return Err(format!(
+                        "-p {v}: a second compilation database directory (-p DIR is given once)"
+                    ));
+                }
+                _ => out.database = Some(PathBuf::from(v)),
+            }
+        }
+        Ok(out)
+    }
+}
+
 impl CheckArgs {
     /// The command line's flags, to be merged with each file's header.
     pub fn flags(&self) -> Flags {
+        let p = PFlags::of(&self.p).unwrap_or_default();
         let t = &self.threads;
         Flags {
             threads: t.threads,
@@ -203,7 +254,7 @@ impl CheckArgs {
             block_level: t.block_level,
             all_dims: t.all_dims,
             large_params: t.large_params,
-            params: t.params.clone(),
+            params: t.params.iter().chain(&p.params).cloned().collect(),
             defines: self.defines.clone(),
             includes: self.includes.clone(),
             kernel: self.kernel.clone(),
@@ -271,6 +322,9 @@ pub struct SuiteFileArgs {
     /// Per SMT query, in milliseconds.
     #[arg(long, default_value_t = 10_000)]
     pub timeout: u64,
+    /// Each line also carries the file's share of a SARIF document.
+    #[arg(long)]
+    pub sarif: bool,
 }
 
 #[derive(Args, Debug, Clone)]

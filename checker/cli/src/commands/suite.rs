@@ -1,6 +1,7 @@
 //! `mapcheck suite DIR...`: runs `mapcheck_driver::suite` over the files,
 //! in parallel, with a progress bar on a terminal, and prints the
-//! `mapcheck_report::suite` table, JSON or CSV.
+//! `mapcheck_report::suite` table, JSON or CSV, or SARIF
+//! (`mapcheck_report::sarif::suite_sarif`).
 //!
 //! Files are checked in child processes (this executable, `mapcheck
 //! suite-file FILE...`, which prints each file's `FileResult` as a line of
@@ -13,12 +14,14 @@
 use super::{exit, Format, SuiteArgs, SuiteFileArgs};
 use indicatif::{ProgressBar, ProgressStyle};
 use mapcheck_driver::suite::{
-    collect_files, expectation, outcome, run_file, FileResult, Got, Totals,
+    collect_files, expectation, outcome, run_file_report, run_outcome, FileResult, Got, Totals,
 };
 use mapcheck_frontend::Diagnostic;
 use mapcheck_report::diagnostic::{render, Style};
+use mapcheck_report::sarif::{failure_part, file_part, suite_sarif};
 use mapcheck_report::suite::{suite_csv, suite_json, suite_table};
 use rayon::prelude::*;
+use serde_json::Value;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -28,7 +31,7 @@ use std::time::{Duration, Instant};
 /// process with its own solver, and more only adds memory.
 const JOBS_PER_CORE: usize = 4;
 
-/// Runs the suite; returns the exit status (1 if an expectation is missed).
+/// Runs the suite; returns the exit status (`docs/errors.md`).
 pub fn main(args: &SuiteArgs) -> i32 {
     let jobs = match jobs(args.jobs.unwrap_or_else(cores)) {
         Ok(j) => j,
@@ -46,8 +49,8 @@ pub fn main(args: &SuiteArgs) -> i32 {
     };
     let bar = progress(files.len() as u64, args.format);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();
-    let run = || -> Vec<FileResult> {
-        let batches: Vec<Vec<FileResult>> = files
+    let run = || -> Vec<Row> {
+        let batches: Vec<Vec<Row>> = files
             .par_chunks(BATCH)
             .map(|batch| run_batch(batch, args, &bar))
             .collect();
@@ -58,17 +61,48 @@ pub fn main(args: &SuiteArgs) -> i32 {
         Err(_) => run(),
     };
     bar.finish_and_clear();
+    let (results, parts): (Vec<FileResult>, Vec<Option<Value>>) =
+        results.into_iter().map(|r| (r.result, r.sarif)).unzip();
     let totals = Totals::of(&results);
     match args.format {
         Format::Json => println!("{}", suite_json(&results, &totals)),
         Format::Csv => print!("{}", suite_csv(&results)),
-        _ => print!("{}", suite_table(&results, &totals)),
+        Format::Sarif => println!("{}", sarif_document(&results, parts)),
+        Format::Text => print!("{}", suite_table(&results, &totals)),
     }
-    if totals.all_met() {
-        exit::OK
-    } else {
-        exit::RACE
+    exit::of(run_outcome(&results))
+}
+
+/// A file's row, and for `--format sarif` its share of the document
+/// (`mapcheck_report::sarif::file_part`), made by the child that checked it.
+struct Row {
+    result: FileResult,
+    sarif: Option<Value>,
+}
+
+impl Row {
+    /// A line of a child's output: a `FileResult` with its share of the
+    /// SARIF document under `"sarif"`, if asked for.
+    fn parse(line: &str) -> Option<Row> {
+        let mut value: Value = serde_json::from_str(line.trim()).ok()?;
+        let sarif = value.as_object_mut().and_then(|o| o.remove("sarif"));
+        let result = serde_json::from_value(value).ok()?;
+        Some(Row { result, sarif })
     }
+}
+
+/// The suite's SARIF document: each file's share, or for a file whose
+/// child failed, what `failure_part` makes of its row.
+fn sarif_document(results: &[FileResult], parts: Vec<Option<Value>>) -> String {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let parts: Vec<Value> = results
+        .iter()
+        .zip(parts)
+        .map(|(r, part)| {
+            part.unwrap_or_else(|| failure_part(&r.file, r.got == Got::Error, &r.detail, &cwd))
+        })
+        .collect();
+    suite_sarif(&parts, &cwd)
 }
 
 /// The number of cores (the default of `--jobs`).
@@ -96,9 +130,16 @@ fn jobs(requested: usize) -> Result<usize, String> {
 /// result as one line of JSON as soon as it has it.
 pub fn file_main(args: &SuiteFileArgs) -> i32 {
     let mut stdout = std::io::stdout().lock();
+    let cwd = std::env::current_dir().unwrap_or_default();
     for file in &args.files {
-        let r = run_file(file, args.timeout);
-        match serde_json::to_string(&r) {
+        let (r, report) = run_file_report(file, args.timeout);
+        let line = serde_json::to_value(&r).map(|mut v| {
+            if let (true, Some(o)) = (args.sarif, v.as_object_mut()) {
+                o.insert("sarif".into(), file_part(&report, &cwd));
+            }
+            v.to_string()
+        });
+        match line {
             Ok(s) => {
                 if writeln!(stdout, "{s}")
                     .and_then(|()| stdout.flush())
@@ -123,10 +164,10 @@ pub fn file_main(args: &SuiteFileArgs) -> i32 {
 const BATCH: usize = 16;
 
 /// The row of a file whose child failed (crash, time or memory limit).
-fn failed_row(file: &Path, got: Got, detail: String, millis: f64) -> FileResult {
+fn failed_row(file: &Path, got: Got, detail: String, millis: f64) -> Row {
     let source = std::fs::read(file).unwrap_or_default();
     let expected = expectation(&String::from_utf8_lossy(&source));
-    FileResult {
+    let result = FileResult {
         file: file.to_path_buf(),
         expected,
         got,
@@ -135,12 +176,16 @@ fn failed_row(file: &Path, got: Got, detail: String, millis: f64) -> FileResult 
         classification: None,
         detail,
         ignored_flags: Vec::new(),
+    };
+    Row {
+        result,
+        sarif: None,
     }
 }
 
 /// Checks `files` in child processes under the suite's limits, in order:
 /// one child for the whole batch, restarted after the file it failed on.
-fn run_batch(files: &[PathBuf], args: &SuiteArgs, bar: &ProgressBar) -> Vec<FileResult> {
+fn run_batch(files: &[PathBuf], args: &SuiteArgs, bar: &ProgressBar) -> Vec<Row> {
     let mut out = Vec::with_capacity(files.len());
     let mut rest = files;
     while !rest.is_empty() {
@@ -152,14 +197,9 @@ fn run_batch(files: &[PathBuf], args: &SuiteArgs, bar: &ProgressBar) -> Vec<File
 
 /// One child on `files`: pushes a row per file it answered, plus a row for
 /// the file it failed on, if any; returns how many files have a row.
-fn run_child(
-    files: &[PathBuf],
-    args: &SuiteArgs,
-    out: &mut Vec<FileResult>,
-    bar: &ProgressBar,
-) -> usize {
+fn run_child(files: &[PathBuf], args: &SuiteArgs, out: &mut Vec<Row>, bar: &ProgressBar) -> usize {
     let mut started = Instant::now();
-    let fail = |out: &mut Vec<FileResult>, k: usize, got: Got, detail: String, started: Instant| {
+    let fail = |out: &mut Vec<Row>, k: usize, got: Got, detail: String, started: Instant| {
         let millis = started.elapsed().as_secs_f64() * 1000.0;
         out.push(failed_row(&files[k], got, detail, millis));
         bar.inc(1);
@@ -177,6 +217,7 @@ fn run_child(
         .args(files)
         .arg("--timeout")
         .arg(args.timeout.to_string())
+        .args((args.format == Format::Sarif).then_some("--sarif"))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -201,7 +242,7 @@ fn run_child(
         let left = limit.saturating_sub(started.elapsed());
         match lines.recv_timeout(left) {
             Ok(line) => {
-                let Ok(r) = serde_json::from_str::<FileResult>(line.trim()) else {
+                let Some(r) = Row::parse(&line) else {
                     continue;
                 };
                 out.push(r);

@@ -121,6 +121,23 @@ pub struct CheckedArray {
     /// For an alarm on a BabyCUDA program: how triage settled it (the
     /// verdict of a refuted alarm is DRF).
     pub triage: Option<Triage>,
+    /// For a race the user reviewed and silenced: where and why.  The
+    /// verdict stays racy and every report shows it, but it no longer
+    /// decides the exit status (`docs/ci.md`, "Suppressions").
+    pub suppressed: Option<Suppression>,
+}
+
+/// Why a race is silenced: an inline `// mapcheck-ignore: data-race —
+/// reason` on one of its access lines, or an entry of `mapcheck.toml`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suppression {
+    /// In the source (`inSource` in SARIF) or in the configuration file
+    /// (`external`).
+    pub in_source: bool,
+    /// Where it is: `k.cu:12` or `mapcheck.toml`.
+    pub at: String,
+    /// The reason the user gave.
+    pub reason: String,
 }
 
 impl CheckedArray {
@@ -184,6 +201,61 @@ pub fn worst_outcome(files: &[FileReport]) -> Option<Severity> {
         .filter(|f| f.errors().next().is_some())
         .map(|_| Severity::Invalid);
     verdicts.chain(errors).max()
+}
+
+/// What a run comes to, for its exit status (`docs/errors.md`, "Exit
+/// status"): the first variant that applies.  Input that could not be
+/// checked comes first, before any race: a race found in one file must
+/// not hide that another file was never checked, since a script that sees
+/// "race" would take the run for complete.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RunOutcome {
+    /// A file (or a kernel's protocol) could not be checked: bad input.
+    Unreadable,
+    /// A race (not suppressed) or barrier divergence (for `suite`: an
+    /// expectation missed).
+    Alarm,
+    /// Neither, but something was not decided.
+    Unknown,
+    /// Everything checked and race-free (for `suite`: every expectation met).
+    Clean,
+}
+
+impl RunOutcome {
+    /// The outcome of a `check` run: an error of a file or a malformed
+    /// protocol (`Verdict::Invalid`) is unreadable input, whatever the
+    /// other verdicts.
+    pub fn of(files: &[FileReport]) -> RunOutcome {
+        let severities = || {
+            files
+                .iter()
+                .flat_map(|f| &f.kernels)
+                .flat_map(|k| &k.arrays)
+                .map(|a| a.verdict().severity())
+        };
+        if files.iter().any(|f| f.errors().next().is_some())
+            || severities().any(|s| s == Severity::Invalid)
+        {
+            RunOutcome::Unreadable
+        } else if files
+            .iter()
+            .flat_map(|f| &f.kernels)
+            .flat_map(|k| &k.arrays)
+            .filter(|a| a.suppressed.is_none())
+            .any(|a| {
+                matches!(
+                    a.verdict().severity(),
+                    Severity::Racy | Severity::Divergence
+                )
+            })
+        {
+            RunOutcome::Alarm
+        } else if severities().any(|s| s == Severity::Unknown) {
+            RunOutcome::Unknown
+        } else {
+            RunOutcome::Clean
+        }
+    }
 }
 
 /// The counts of a run's one-line summary (`docs/reports.md`, "Several

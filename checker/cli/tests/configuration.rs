@@ -1,0 +1,112 @@
+//! `mapcheck.toml` (include directories, definitions, suppressions) and
+//! inline suppressions, through `mapcheck check` (`docs/ci.md`).
+
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+fn mapcheck(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("runs mapcheck");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn write(dir: &Path, name: &str, text: &str) {
+    let path = dir.join(name);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).expect("mkdir");
+    }
+    std::fs::write(path, text).expect("writes");
+}
+
+/// Every thread writes its own `threadIdx.x` into `A[0]`: a write/write
+/// race of two threads of a block, both accesses on line 2.
+const RACY: &str = "__global__ void k(int *A) {\n  A[0] = threadIdx.x;\n}\n";
+
+#[test]
+fn an_inline_comment_with_a_reason_suppresses_the_race_it_is_on() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let commented = RACY.replace(
+        "threadIdx.x;",
+        "threadIdx.x; // mapcheck-ignore: data-race — any thread's index will do",
+    );
+    write(dir.path(), "k.cu", &commented);
+    let args = ["check", "k.cu", "--block-level"];
+    let (code, out, err) = mapcheck(dir.path(), &args);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains(": racy"), "the verdict stays: {out}");
+    assert!(
+        out.contains("suppressed (k.cu:2): any thread's index will do"),
+        "{out}"
+    );
+    let (_, out, _) = mapcheck(
+        dir.path(),
+        &["check", "k.cu", "--block-level", "--format", "sarif"],
+    );
+    let doc: Value = serde_json::from_str(&out).expect("SARIF");
+    let s = &doc["runs"][0]["results"][0]["suppressions"][0];
+    assert_eq!(s["kind"], "inSource", "{doc:#}");
+    // Without a reason, the comment suppresses nothing.
+    let bare = RACY.replace("threadIdx.x;", "threadIdx.x; // mapcheck-ignore: data-race");
+    write(dir.path(), "k.cu", &bare);
+    let (code, out, err) = mapcheck(dir.path(), &args);
+    assert_eq!(code, 1, "{out}{err}");
+}
+
+#[test]
+fn the_configuration_suppresses_includes_and_defines() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    write(d, "src/k.cu", RACY);
+    // `IDX` comes from an include directory, `OFFSET` from a definition:
+    // without them the kernel does not compile.
+    write(d, "inc/idx.h", "#define IDX (threadIdx.x + OFFSET)\n");
+    write(
+        d,
+        "src/own.cu",
+        "#include \"idx.h\"\n__global__ void own(int *B) { B[IDX] = 1; }\n",
+    );
+    let (code, out, err) = mapcheck(d, &["check", "src", "--block-level"]);
+    assert_eq!(code, 2, "no configuration yet: {out}{err}");
+    write(
+        d,
+        "mapcheck.toml",
+        "include = [\"inc\"]\ndefine = [\"OFFSET=1\"]\n\n[[suppress]]\nfile = \"src/k.cu\"\nkernel = \"k\"\narray = \"A\"\nreason = \"reviewed: any index will do\"\n",
+    );
+    let (code, out, err) = mapcheck(d, &["check", "src", "--block-level"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("note: using"), "{err}");
+    assert!(out.contains("suppressed ("), "{out}");
+    assert!(
+        out.contains("mapcheck.toml): reviewed: any index will do"),
+        "{out}"
+    );
+    assert!(out.contains("kernel `own`, array `B`: drf"), "{out}");
+    // An entry for another array suppresses nothing.
+    let other = std::fs::read_to_string(d.join("mapcheck.toml"))
+        .expect("reads")
+        .replace("array = \"A\"", "array = \"C\"");
+    write(d, "mapcheck.toml", &other);
+    let (code, out, err) = mapcheck(d, &["check", "src", "--block-level"]);
+    assert_eq!(code, 1, "{out}{err}");
+}
+
+#[test]
+fn a_bad_configuration_is_a_located_usage_error() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(dir.path(), "k.cu", RACY);
+    write(dir.path(), "mapcheck.toml", "includes = [\"inc\"]\n");
+    let (code, out, err) = mapcheck(dir.path(), &["check", "k.cu"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("mapcheck.toml") && err.contains("includes"),
+        "{err}"
+    );
+}

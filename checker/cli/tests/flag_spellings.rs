@@ -1,0 +1,84 @@
+//! The command line's spellings of GPUVerify and Faial (`--blockDim=[16,16]`,
+//! `--gridDim`, `-b`, `-g`, `-p NAME=VALUE`) and optional flag values given
+//! only with `=` (`docs/command-line.md`).
+
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+fn mapcheck(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("runs mapcheck");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A kernel whose threads all write `A[0]` with their own `threadIdx.x`:
+/// racy for any block of two threads or more, and the witness lists the
+/// launch dimensions among its parameters.
+const RACY_CU: &str = "__global__ void k(int *A) { A[0] = threadIdx.x + threadIdx.y; }\n";
+
+/// The block and grid dimensions of the first race's witness.
+fn launch_of(out: &str, err: &str) -> (Value, Value) {
+    let doc: Value = serde_json::from_str(out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+    let params = &doc["kernels"][0]["arrays"][0]["witness"]["params"];
+    (params["blockDim.y"].clone(), params["gridDim.x"].clone())
+}
+
+#[test]
+fn gpuverify_and_faial_dimension_spellings_are_aliases() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("k.cu"), RACY_CU).expect("writes");
+    for args in [
+        ["--block-dim", "8,16", "--grid-dim", "4"],
+        ["--blockDim=[8,16]", "--gridDim=[4]", "--format", "json"],
+        ["-b", "8,16", "-g", "4"],
+        ["--local_size=8,16", "--num_groups=4", "--format", "json"],
+    ] {
+        let mut all = vec!["check", "k.cu", "--kernel", "k", "--block-level"];
+        all.extend(args);
+        if !all.contains(&"--format") {
+            all.extend(["--format", "json"]);
+        }
+        let (code, out, err) = mapcheck(dir.path(), &all);
+        assert_eq!(code, 1, "{args:?}: {out}{err}");
+        assert_eq!(launch_of(&out, &err), (16.into(), 4.into()), "{args:?}");
+    }
+}
+
+#[test]
+fn dash_p_is_a_parameter_when_it_is_name_equals_value() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // Each thread writes its own cell, offset by the parameter N.
+    std::fs::write(dir.path().join("k.proto"), "param N;\nwr[tid + N]\n").expect("writes");
+    let (code, out, err) = mapcheck(dir.path(), &["check", "k.proto", "-p", "N=4"]);
+    assert_eq!(code, 0, "{out}{err}");
+    // A name that is not a parameter of the file is an error, as for --param.
+    let (code, out, err) = mapcheck(dir.path(), &["check", "k.proto", "-p", "M=4"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("--param M"), "{err}");
+    // Two database directories are a usage error.
+    std::fs::create_dir(dir.path().join("b1")).expect("mkdir");
+    std::fs::create_dir(dir.path().join("b2")).expect("mkdir");
+    let (code, _, err) = mapcheck(dir.path(), &["check", "k.proto", "-p", "b1", "-p", "b2"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("-p b2"), "{err}");
+}
+
+#[test]
+fn an_optional_value_without_equals_is_a_usage_error_that_says_so() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("k.cu"), RACY_CU).expect("writes");
+    let (code, out, err) = mapcheck(dir.path(), &["check", "--warp-sync", "32", "k.cu"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("--warp-sync=32"), "{err}");
+    // With `=` the value is the warp size.
+    let (code, out, err) = mapcheck(dir.path(), &["check", "--warp-sync=32", "k.cu"]);
+    assert_ne!(code, 2, "{out}{err}");
+}
