@@ -409,8 +409,11 @@ impl Kernel {
     /// names none of them.
     pub fn internal_vars(&self) -> std::collections::BTreeSet<Var> {
         let mut out = self.encoding.internal_vars();
+        // A BabyCUDA approximation names each unknown by the `let` that
+        // binds it, the user's own name (`let x = A[tid] in …`: `x`).
+        let babycuda = matches!(self.provenance, Provenance::BabyCudaApproximated);
         let made = self.unknowns.iter();
-        let made = made.filter(|u| u.cause != UnknownCause::Declared);
+        let made = made.filter(|u| u.cause != UnknownCause::Declared && !babycuda);
         out.extend(made.map(|u| u.var.clone()));
         out
     }
