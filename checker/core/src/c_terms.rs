@@ -620,6 +620,109 @@ mod tests {
         );
     }
 
+    /// `kernel()` launched twice (lines 23 and 24), each launch's facts
+    /// reading the host's `n` (`host_n`, `host_n_1`, signed pairs), the
+    /// selector `host_launch` picking one.
+    fn launched_twice() -> Kernel {
+        use mapcheck_ir::encoding::{HostValue, HostValues};
+        let mut k = kernel();
+        let site = |line| mapcheck_ir::launch::Site {
+            file: None,
+            span: Span::point(line, 3),
+        };
+        for x in ["host_n", "host_n_1"] {
+            k.encoding.pairs.push(mapcheck_ir::kernel::SignedParam {
+                pos: x.into(),
+                neg: format!("{x}_neg"),
+            });
+            k.encoding.types.insert(x.into(), int(32, true));
+        }
+        let value = |var: &str, launch| HostValue {
+            var: var.into(),
+            launch,
+            name: "n".into(),
+        };
+        k.encoding.host = Some(HostValues {
+            launches: vec![site(23), site(24)],
+            selector: Some("host_launch".into()),
+            values: vec![value("host_n", 0), value("host_n_1", 1)],
+        });
+        k.file = "k.cu".into();
+        k
+    }
+
+    /// `witness()` with the host values of both launches and the
+    /// selector's `launch`.
+    fn at_launch(launch: u64) -> Witness {
+        let mut w = witness();
+        for (x, v) in [
+            ("host_n", 2147483648u64),
+            ("host_n_neg", 0),
+            ("host_n_1", 0),
+            ("host_n_1_neg", 3),
+            ("host_launch", launch),
+        ] {
+            w.params.insert(x.into(), Nat::from(v));
+        }
+        w
+    }
+
+    fn names(values: &[CValue]) -> Vec<(&str, i64)> {
+        let value = |v: &CValue| i64::try_from(&v.value).expect("small");
+        values.iter().map(|v| (v.name.as_str(), value(v))).collect()
+    }
+
+    #[test]
+    fn a_witness_names_the_launch_the_selector_picks() {
+        let c = decode(&launched_twice(), &at_launch(1)).expect("a C kernel");
+        let launch = c.launch.expect("the kernel has host facts");
+        assert_eq!((launch.span.line, launch.span.col), (24, 3));
+        assert_eq!(launch.file, PathBuf::from("k.cu"), "the kernel's own file");
+        assert_eq!(names(&launch.host_values), vec![("n", -3)], "by its C name");
+        assert_eq!(
+            names(&c.params),
+            vec![("n", -3)],
+            "no host value, no selector"
+        );
+        assert_eq!(
+            launch.to_string(),
+            "the launch at k.cu:24:3 (with n = -3 on the host)"
+        );
+        let first = decode(&launched_twice(), &at_launch(0)).expect("a C kernel");
+        let first = first.launch.expect("the kernel has host facts");
+        assert_eq!(first.span.line, 23);
+        // The first launch's host n, wrapped into its `int`.
+        assert_eq!(names(&first.host_values), vec![("n", -2147483648)]);
+    }
+
+    #[test]
+    fn a_witness_without_the_selector_names_no_launch() {
+        let mut w = at_launch(1);
+        w.params.remove("host_launch");
+        let c = decode(&launched_twice(), &w).expect("a C kernel");
+        assert_eq!(c.launch, None);
+        let out_of_range = decode(&launched_twice(), &at_launch(2)).expect("a C kernel");
+        assert_eq!(out_of_range.launch, None);
+    }
+
+    #[test]
+    fn one_launch_is_the_launch_of_every_witness() {
+        let mut k = launched_twice();
+        let host = k.encoding.host.as_mut().expect("host values");
+        host.selector = None;
+        host.launches.remove(0);
+        host.values.remove(0);
+        host.values[0].launch = 0;
+        let c = decode(&k, &at_launch(0)).expect("a C kernel");
+        let launch = c.launch.expect("the only launch");
+        assert_eq!(launch.span.line, 24);
+        assert_eq!(names(&launch.host_values), vec![("n", -3)]);
+        // `host_n` is no longer a host value: the decoder leaves the
+        // variables it is not told about among the parameters.
+        assert!(names(&c.params).contains(&("host_n", -2147483648)));
+        assert!(!c.params.iter().any(|p| p.name == "host_n_1"));
+    }
+
     #[test]
     fn the_theory_s_kernels_are_their_own_terms() {
         let mut k = kernel();
