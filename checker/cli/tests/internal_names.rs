@@ -1,10 +1,12 @@
 //! No report of a bundled racy kernel names a variable of the encoding
 //! (`docs/reports.md`: values in C terms): for every file under
-//! `kernels/` whose header expects a race (one in six by default, all
+//! `kernels/` whose header expects a race (one in six by default and those
+//! of `kernels/cuda/host-facts`, all
 //! with `MAPCHECK_FULL=1`), the report in every format —
 //! text, JSON, CSV, SARIF — holds no word that the kernels' IR marks as
 //! internal (`Kernel::internal_vars`: `neg` parts of signed values, the
-//! index base, unknowns).  The source lines quoted under an access are the
+//! index base, unknowns, the host values of launches and the launch
+//! selector).  The source lines quoted under an access are the
 //! user's text and are not searched.
 
 use mapcheck_core::check::par_map;
@@ -27,7 +29,13 @@ fn kernels_dir() -> PathBuf {
 /// folder of `kernels/`; `MAPCHECK_FULL=1` checks them all.
 const STRIDE: usize = 6;
 
-/// The files whose header expects a race (a sample of them: [`STRIDE`]).
+/// The folder whose racy files are always checked: their witnesses carry
+/// the host values of launches (`Encoding::host`), which no report may
+/// name by their encoding's names.
+const ALWAYS: &str = "cuda/host-facts";
+
+/// The files whose header expects a race (a sample of them: [`STRIDE`],
+/// and every one under [`ALWAYS`]).
 fn racy_files() -> Vec<PathBuf> {
     let mut all = collect_files(&[kernels_dir()]).expect("kernels/ is readable");
     all.sort();
@@ -36,13 +44,19 @@ fn racy_files() -> Vec<PathBuf> {
     } else {
         STRIDE
     };
-    all.into_iter()
+    let racy: Vec<PathBuf> = all
+        .into_iter()
         .filter(|p| {
             let text = std::fs::read(p).unwrap_or_default();
             expectation(&String::from_utf8_lossy(&text)) == Expected::Racy
         })
-        .step_by(stride)
-        .collect()
+        .collect();
+    let always = kernels_dir().join(ALWAYS);
+    let mut picked: Vec<PathBuf> = racy.iter().step_by(stride).cloned().collect();
+    picked.extend(racy.into_iter().filter(|p| p.starts_with(&always)));
+    picked.sort();
+    picked.dedup();
+    picked
 }
 
 /// What the IR of the file's kernels marks as internal.

@@ -450,3 +450,44 @@ fn json_locations_of_both_accesses_are_exact() {
         }
     }
 }
+
+/// The launch at which a race happens, in the text and JSON reports of a
+/// kernel checked under its launches' host facts
+/// (`docs/launch-configuration.md`, "Relations from the host code"): with
+/// two launches, the one whose facts the witness meets (the first launch
+/// of `two-shapes-racy.cu` is race-free); with one, that one.  The host
+/// value is named as the host code names it, and no parameter of the
+/// encoding that stands for a host value or picks a launch is printed.
+#[test]
+fn a_race_names_its_launch_and_the_host_values_there() {
+    let cases = [
+        "kernels/cuda/host-facts/two-shapes-racy.cu",
+        "kernels/cuda/host-facts/rounded-grid-racy.cu",
+    ];
+    for file in cases {
+        let (line, col) = position(file, "tail<<<(n + 255) / 256");
+        let at = format!("{file}:{line}:{col}");
+        let (code, out, err) = mapcheck(&["check", file]);
+        assert_eq!(code, 1, "{file}: {out}{err}");
+        let expected = format!("  at the launch at {at} (with n = ");
+        assert!(out.contains(&expected), "{expected}\n{out}");
+        assert!(!out.contains("host_"), "{out}");
+        let (code, out, err) = mapcheck(&["check", file, "--format", "json"]);
+        assert_eq!(code, 1, "{file}: {out}{err}");
+        assert!(
+            !out.contains("host_n") && !out.contains("host_launch"),
+            "{out}"
+        );
+        let doc: Value = serde_json::from_str(&out).expect("JSON");
+        let witness = &doc["kernels"][0]["arrays"][0]["witness"];
+        let site = &witness["launch_site"];
+        assert_eq!(site["file"], file, "{witness:#}");
+        assert_eq!(json_location(site).0, line, "{witness:#}");
+        assert_eq!(json_location(site).1, col, "{witness:#}");
+        let n = site["host_values"]["n"].as_i64().expect("the host's n");
+        // The race needs the host's n to be the kernel's n.
+        assert_eq!(Some(n), witness["params"]["n"].as_i64(), "{witness:#}");
+        let params = witness["params"].as_object().expect("params");
+        assert!(params.keys().all(|k| !k.starts_with("host")), "{params:?}");
+    }
+}

@@ -121,6 +121,32 @@ fn check_sarif_is_valid_for_every_kind_of_verdict() {
     }
 }
 
+/// A race at one of several launches links that launch (the related
+/// location with id 2), and the document stays valid.
+#[test]
+fn a_race_at_a_launch_links_the_launch() {
+    let file = "kernels/cuda/host-facts/two-shapes-racy.cu";
+    let (code, out, err) = mapcheck_in(&root(), &["check", "--format", "sarif", file]);
+    assert_eq!(code, 1, "{err}");
+    let doc = parse(&out, &err);
+    assert_eq!(schema_errors(&doc), Vec::<String>::new(), "{doc:#}");
+    let race = &doc["runs"][0]["results"][0];
+    let text = race["message"]["text"].as_str().expect("message");
+    let at = format!("[the launch](2) at {file}:24:3 (with n = ");
+    assert!(text.contains(&at), "{text}");
+    let launch = &race["relatedLocations"][1];
+    assert_eq!(launch["id"], 2, "{race:#}");
+    let region = &launch["physicalLocation"]["region"];
+    assert_eq!(
+        (&region["startLine"], &region["startColumn"]),
+        (&24.into(), &3.into())
+    );
+    // The encoding's names of the host values and of the launch selector.
+    for internal in ["host_n", "host_launch"] {
+        assert!(!out.contains(internal), "{out}");
+    }
+}
+
 #[test]
 fn suite_prints_valid_sarif_and_an_unreadable_file_outranks_a_race() {
     let dir = mixed_dir();

@@ -13,9 +13,11 @@ use mapcheck_ir::encoding::Encoding;
 use mapcheck_ir::kernel::IntType;
 use mapcheck_ir::threads::Builtin;
 use num_bigint::BigInt;
+use num_traits::ToPrimitive;
 use semantics::surface::Span;
 use semantics::{Mode, Nat, Var};
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 
 /// A witness of a C kernel as the user reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,10 +40,50 @@ pub struct CWitness {
     /// The constructs of the kernel mapcheck over-approximated: why the
     /// alarm may be spurious (`docs/fail-closed.md`).
     pub approximations: Vec<Approximation>,
+    /// The launch whose host facts the witness meets, when the kernel is
+    /// checked under the facts of its launches.
+    pub launch: Option<CLaunch>,
     /// When the witness gives a parameter or an index outside what a size
     /// is (negative, or 2^31 or more): says so, in one line.  The solver
     /// chose the value; whether every witness needs one is not checked.
     pub outside_sizes: Option<String>,
+}
+
+/// The launch at which a race happens: the one whose host facts the
+/// witness meets (`docs/launch-configuration.md`, "Relations from the host
+/// code"), with the values the host holds there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CLaunch {
+    /// The file of the launch (the kernel's own, when the launch is in it).
+    pub file: PathBuf,
+    /// Where the launch (`k<<<…>>>(…)`) is.
+    pub span: Span,
+    /// The host variables its facts read, by their names in the host code.
+    pub host_values: Vec<CValue>,
+}
+
+impl CLaunch {
+    /// `k.cu:24:3 (with n = 1 on the host)`: where, and the host values.
+    pub fn detail(&self) -> String {
+        let (file, s) = (self.file.display(), self.span);
+        let at = format!("{file}:{}:{}", s.line, s.col);
+        if self.host_values.is_empty() {
+            return at;
+        }
+        let values: Vec<String> = self
+            .host_values
+            .iter()
+            .map(|v| format!("{} = {}", v.name, v.value))
+            .collect();
+        format!("{at} (with {} on the host)", values.join(", "))
+    }
+}
+
+impl std::fmt::Display for CLaunch {
+    /// `the launch at k.cu:24:3 (with n = 1 on the host)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the launch at {}", self.detail())
+    }
 }
 
 /// A construct mapcheck did not model exactly, where it is.
@@ -129,6 +171,7 @@ pub fn decode(kernel: &Kernel, w: &Witness) -> Option<CWitness> {
         array: d.enc.array_name(&w.array),
         accesses: [0, 1].map(|k| d.access(&w.accesses[k])),
         threads,
+        launch: d.launch(&w.params),
         outside_sizes: outside_sizes(kernel, &params, &index),
         index,
         sync_vars: d.plain(&w.sync_vars),
@@ -225,6 +268,8 @@ pub fn names_internal(kernel: &Kernel, text: &str) -> bool {
 /// What decoding needs from the kernel.
 struct Decoder<'a> {
     enc: &'a Encoding,
+    /// The kernel's file (a launch in it names no file of its own).
+    file: &'a Path,
     source: &'a str,
     /// Thread-local unknowns by variable.
     unknowns: BTreeMap<&'a str, &'a Unknown>,
@@ -244,6 +289,7 @@ impl<'a> Decoder<'a> {
             .filter_map(|p| Some((p.name.as_str(), p.int?)));
         Decoder {
             enc: &k.encoding,
+            file: &k.file,
             source: &k.source,
             unknowns: by_var(&k.unknowns),
             uniform: by_var(&k.encoding.uniform_unknowns),
@@ -265,6 +311,31 @@ impl<'a> Decoder<'a> {
             Some(t) => wrap(v, *t),
             None => v,
         }
+    }
+
+    /// The launch whose facts `params` (a witness's) meet, with its host
+    /// values that the witness gives: the only launch, or the one the
+    /// selector's value numbers (`Encoding::host`); `None` when the kernel
+    /// has no host facts or the witness does not say.
+    fn launch(&self, params: &BTreeMap<Var, Nat>) -> Option<CLaunch> {
+        let host = self.enc.host.as_ref()?;
+        let chosen = match &host.selector {
+            Some(x) => Some(params.get(x)?.to_usize()?),
+            None => None,
+        };
+        let i = host.launch_of(chosen)?;
+        let site = &host.launches[i];
+        let values = host.values.iter().filter(|v| v.launch == i);
+        let given = values.filter(|v| params.contains_key(&v.var));
+        let host_values = given.map(|v| CValue {
+            name: v.name.clone(),
+            value: self.value(&v.var, params),
+        });
+        Some(CLaunch {
+            file: site.file.clone().unwrap_or_else(|| self.file.to_path_buf()),
+            span: site.span,
+            host_values: host_values.collect(),
+        })
     }
 
     /// Thread `k`'s identifiers, loop iteration and unknowns.
@@ -547,6 +618,109 @@ mod tests {
             note.contains("`n = -3`") && note.contains("index [-3]"),
             "{note}"
         );
+    }
+
+    /// `kernel()` launched twice (lines 23 and 24), each launch's facts
+    /// reading the host's `n` (`host_n`, `host_n_1`, signed pairs), the
+    /// selector `host_launch` picking one.
+    fn launched_twice() -> Kernel {
+        use mapcheck_ir::encoding::{HostValue, HostValues};
+        let mut k = kernel();
+        let site = |line| mapcheck_ir::launch::Site {
+            file: None,
+            span: Span::point(line, 3),
+        };
+        for x in ["host_n", "host_n_1"] {
+            k.encoding.pairs.push(mapcheck_ir::kernel::SignedParam {
+                pos: x.into(),
+                neg: format!("{x}_neg"),
+            });
+            k.encoding.types.insert(x.into(), int(32, true));
+        }
+        let value = |var: &str, launch| HostValue {
+            var: var.into(),
+            launch,
+            name: "n".into(),
+        };
+        k.encoding.host = Some(HostValues {
+            launches: vec![site(23), site(24)],
+            selector: Some("host_launch".into()),
+            values: vec![value("host_n", 0), value("host_n_1", 1)],
+        });
+        k.file = "k.cu".into();
+        k
+    }
+
+    /// `witness()` with the host values of both launches and the
+    /// selector's `launch`.
+    fn at_launch(launch: u64) -> Witness {
+        let mut w = witness();
+        for (x, v) in [
+            ("host_n", 2147483648u64),
+            ("host_n_neg", 0),
+            ("host_n_1", 0),
+            ("host_n_1_neg", 3),
+            ("host_launch", launch),
+        ] {
+            w.params.insert(x.into(), Nat::from(v));
+        }
+        w
+    }
+
+    fn names(values: &[CValue]) -> Vec<(&str, i64)> {
+        let value = |v: &CValue| i64::try_from(&v.value).expect("small");
+        values.iter().map(|v| (v.name.as_str(), value(v))).collect()
+    }
+
+    #[test]
+    fn a_witness_names_the_launch_the_selector_picks() {
+        let c = decode(&launched_twice(), &at_launch(1)).expect("a C kernel");
+        let launch = c.launch.expect("the kernel has host facts");
+        assert_eq!((launch.span.line, launch.span.col), (24, 3));
+        assert_eq!(launch.file, PathBuf::from("k.cu"), "the kernel's own file");
+        assert_eq!(names(&launch.host_values), vec![("n", -3)], "by its C name");
+        assert_eq!(
+            names(&c.params),
+            vec![("n", -3)],
+            "no host value, no selector"
+        );
+        assert_eq!(
+            launch.to_string(),
+            "the launch at k.cu:24:3 (with n = -3 on the host)"
+        );
+        let first = decode(&launched_twice(), &at_launch(0)).expect("a C kernel");
+        let first = first.launch.expect("the kernel has host facts");
+        assert_eq!(first.span.line, 23);
+        // The first launch's host n, wrapped into its `int`.
+        assert_eq!(names(&first.host_values), vec![("n", -2147483648)]);
+    }
+
+    #[test]
+    fn a_witness_without_the_selector_names_no_launch() {
+        let mut w = at_launch(1);
+        w.params.remove("host_launch");
+        let c = decode(&launched_twice(), &w).expect("a C kernel");
+        assert_eq!(c.launch, None);
+        let out_of_range = decode(&launched_twice(), &at_launch(2)).expect("a C kernel");
+        assert_eq!(out_of_range.launch, None);
+    }
+
+    #[test]
+    fn one_launch_is_the_launch_of_every_witness() {
+        let mut k = launched_twice();
+        let host = k.encoding.host.as_mut().expect("host values");
+        host.selector = None;
+        host.launches.remove(0);
+        host.values.remove(0);
+        host.values[0].launch = 0;
+        let c = decode(&k, &at_launch(0)).expect("a C kernel");
+        let launch = c.launch.expect("the only launch");
+        assert_eq!(launch.span.line, 24);
+        assert_eq!(names(&launch.host_values), vec![("n", -3)]);
+        // `host_n` is no longer a host value: the decoder leaves the
+        // variables it is not told about among the parameters.
+        assert!(names(&c.params).contains(&("host_n", -2147483648)));
+        assert!(!c.params.iter().any(|p| p.name == "host_n_1"));
     }
 
     #[test]

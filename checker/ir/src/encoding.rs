@@ -8,6 +8,7 @@
 //! ([`Encoding::internal_vars`]).
 
 use crate::kernel::{IntType, SignedParam, Unknown};
+use crate::launch::Site;
 use semantics::{Nat, Var};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -33,6 +34,59 @@ pub struct Encoding {
     /// The parameter of the encoding that holds the 2^64 of an offset
     /// (`Kernel::index_base`).
     pub index_base: Option<Var>,
+    /// The values the host code holds at the kernel's launches, when the
+    /// kernel is checked under their facts (`docs/launch-configuration.md`,
+    /// "Relations from the host code").
+    pub host: Option<HostValues>,
+}
+
+/// The launches whose facts the kernel is checked under and the protocol
+/// parameters that stand for their host values: a witness meets the facts
+/// of one launch, which a report names with that launch's host values by
+/// their C names (`docs/reports.md`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HostValues {
+    /// The launches, in the order the selector numbers them.
+    pub launches: Vec<Site>,
+    /// With several launches, the parameter whose value `i` says the
+    /// facts of `launches[i]` hold (the facts are a disjunction over the
+    /// launches); `None` with one launch.
+    pub selector: Option<Var>,
+    /// Each host value a launch's facts read.
+    pub values: Vec<HostValue>,
+}
+
+/// One value the host holds at one launch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostValue {
+    /// The protocol parameter that stands for it (the `pos` part of a
+    /// pair when its C type is signed).
+    pub var: Var,
+    /// Its launch, an index into [`HostValues::launches`].
+    pub launch: usize,
+    /// The host variable's name in the host code.
+    pub name: String,
+}
+
+impl HostValues {
+    /// The launch whose facts a witness meets, given the witness's value
+    /// of the selector (`None` when the witness does not give it): the
+    /// only launch, or the one the selector numbers.
+    pub fn launch_of(&self, selector_value: Option<usize>) -> Option<usize> {
+        match (&self.selector, selector_value) {
+            (None, _) if self.launches.len() == 1 => Some(0),
+            (Some(_), Some(i)) if i < self.launches.len() => Some(i),
+            _ => None,
+        }
+    }
+
+    /// The protocol variables that are no value of the user's program as
+    /// such: every host value (a report names the witness's launch's by
+    /// their C names) and the selector.
+    pub fn vars(&self) -> impl Iterator<Item = Var> + '_ {
+        let values = self.values.iter().map(|v| v.var.clone());
+        values.chain(self.selector.clone())
+    }
 }
 
 /// An array dimension offset in the protocol: its protocol index is the C
@@ -76,12 +130,14 @@ impl Encoding {
     }
 
     /// The variables that exist only in the encoding (`neg` parts, the
-    /// index base, thread-global unknowns) — with `Kernel::unknowns`, what
-    /// no report may name.
+    /// index base, thread-global unknowns, the host values and the launch
+    /// selector) — with `Kernel::unknowns`, what no report may name.
     pub fn internal_vars(&self) -> BTreeSet<Var> {
         let negs = self.pairs.iter().map(|p| p.neg.clone());
         let uniform = self.uniform_unknowns.iter().map(|u| u.var.clone());
-        negs.chain(uniform).chain(self.index_base.clone()).collect()
+        let host = self.host.iter().flat_map(HostValues::vars);
+        let base = self.index_base.clone();
+        negs.chain(uniform).chain(base).chain(host).collect()
     }
 }
 
@@ -118,5 +174,51 @@ mod tests {
         let internal = e.internal_vars();
         assert!(internal.contains("n_neg") && internal.contains("index_base"));
         assert!(!internal.contains("n"), "the pair's pos part is the C name");
+    }
+
+    fn site(line: u32) -> Site {
+        Site {
+            file: None,
+            span: semantics::surface::Span::point(line, 3),
+        }
+    }
+
+    fn host_value(var: &str, launch: usize) -> HostValue {
+        HostValue {
+            var: var.into(),
+            launch,
+            name: "n".into(),
+        }
+    }
+
+    #[test]
+    fn host_values_and_the_selector_are_internal() {
+        let e = Encoding {
+            host: Some(HostValues {
+                launches: vec![site(23), site(24)],
+                selector: Some("host_launch".into()),
+                values: vec![host_value("host_n", 0), host_value("host_n_1", 1)],
+            }),
+            ..Default::default()
+        };
+        let internal = e.internal_vars();
+        for x in ["host_n", "host_n_1", "host_launch"] {
+            assert!(internal.contains(x), "{x}");
+        }
+    }
+
+    #[test]
+    fn the_selector_picks_the_launch() {
+        let mut h = HostValues {
+            launches: vec![site(23), site(24)],
+            selector: Some("host_launch".into()),
+            values: Vec::new(),
+        };
+        assert_eq!(h.launch_of(Some(1)), Some(1));
+        assert_eq!(h.launch_of(Some(2)), None, "no such launch");
+        assert_eq!(h.launch_of(None), None, "the witness does not say");
+        h.launches.truncate(1);
+        h.selector = None;
+        assert_eq!(h.launch_of(None), Some(0), "the only launch");
     }
 }

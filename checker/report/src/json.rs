@@ -4,7 +4,7 @@
 //! [`JsonWitness`] in its `properties`.
 
 use crate::text::replay_command;
-use mapcheck_core::c_terms::{CAccess, CThread, CUnknown, CValue, CWitness};
+use mapcheck_core::c_terms::{CAccess, CLaunch, CThread, CUnknown, CValue, CWitness};
 use mapcheck_core::results::{CheckedArray, CheckedKernel, FileReport, Role};
 use mapcheck_core::triage::{Resolution, Triage};
 use mapcheck_core::verdict::{Assumption, ThreadValues, Verdict, Witness, WitnessAccess};
@@ -251,6 +251,29 @@ pub struct JsonWitness<'a> {
     /// takes (negative, 2^31 or more): that, in one line.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outside_sizes: Option<&'a str>,
+    /// For a C kernel checked under its launches' host facts: the launch
+    /// at which the race happens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub launch_site: Option<JsonLaunchSite<'a>>,
+}
+
+/// The launch at which a race happens (`docs/formats.md`): where it is and
+/// the host values there, by the host variables' names.
+#[derive(Serialize)]
+pub struct JsonLaunchSite<'a> {
+    pub file: String,
+    pub location: JsonSpan,
+    pub host_values: JsonValues<'a>,
+}
+
+impl<'a> From<&'a CLaunch> for JsonLaunchSite<'a> {
+    fn from(l: &'a CLaunch) -> JsonLaunchSite<'a> {
+        JsonLaunchSite {
+            file: l.file.display().to_string(),
+            location: (&l.span).into(),
+            host_values: json_c_values(&l.host_values),
+        }
+    }
 }
 
 /// A construct mapcheck over-approximated, and where.
@@ -320,6 +343,7 @@ impl<'a> JsonWitness<'a> {
                     .collect(),
             ),
             outside_sizes: c.outside_sizes.as_deref(),
+            launch_site: c.launch.as_ref().map(JsonLaunchSite::from),
         }
     }
 
@@ -352,6 +376,7 @@ impl<'a> JsonWitness<'a> {
             unknowns: None,
             approximations: None,
             outside_sizes: None,
+            launch_site: None,
         }
     }
 }

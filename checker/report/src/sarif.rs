@@ -536,10 +536,12 @@ fn result<'a>(
                 let id = (n == 1).then_some(1);
                 location(&uri, Some(&w.accesses[n].span), Some(side_text(w, n)), id)
             });
+            let mut locations = Vec::from(accesses);
+            locations.extend(launch_location(w, cwd));
             let name = array_name(&a.check.array);
             let about = [0, 1].map(|n| crate::text::side_access(w, n)).join(" ");
             let text = race_text(&k.kernel, name, w, class);
-            ("data-race", text, Vec::from(accesses), about)
+            ("data-race", text, locations, about)
         }
         Verdict::Divergence { span, message } | Verdict::Invalid { span, message } => {
             props.reason = Some(message);
@@ -633,16 +635,28 @@ fn race_text(kernel: &str, array: &str, w: &Witness, class: &str) -> String {
             crate::text::sync_text(w)
         ));
     }
-    tail.push_str(&format!(
-        "; parameters: {}; classification: {class}.",
-        crate::text::params_text(w)
-    ));
-    format!(
+    tail.push_str(&format!("; parameters: {}", crate::text::params_text(w)));
+    let mut text = format!(
         "{}[{}](1){}",
         escape(&head),
         ACCESS_LABELS[1],
         escape(&tail)
-    )
+    );
+    if let Some(l) = w.in_c.as_ref().and_then(|c| c.launch.as_ref()) {
+        // Links the related location of the launch (id 2).
+        text.push_str(&format!("; at [the launch](2) at {}", escape(&l.detail())));
+    }
+    text.push_str(&escape(&format!("; classification: {class}.")));
+    text
+}
+
+/// The related location (id 2) of the launch at which the race happens,
+/// when the kernel is checked under its launches' host facts.
+fn launch_location(w: &Witness, cwd: &Path) -> Option<Location> {
+    let l = w.in_c.as_ref()?.launch.as_ref()?;
+    let uri = artifact_uri(&l.file, cwd);
+    let what = format!("{l}");
+    Some(location(&uri, Some(&l.span), Some(what), Some(2)))
 }
 
 /// `first access wr[tid] by thread tid = 1 at 14:4`

@@ -160,6 +160,15 @@ pub fn params_text(w: &Witness) -> String {
     }
 }
 
+/// The launch at which the race happens, with the host values there:
+/// `the launch at k.cu:24:3 (with n = 1 on the host)`; `None` when the
+/// kernel is not checked under its launches' host facts
+/// (`docs/launch-configuration.md`, "Relations from the host code").
+pub fn launch_text(w: &Witness) -> Option<String> {
+    let launch = w.in_c.as_ref()?.launch.as_ref()?;
+    Some(launch.to_string())
+}
+
 fn witness_text(out: &mut String, k: &CheckedKernel, w: &Witness, source: &str) {
     for (n, acc) in w.accesses.iter().enumerate() {
         let _ = writeln!(out, "  {}", access_line(w, n));
@@ -183,6 +192,9 @@ fn witness_text(out: &mut String, k: &CheckedKernel, w: &Witness, source: &str) 
         let _ = writeln!(out, "  synchronized loop variables: {}", sync_text(w));
     }
     let _ = writeln!(out, "  parameters: {}", params_text(w));
+    if let Some(at) = launch_text(w) {
+        let _ = writeln!(out, "  at {at}");
+    }
     let assumptions = w.in_c.as_ref().map_or(&w.assumptions, |c| &c.assumptions);
     for asm in assumptions {
         let _ = writeln!(out, "  assuming {}", asm.condition);

@@ -610,7 +610,7 @@ fn host_keys(e: &E) -> Vec<String> {
 pub fn notes(launches: &[LaunchFacts]) -> Vec<String> {
     let mut out = Vec::new();
     let several = launches.len() > 1;
-    for (i, l) in launches.iter().enumerate() {
+    for l in launches {
         let shown: Vec<String> = l
             .facts
             .iter()
@@ -631,19 +631,14 @@ pub fn notes(launches: &[LaunchFacts]) -> Vec<String> {
             ),
             None => format!("{}:{}", l.site.span.line, l.site.span.col),
         };
-        let which = match several {
-            true => format!(" (host_launch = {i})"),
-            false => String::new(),
-        };
         out.push(format!(
-            "the host code at the launch at {at}{which} states {}",
+            "the host code at the launch at {at} states {}",
             shown.join("; ")
         ));
     }
     if several && !out.is_empty() {
-        out.push(
-            "the facts of one of these launches hold (host_launch in a witness says which)".into(),
-        );
+        // A witness meets one launch's facts; `c_terms` names it.
+        out.push("the facts of one of these launches hold; a race report names its launch".into());
     }
     out
 }

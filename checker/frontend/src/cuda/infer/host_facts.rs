@@ -3,13 +3,15 @@
 //! dimensions: each launch's facts together, and, with several launches,
 //! one of the launches' (`docs/launch-configuration.md`, "Relations from
 //! the host code").  Each host value of a launch is a fresh parameter of
-//! the protocol of its C type, named after the host variable
-//! (`host_n`), so a witness shows it.  The facts are evaluated by the
+//! the protocol of its C type, recorded in `Encoding::host` with its
+//! launch and the host variable's name, so that a report names the
+//! launch of a witness and its host values in C terms.  The facts are evaluated by the
 //! kernel's own C semantics before the body runs, when each parameter
 //! still holds the value the launch passed.
 
 use super::*;
 use crate::cuda::host_facts::{eq, LaunchFacts, Subject, HOST_PREFIX};
+use mapcheck_ir::encoding::{HostValue, HostValues};
 
 /// How many launches give one assumption; with more, the facts are
 /// left out (the parameters stay free).
@@ -23,8 +25,9 @@ impl Infer<'_> {
             return;
         }
         let mut cases = Vec::new();
-        for l in launches {
-            let conds = self.launch_conditions(f, l);
+        let mut values = Vec::new();
+        for (i, l) in launches.iter().enumerate() {
+            let conds = self.launch_conditions(f, l, i, &mut values);
             if conds.is_empty() {
                 // This launch says nothing: neither does their union.
                 return;
@@ -32,9 +35,14 @@ impl Infer<'_> {
             cases.push(conds);
         }
         let single = cases.len() == 1;
-        // With several launches, `host_launch = i` in a witness names the
-        // launch whose facts it meets (`cuda::host_facts::notes` numbers them).
+        // With several launches, `selector = i` in a witness names the
+        // launch whose facts it meets (`Encoding::host`).
         let selector = (!single).then(|| self.fresh_name("host_launch"));
+        self.out.encoding.host = Some(HostValues {
+            launches: launches.iter().map(|l| l.site.clone()).collect(),
+            selector: selector.clone(),
+            values,
+        });
         let mut disjuncts = Vec::new();
         for (i, conds) in cases.into_iter().enumerate() {
             if single {
@@ -57,10 +65,17 @@ impl Infer<'_> {
         self.out.host.push((a, sites));
     }
 
-    /// The facts of launch `l` as conditions, its host values bound to
-    /// fresh parameters; a fact that the inference cannot state without a
-    /// thread's own unknowns is left out.
-    fn launch_conditions(&mut self, f: &Func, l: &LaunchFacts) -> Vec<BExp> {
+    /// The facts of launch `l` (the `launch`-th) as conditions, its host
+    /// values bound to fresh parameters (added to `values`); a fact that
+    /// the inference cannot state without a thread's own unknowns is left
+    /// out.
+    fn launch_conditions(
+        &mut self,
+        f: &Func,
+        l: &LaunchFacts,
+        launch: usize,
+        values: &mut Vec<HostValue>,
+    ) -> Vec<BExp> {
         let mut out = Vec::new();
         for fact in &l.facts {
             let cond = match fact.subject {
@@ -78,7 +93,7 @@ impl Infer<'_> {
                 },
                 _ => fact.cond.clone(),
             };
-            self.bind_host_values(&cond);
+            values.extend(self.bind_host_values(&cond, launch));
             let spec = std::mem::replace(&mut self.eval.spec, true);
             let host = std::mem::replace(&mut self.eval.host, true);
             let locals_before = self.out.locals.len();
@@ -99,8 +114,9 @@ impl Infer<'_> {
     }
 
     /// Binds each host value `cond` reads and no earlier fact of the
-    /// launch bound to a fresh parameter of its C type.
-    fn bind_host_values(&mut self, cond: &E) {
+    /// launch bound to a fresh parameter of its C type; returns them, of
+    /// launch number `launch`.
+    fn bind_host_values(&mut self, cond: &E, launch: usize) -> Vec<HostValue> {
         let mut found: Vec<(String, String, Option<IntTy>)> = Vec::new();
         visit_expr(cond, &mut |e: &E| {
             if let EK::Var(name, key, _) = &e.kind {
@@ -109,6 +125,7 @@ impl Infer<'_> {
                 }
             }
         });
+        let mut bound = Vec::new();
         for (name, key, ty) in found {
             if self.values.env.contains_key(&key) {
                 continue;
@@ -118,6 +135,12 @@ impl Infer<'_> {
             let v = self.uniform_value(&x, ty);
             self.values.invariant_unknowns.extend(lin_vars(&v));
             self.values.env.insert(key, Val::Int(v));
+            bound.push(HostValue {
+                var: x,
+                launch,
+                name,
+            });
         }
+        bound
     }
 }
