@@ -15,137 +15,11 @@ use mapcheck_ir::threads::Builtin;
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 use semantics::surface::Span;
-use semantics::{Mode, Nat, Var};
+use semantics::{Nat, Var};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// A witness of a C kernel as the user reads it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CWitness {
-    /// The array, by the name the user wrote.
-    pub array: String,
-    pub accesses: [CAccess; 2],
-    pub threads: [CThread; 2],
-    /// The C index of the cell both touch, one value per dimension.
-    pub index: Vec<BigInt>,
-    /// The iteration of the enclosing synchronized loops.
-    pub sync_vars: Vec<CValue>,
-    /// The kernel's parameters, launch dimensions and, within one block,
-    /// `blockIdx`.
-    pub params: Vec<CValue>,
-    /// Values the same in every thread that mapcheck does not compute.
-    pub unknowns: Vec<CUnknown>,
-    /// The well-formedness assumptions of the race.
-    pub assumptions: Vec<Assumption>,
-    /// The constructs of the kernel mapcheck over-approximated: why the
-    /// alarm may be spurious (`docs/fail-closed.md`).
-    pub approximations: Vec<Approximation>,
-    /// The launch whose host facts the witness meets, when the kernel is
-    /// checked under the facts of its launches.
-    pub launch: Option<CLaunch>,
-    /// When the witness gives a parameter or an index outside what a size
-    /// is (negative, or 2^31 or more): says so, in one line.  The solver
-    /// chose the value; whether every witness needs one is not checked.
-    pub outside_sizes: Option<String>,
-}
-
-/// The launch at which a race happens: the one whose host facts the
-/// witness meets (`docs/launch-configuration.md`, "Relations from the host
-/// code"), with the values the host holds there.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CLaunch {
-    /// The file of the launch (the kernel's own, when the launch is in it).
-    pub file: PathBuf,
-    /// Where the launch (`k<<<…>>>(…)`) is.
-    pub span: Span,
-    /// The host variables its facts read, by their names in the host code.
-    pub host_values: Vec<CValue>,
-}
-
-impl CLaunch {
-    /// `k.cu:24:3 (with n = 1 on the host)`: where, and the host values.
-    pub fn detail(&self) -> String {
-        let (file, s) = (self.file.display(), self.span);
-        let at = format!("{file}:{}:{}", s.line, s.col);
-        if self.host_values.is_empty() {
-            return at;
-        }
-        let values: Vec<String> = self
-            .host_values
-            .iter()
-            .map(|v| format!("{} = {}", v.name, v.value))
-            .collect();
-        format!("{at} (with {} on the host)", values.join(", "))
-    }
-}
-
-impl std::fmt::Display for CLaunch {
-    /// `the launch at k.cu:24:3 (with n = 1 on the host)`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the launch at {}", self.detail())
-    }
-}
-
-/// A construct mapcheck did not model exactly, where it is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Approximation {
-    pub what: String,
-    pub span: Span,
-}
-
-/// One side of the race: the access as the source writes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CAccess {
-    pub mode: Mode,
-    pub array: String,
-    /// The access's source text (`s[tid + 1]`), or the array's name when
-    /// the span has no text.
-    pub text: String,
-    pub span: Span,
-}
-
-/// The values of one thread of the race.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct CThread {
-    /// `threadIdx.x`, … (and `blockIdx.x`, … across blocks).
-    pub ids: Vec<CValue>,
-    /// Its own loop iteration.
-    pub loop_vars: Vec<CValue>,
-    /// Values of this thread that mapcheck does not compute (a value read
-    /// from memory, the result of a call it does not model).
-    pub unknowns: Vec<CUnknown>,
-}
-
-/// A named C value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CValue {
-    pub name: String,
-    pub value: BigInt,
-}
-
-/// An unknown of the protocol: the source expression it stands for, where,
-/// and the value the witness gives it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CUnknown {
-    /// The expression's source text (`tid & (size - 1)`), when it has a
-    /// short one.
-    pub expr: Option<String>,
-    /// What it is (`a value read from `in``, `iteration count of a
-    /// loop`).
-    pub what: String,
-    pub span: Span,
-    pub value: BigInt,
-}
-
-impl std::fmt::Display for CUnknown {
-    /// ``tid & (size - 1)` at 44:12 = 3`, or `what at 44:12 = 3`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.expr {
-            Some(e) => write!(f, "`{e}` at {} = {}", self.span, self.value),
-            None => write!(f, "{} at {} = {}", self.what, self.span, self.value),
-        }
-    }
-}
+pub use crate::verdict::{Approximation, CAccess, CLaunch, CThread, CUnknown, CValue, CWitness};
 
 /// The witness `w` of `kernel` in C terms; `None` for the theory's kernels
 /// (`.proto`, `.bcu`), whose protocol is the user's own text.
@@ -495,6 +369,8 @@ pub fn span_text(source: &str, span: &Span) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use semantics::Mode;
+    use std::path::PathBuf;
 
     fn int(bits: u32, signed: bool) -> IntType {
         IntType { bits, signed }

@@ -91,10 +91,13 @@ fn selected_arrays(kernel: &Kernel, opts: &CheckOptions) -> Vec<String> {
         .collect()
 }
 
-/// The arrays are independent: they are checked in parallel (rayon; each
-/// in a Z3 session and context of its own, [`Session::scoped`], so that
-/// its answers do not depend on which thread ran what before), and
-/// reported in their order.
+/// The arrays are checked one after the other in the kernel's session
+/// (its own Z3 context, [`check_kernel`]), in their order, so that each
+/// answer depends only on the kernel, never on which thread ran what
+/// before.  Not in parallel: a context and a solver cost more to set up
+/// (tens of milliseconds) than most arrays take to check, and the kernels
+/// of a file — each checked within and across blocks — are parallel
+/// already.
 fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
     let contradiction =
         not_compiled(kernel).or_else(|| contradictory_assumptions(session, kernel, opts));
@@ -103,19 +106,20 @@ fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) ->
     let resolution = contradiction
         .is_none()
         .then(|| crate::wellformed::resolve(kernel, opts, session));
-    let arrays = par_map(selected_arrays(kernel, opts), |a| match &contradiction {
-        Some(verdict) => ArrayReport {
-            array: a,
-            verdict: verdict.clone(),
-            closures: 0,
-            queries: 1,
-            seconds: 0.0,
-            benign: Vec::new(),
-        },
-        None => Session::scoped(opts.meter.as_ref(), |session| {
-            check_array_with(session, kernel, &a, opts, resolution.as_ref())
-        }),
-    });
+    let arrays: Vec<ArrayReport> = selected_arrays(kernel, opts)
+        .into_iter()
+        .map(|a| match &contradiction {
+            Some(verdict) => ArrayReport {
+                array: a,
+                verdict: verdict.clone(),
+                closures: 0,
+                queries: 1,
+                seconds: 0.0,
+                benign: Vec::new(),
+            },
+            None => check_array_with(session, kernel, &a, opts, resolution.as_ref()),
+        })
+        .collect();
     let mut arrays = if arrays.is_empty() {
         unsupported_without_arrays(kernel)
             .or_else(|| match &contradiction {
@@ -128,7 +132,7 @@ fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) ->
         arrays
     };
     if contradiction.is_none() {
-        recheck_with_uniform_reads(kernel, opts, &mut arrays);
+        recheck_with_uniform_reads(session, kernel, opts, &mut arrays);
     }
     KernelReport {
         kernel: kernel.display_name(),
@@ -143,7 +147,12 @@ fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) ->
 /// taken as uniform.  The first round took no read as uniform, so the
 /// arrays it proved race-free are race-free whatever the values: no
 /// circularity.
-fn recheck_with_uniform_reads(kernel: &Kernel, opts: &CheckOptions, arrays: &mut [ArrayReport]) {
+fn recheck_with_uniform_reads(
+    session: &Session,
+    kernel: &Kernel,
+    opts: &CheckOptions,
+    arrays: &mut [ArrayReport],
+) {
     let read = kernel.written.read_arrays();
     if read.is_empty() || opts.strict {
         // Under `--strict` benign pairs are races: nothing to gain.
@@ -163,12 +172,10 @@ fn recheck_with_uniform_reads(kernel: &Kernel, opts: &CheckOptions, arrays: &mut
     let racy: Vec<usize> = (0..arrays.len())
         .filter(|&i| arrays[i].verdict.is_racy())
         .collect();
-    let again = par_map(racy.clone(), |i| {
-        let name = arrays[i].array.clone();
-        Session::scoped(opts.meter.as_ref(), |session| {
-            check_array(session, &trusting, &name, opts)
-        })
-    });
+    let again: Vec<ArrayReport> = racy
+        .iter()
+        .map(|&i| check_array(session, &trusting, &arrays[i].array.clone(), opts))
+        .collect();
     for (i, mut r) in racy.into_iter().zip(again) {
         r.queries += arrays[i].queries;
         r.seconds += arrays[i].seconds;

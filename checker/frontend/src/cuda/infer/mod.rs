@@ -704,6 +704,45 @@ impl<'a> Infer<'a> {
         }
     }
 
+    /// The value of the `extern __shared__` array when the unit declares it
+    /// with several element sizes or shapes (`None`: an ordinary
+    /// declaration, [`Self::declared_value`]).
+    fn dynamic_shared_view(d: &VarDecl, unit: &Unit) -> Option<Val> {
+        if d.name != DYNAMIC_SHARED {
+            return None;
+        }
+        let sizes = unit.dynamic_shared_sizes.len();
+        let shapes = unit.dynamic_shared_shapes.len();
+        match &d.shape {
+            // Views of several element sizes: bytes (see `Arr::bytes`).
+            Shape::Array(1) if sizes > 1 => Some(match d.elem_bytes {
+                Some(s) if s > 0 => Val::Ptr {
+                    arr: Arr {
+                        name: d.name.clone(),
+                        rank: 1,
+                        tracked: true,
+                        bytes: Some(s),
+                        view: None,
+                    },
+                    fixed: vec![],
+                    off: Lin::int(0),
+                },
+                _ => Val::Bad(format!(
+                    "`extern __shared__` array `{}` of unknown element size",
+                    d.name
+                )),
+            }),
+            // Declarations of dynamic shared memory with several shapes
+            // (`a[]` and `b[][32]`): `b[1][0]` is `a[32]`, which the
+            // indices of a multi-dimensional view do not show.
+            Shape::Array(r) if *r > 1 && (shapes > 1 || sizes > 1) => Some(Val::Bad(format!(
+                "multi-dimensional `extern __shared__` array `{}` over the same memory as one of another shape or element size",
+                d.name
+            ))),
+            _ => None,
+        }
+    }
+
     /// The value of a declared variable (file scope or `__shared__` in a body).
     fn declared_value(&mut self, d: &VarDecl) -> Val {
         if d.memory == Memory::Shared {
@@ -716,44 +755,11 @@ impl<'a> Infer<'a> {
                 names.push(user.clone());
             }
         }
+        if let Some(v) = Self::dynamic_shared_view(d, self.unit) {
+            return v;
+        }
         let tracked = matches!(d.memory, Memory::Shared | Memory::Device);
         match (&d.shape, d.memory) {
-            (Shape::Array(1), _)
-                if d.name == DYNAMIC_SHARED && self.unit.dynamic_shared_sizes.len() > 1 =>
-            {
-                // Views of several element sizes: bytes (see `Arr::bytes`).
-                match d.elem_bytes {
-                    Some(s) if s > 0 => Val::Ptr {
-                        arr: Arr {
-                            name: d.name.clone(),
-                            rank: 1,
-                            tracked: true,
-                            bytes: Some(s),
-                            view: None,
-                        },
-                        fixed: vec![],
-                        off: Lin::int(0),
-                    },
-                    _ => Val::Bad(format!(
-                        "`extern __shared__` array `{}` of unknown element size",
-                        d.name
-                    )),
-                }
-            }
-            // Declarations of dynamic shared memory with several shapes
-            // (`a[]` and `b[][32]`): `b[1][0]` is `a[32]`, which the
-            // indices of a multi-dimensional view do not show.
-            (Shape::Array(r), _)
-                if *r > 1
-                    && d.name == DYNAMIC_SHARED
-                    && (self.unit.dynamic_shared_shapes.len() > 1
-                        || self.unit.dynamic_shared_sizes.len() > 1) =>
-            {
-                Val::Bad(format!(
-                    "multi-dimensional `extern __shared__` array `{}` over the same memory as one of another shape or element size",
-                    d.name
-                ))
-            }
             (Shape::Array(r), _) => {
                 self.memory.sizes.insert(d.name.clone(), d.sizes.clone());
                 ptr(&d.name, *r, tracked && d.memory != Memory::Constant)
