@@ -3,20 +3,9 @@
 
 use serde_json::Value;
 use std::path::Path;
-use std::process::Command;
 
-fn mapcheck(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("runs mapcheck");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod support;
+use support::run_in as mapcheck;
 
 fn write(dir: &Path, name: &str, text: &str) {
     let path = dir.join(name);

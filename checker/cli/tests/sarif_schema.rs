@@ -4,25 +4,13 @@
 //! status").
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
+
+mod support;
+use support::run_in as mapcheck_in;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// Runs mapcheck in `dir`: (exit status, stdout, stderr).
-fn mapcheck_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("runs mapcheck");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 /// The schema's complaints about `doc` (empty: valid).

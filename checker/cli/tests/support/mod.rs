@@ -1,5 +1,8 @@
 //! Running the binary under limits, for the fuzzer and the property tests
-//! of `docs/errors.md` (bounded on any input).
+//! of `docs/errors.md` (bounded on any input), and plainly in a directory.
+
+// Each test crate compiles this module and uses a part of it.
+#![allow(dead_code)]
 
 use std::io::Read;
 use std::path::Path;
@@ -142,4 +145,19 @@ pub fn write(dir: &Path, name: &str, text: &[u8]) -> String {
     let p = dir.join(name);
     std::fs::write(&p, text).expect("writes");
     p.display().to_string()
+}
+
+/// Runs `mapcheck ARGS` in `dir`, without limits: (exit status, or -1 when
+/// killed by a signal; stdout; stderr).
+pub fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("runs mapcheck");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
