@@ -20,12 +20,16 @@
 //! is a value of its own (whatever it is, it is one value).  A host
 //! variable read *earlier* — in the initialiser of a local the launch
 //! reads (`dim3 grid(n / 256);`), or in a condition checked before — is
-//! the same value at the launch only when it is [`stable`]: a local or
+//! the same value at the launch only when it is [`stable`] (a local or
 //! parameter of the function that nothing in the function assigns, takes
-//! the address of or binds to a reference (`host_values::unchanged_in_function`).
+//! the address of or binds to a reference: `host_values::unchanged_in_function`),
+//! or when nothing changes it between where it is read and the launch
+//! and its storage is reached only by its name (`host_flow`, which also
+//! finds the assignment a variable's launch value comes from).
 
 use super::ast::{BinOp, IntTy, RefKind, UnOp, E, EK};
 use super::clang::Cursor;
+use super::host_flow::{changed_in, escapes, Flow, Target, Value};
 use super::host_values::{host_int, strip, unchanged_in_function};
 use clang_sys::*;
 use mapcheck_ir::threads::{Axis, Builtin};
@@ -72,27 +76,45 @@ impl PartialEq for HostFact {
 
 impl Eq for HostFact {}
 
+/// Where an expression is read, relative to the launch.
+#[derive(Clone, Copy)]
+enum Read<'b> {
+    /// At the launch: any integer variable is a host value.
+    AtLaunch,
+    /// Somewhere before it: only [`stable`] variables.
+    Anywhere,
+    /// Before it, at a place from which exactly these statements run to
+    /// the launch: a local nothing among them changes
+    /// (`host_flow::changed_in`) and whose storage is reached only by
+    /// its name (`host_flow::escapes`) holds its launch value there.
+    Before(&'b [Cursor]),
+}
+
 /// Where a host variable may be read for its value to be one at the
 /// launch, and the arguments of the helper function being read.
 #[derive(Clone, Copy)]
 struct Mode<'b> {
-    /// Before the launch: only [`stable`] variables (else any integer
-    /// variable is a host value).
-    before: bool,
+    read: Read<'b>,
     /// The parameters (keys) of a helper `{ return e; }` being read
     /// ([`helper`]), with the values of its arguments.
     params: &'b [(String, E)],
+    /// The launch's function and ancestors, to find where a variable was
+    /// last assigned (`host_flow`); `None` in a helper's body.
+    flow: Option<Flow<'b>>,
 }
 
-impl Mode<'static> {
-    const LAUNCH: Mode<'static> = Mode {
-        before: false,
-        params: &[],
-    };
-    const BEFORE: Mode<'static> = Mode {
-        before: true,
-        params: &[],
-    };
+impl<'b> Mode<'b> {
+    fn launch(flow: Flow<'b>) -> Mode<'b> {
+        Mode {
+            read: Read::AtLaunch,
+            params: &[],
+            flow: Some(flow),
+        }
+    }
+    /// The same launch, read at another place.
+    fn at(self, read: Read<'b>) -> Mode<'b> {
+        Mode { read, ..self }
+    }
 }
 
 /// The integer expression `e` of the host as a typed [`E`], when it is
@@ -220,34 +242,72 @@ fn stable(d: Cursor) -> bool {
         && unchanged_in_function(d)
 }
 
-/// A host variable read at `e`: a stable local's initialiser when it is
-/// understood (read where the local is declared, hence [`Mode::BEFORE`]),
-/// else a host value of its own — at the launch any variable, before it
-/// only a stable one.
+/// A host variable read at `e`: the value of its definition that
+/// reaches the launch (`host_flow`; a stable local's initialiser) when it
+/// is understood, else a host value of its own — at the launch any
+/// variable, before it only one that keeps its value up to the launch.
 fn variable(e: Cursor, mode: Mode<'_>, depth: usize) -> Option<E> {
     let d = e.referenced();
     if !matches!(d.kind(), CXCursor_VarDecl | CXCursor_ParmDecl) {
         return None;
     }
     let ty = d.ty().int_type()?;
+    let key = d.decl_key();
     if !mode.params.is_empty() {
         // In a helper's `return e;`: only its own parameters.
-        let key = d.decl_key();
         let (_, v) = mode.params.iter().find(|(k, _)| *k == key)?;
         return Some(v.clone());
     }
     let is_stable = stable(d);
+    let followed = mode.flow.filter(|_| is_local(d));
+    let target = Target::Var(&key);
+    let readable = match mode.read {
+        Read::AtLaunch => true,
+        Read::Anywhere => is_stable,
+        Read::Before(between) => {
+            is_stable
+                || followed.is_some_and(|f| !escapes(f.fun, target) && !changed_in(between, target))
+        }
+    };
+    if !readable {
+        return None;
+    }
+    if let Some(v) = followed.and_then(|f| defined(f, target, mode, depth)) {
+        return Some(cast_to(v, ty, e));
+    }
     if is_stable && d.kind() == CXCursor_VarDecl {
-        if let Some(v) = d.var_init().and_then(|i| sym(i, Mode::BEFORE, depth + 1)) {
+        let anywhere = mode.at(Read::Anywhere);
+        if let Some(v) = d.var_init().and_then(|i| sym(i, anywhere, depth + 1)) {
             return Some(cast_to(v, ty, e));
         }
     }
-    if mode.before && !is_stable {
-        return None;
-    }
     let name = d.spelling();
-    let key = format!("{HOST_PREFIX}{}", d.decl_key());
+    let key = format!("{HOST_PREFIX}{key}");
     Some(typed(EK::Var(name, key, RefKind::Local), e, Some(ty)))
+}
+
+/// A local or parameter of the function, not a reference and not
+/// `static` (whose storage a call may change).
+fn is_local(d: Cursor) -> bool {
+    matches!(d.kind(), CXCursor_VarDecl | CXCursor_ParmDecl)
+        && !d.ty().is_reference()
+        && !d.is_static()
+        && matches!(
+            d.semantic_parent().kind(),
+            CXCursor_FunctionDecl | CXCursor_FunctionTemplate | CXCursor_CXXMethod
+        )
+}
+
+/// The value of scalar `t`'s definition that reaches the launch, read
+/// where the definition is.
+fn defined(flow: Flow<'_>, t: Target, mode: Mode<'_>, depth: usize) -> Option<E> {
+    let def = flow.reaching(t)?;
+    match def.value {
+        Value::Assigned(x) | Value::Initialised(x) => {
+            sym(x, mode.at(Read::Before(&def.between)), depth + 1)
+        }
+        Value::Uninitialised => None,
+    }
 }
 
 /// A call of a helper function of the user's whose body is `{ return
@@ -281,14 +341,21 @@ fn helper(call: Cursor, mode: Mode<'_>, depth: usize) -> Option<E> {
         bound.push((p.decl_key(), cast_to(v, ty, call)));
     }
     let inner = Mode {
-        before: mode.before,
+        read: mode.read,
         params: &bound,
+        flow: None,
     };
     let v = sym(r, inner, depth + 1)?;
     Some(match value_kind(call)? {
         Kind::Int(t) => cast_to(v, t, call),
         Kind::Bool => v,
     })
+}
+
+/// The value of host expression `c`, read at a place from which the
+/// statements `between` run to the launch of `flow`.
+pub(super) fn read_before(c: Cursor, flow: Flow<'_>, between: &[Cursor]) -> Option<E> {
+    sym(c, Mode::launch(flow).at(Read::Before(between)), 0)
 }
 
 /// `v` converted to `ty` (unless it has that type).
@@ -336,15 +403,46 @@ fn dim3(e: Cursor, mode: Mode<'_>, depth: usize) -> [Option<E>; 3] {
         }
         // A `dim3` local nothing changes: its initialiser, read where it
         // is declared.
-        CXCursor_DeclRefExpr => {
-            let d = e.referenced();
-            match (stable(d) && d.kind() == CXCursor_VarDecl, d.var_init()) {
-                (true, Some(init)) => dim3(init, Mode::BEFORE, depth + 1),
-                _ => [None, None, None],
-            }
-        }
+        CXCursor_DeclRefExpr => dim3_variable(e.referenced(), mode, depth),
         _ => [None, None, None],
     }
+}
+
+/// The components of `dim3` variable `d`: each from its own definition
+/// that reaches the launch (`grid.x = n / 256;` after `dim3 grid;`), or
+/// from a stable local's initialiser.
+fn dim3_variable(d: Cursor, mode: Mode<'_>, depth: usize) -> [Option<E>; 3] {
+    let key = d.decl_key();
+    let followed = mode.flow.filter(|_| is_local(d) && mode.params.is_empty());
+    let stable_init = match (stable(d) && d.kind() == CXCursor_VarDecl, d.var_init()) {
+        (true, Some(init)) => dim3(init, mode.at(Read::Anywhere), depth + 1),
+        _ => [None, None, None],
+    };
+    let component = |i: usize, m: &str| {
+        let t = Target::Member(&key, m);
+        let f = followed?;
+        let readable = match mode.read {
+            Read::AtLaunch => true,
+            Read::Anywhere => false,
+            Read::Before(between) => !changed_in(between, t),
+        };
+        if !readable || escapes(f.fun, t) {
+            return None;
+        }
+        let def = f.reaching(t)?;
+        let at = mode.at(Read::Before(&def.between));
+        match def.value {
+            Value::Assigned(x) => sym(x, at, depth + 1).map(|v| cast_to(v, IntTy::UINT, x)),
+            Value::Initialised(x) => dim3(x, at, depth + 1)[i].clone(),
+            Value::Uninitialised => None,
+        }
+    };
+    let [x, y, z] = stable_init;
+    [
+        component(0, "x").or(x),
+        component(1, "y").or(y),
+        component(2, "z").or(z),
+    ]
 }
 
 /// A scalar integer parameter of the launched kernel: its name and C
@@ -359,19 +457,23 @@ pub struct ScalarParam {
 /// under the ancestors `path` of the launch in function `fun`.
 pub fn launch_facts(
     fun: Cursor,
-    path: &super::host_guards::Path,
+    path: &super::host_flow::Path,
     call: Cursor,
     config: Cursor,
     params: &[Option<ScalarParam>],
 ) -> Vec<HostFact> {
     let mut out = Vec::new();
+    let flow = Flow { fun, path };
     let families = [(Builtin::GridDim, 0u32), (Builtin::BlockDim, 1u32)];
     for (family, i) in families {
         if i as i32 >= config.num_args() {
             continue;
         }
         let given = config.arg(i);
-        for (a, v) in Axis::ALL.into_iter().zip(dim3(given, Mode::LAUNCH, 0)) {
+        for (a, v) in Axis::ALL
+            .into_iter()
+            .zip(dim3(given, Mode::launch(flow), 0))
+        {
             let Some(v) = v else { continue };
             let var = family.var(a);
             let dim = typed(EK::Builtin(var.clone()), given, Some(IntTy::UINT));
@@ -384,13 +486,13 @@ pub fn launch_facts(
             continue;
         };
         let arg = call.arg(i as u32);
-        if let Some(v) = sym(arg, Mode::LAUNCH, 0) {
+        if let Some(v) = sym(arg, Mode::launch(flow), 0) {
             let v = cast_to(v, p.ty, arg);
             let text = format!("{} = {}", p.name, render(&v));
             out.push(fact(Subject::Arg(i), v, text, arg));
         }
     }
-    out.extend(super::host_guards::guards(fun, path));
+    out.extend(super::host_guards::guards(flow));
     out
 }
 
@@ -415,10 +517,17 @@ pub fn eq(a: E, b: E) -> E {
 }
 
 /// The condition `c` the host checks before the launch, as a fact whose
-/// host values are read before it ([`Mode::BEFORE`]); `negate` for a
-/// check that must fail for the launch to be reached.
-pub(super) fn guard(c: Cursor, negate: bool, why: &str) -> Option<HostFact> {
-    let v = sym(c, Mode::BEFORE, 0)?;
+/// host values are read where it is checked, from which the statements
+/// `between` run to the launch (`Read::Before`); `negate` for a check
+/// that must fail for the launch to be reached.
+pub(super) fn guard(
+    c: Cursor,
+    negate: bool,
+    why: &str,
+    flow: Flow<'_>,
+    between: &[Cursor],
+) -> Option<HostFact> {
+    let v = read_before(c, flow, between)?;
     let span = v.span;
     let cond = match negate {
         true => E {

@@ -2,7 +2,7 @@
 //! The conditions the host checks on every path to a launch
 //! (`docs/launch-configuration.md`, "Relations from the host code"): the
 //! condition of an enclosing `if` (or its negation, in the `else`), of an
-//! enclosing `while`, the negation of an earlier `if (c) return;` (or
+//! enclosing `while` or `for` (with its counter's range: `host_loops`), the negation of an earlier `if (c) return;` (or
 //! `exit(…)`, `abort()`) in an enclosing block, and an earlier
 //! `assert(c)`.
 //!
@@ -13,42 +13,47 @@
 //! the check and the launch lets control in past it; a lambda is a
 //! function of its own (it runs when called, not where it is written),
 //! so nothing outside one holds in it.  The second is
-//! `host_facts::guard`: only variables nothing in the function changes.
+//! `host_facts::guard`: only variables nothing changes between the check
+//! and the launch (`host_flow`).
 
 use super::clang::Cursor;
 use super::host_facts::{guard, HostFact};
+use super::host_flow::{has_goto, has_label, Flow};
 use clang_sys::*;
 
-/// The ancestors of a launch, outermost first, each with the position
-/// among its children of the one that leads to the launch.
-pub type Path = [(Cursor, usize)];
-
-/// The checks that hold at the launch under `path` in function `fun`.
-pub fn guards(fun: Cursor, path: &Path) -> Vec<HostFact> {
-    if contains(fun, &[CXCursor_GotoStmt, CXCursor_IndirectGotoStmt], 0) {
+/// The checks that hold at the launch of `flow`.
+pub fn guards(flow: Flow<'_>) -> Vec<HostFact> {
+    if has_goto(flow.fun) {
         return Vec::new();
     }
     let mut out = Vec::new();
-    for &(parent, at) in path.iter().rev() {
+    for &(parent, at) in flow.path.iter().rev() {
         let ch = parent.children();
         match parent.kind() {
             CXCursor_LambdaExpr => break,
-            CXCursor_IfStmt => out.extend(branch(&ch, at)),
+            CXCursor_IfStmt => out.extend(branch(&ch, at, flow, parent)),
             CXCursor_WhileStmt
                 if ch.len() == 2 && at == 1 && ch[0].is_expression() && !has_label(ch[1]) =>
             {
-                out.extend(guard(ch[0], false, "the enclosing `while`"));
+                out.extend(guard(
+                    ch[0],
+                    false,
+                    "the enclosing `while`",
+                    flow,
+                    &[parent],
+                ));
             }
-            CXCursor_CompoundStmt => out.extend(earlier_checks(&ch, at)),
+            CXCursor_ForStmt => out.extend(super::host_loops::for_facts(flow, parent, at)),
+            CXCursor_CompoundStmt => out.extend(earlier_checks(&ch, at, flow)),
             _ => {}
         }
     }
     out
 }
 
-/// The condition of an `if` whose branch at position `at` holds the
-/// launch (negated in the `else`).
-fn branch(ch: &[Cursor], at: usize) -> Option<HostFact> {
+/// The condition of `if` statement `s` (children `ch`) whose branch at
+/// position `at` holds the launch (negated in the `else`).
+fn branch(ch: &[Cursor], at: usize, flow: Flow<'_>, s: Cursor) -> Option<HostFact> {
     if !(2..=3).contains(&ch.len()) || !ch[0].is_expression() || at == 0 {
         return None;
     }
@@ -56,25 +61,26 @@ fn branch(ch: &[Cursor], at: usize) -> Option<HostFact> {
         return None;
     }
     match at {
-        1 => guard(ch[0], false, "the enclosing `if`"),
-        _ => guard(ch[0], true, "the `else` of an enclosing `if`"),
+        1 => guard(ch[0], false, "the enclosing `if`", flow, &[s]),
+        _ => guard(ch[0], true, "the `else` of an enclosing `if`", flow, &[s]),
     }
 }
 
 /// The checks among the statements of a block before the one at `at`,
 /// after the last one a label or `case` may enter past them.
-fn earlier_checks(stmts: &[Cursor], at: usize) -> Vec<HostFact> {
+fn earlier_checks(stmts: &[Cursor], at: usize, flow: Flow<'_>) -> Vec<HostFact> {
     let upto = at.min(stmts.len().saturating_sub(1));
     let start = (0..=upto)
         .rev()
         .find(|&j| has_label(stmts[j]))
         .map_or(0, |j| j + 1);
     let mut out = Vec::new();
-    for s in stmts.iter().take(upto).skip(start) {
+    for (j, s) in stmts.iter().enumerate().take(upto).skip(start) {
+        let between = &stmts[j..=upto];
         if let Some(c) = early_exit(*s) {
-            out.extend(guard(c, true, "an earlier early exit"));
+            out.extend(guard(c, true, "an earlier early exit", flow, between));
         } else if let Some(c) = assertion(*s) {
-            out.extend(guard(c, false, "an earlier `assert`"));
+            out.extend(guard(c, false, "an earlier `assert`", flow, between));
         }
     }
     out
@@ -129,20 +135,4 @@ fn assertion(s: Cursor) -> Option<Cursor> {
     );
     (fail.kind() == CXCursor_CallExpr && named && fail.referenced().canonical_decl().in_library())
         .then_some(c)
-}
-
-/// Does `s` hold a label, `case` or `default` (a way in past a check)?
-fn has_label(s: Cursor) -> bool {
-    let kinds = [CXCursor_LabelStmt, CXCursor_CaseStmt, CXCursor_DefaultStmt];
-    kinds.contains(&s.kind()) || contains(s, &kinds, 0)
-}
-
-/// Does `c` hold a node of one of `kinds` (deeper than the bound: yes)?
-fn contains(c: Cursor, kinds: &[CXCursorKind], depth: usize) -> bool {
-    if depth > 256 {
-        return true;
-    }
-    c.children()
-        .into_iter()
-        .any(|k| kinds.contains(&k.kind()) || contains(k, kinds, depth + 1))
 }

@@ -436,7 +436,7 @@ pub fn find(c: Cursor, out: &mut Vec<Launch>, escaped: &mut Escapes) {
 }
 
 /// The launches under `c`, a part of function `fun` under the ancestors
-/// `path` (`host_guards::Path`, without `c`).
+/// `path` (`host_flow::Path`, without `c`).
 fn find_in(
     fun: Cursor,
     c: Cursor,
