@@ -70,3 +70,20 @@ fn an_optional_value_without_equals_is_a_usage_error_that_says_so() {
     let (code, out, err) = mapcheck(dir.path(), &["check", "--warp-sync=32", "k.cu"]);
     assert_ne!(code, 2, "{out}{err}");
 }
+
+#[test]
+fn a_param_that_names_nothing_of_a_cuda_file_is_an_error() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("k.cu"), RACY_CU).expect("writes");
+    // A misspelt name is an error naming the kernel's parameters, not a
+    // flag silently ignored.
+    let (code, out, err) = mapcheck(dir.path(), &["check", "k.cu", "--param", "nn=4"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("--param nn") && err.contains("parameters: A;"),
+        "{err}"
+    );
+    // A launch dimension is a name `--param` accepts.
+    let (code, out, err) = mapcheck(dir.path(), &["check", "k.cu", "--param", "blockDim.x=8"]);
+    assert_ne!(code, 2, "{out}{err}");
+}

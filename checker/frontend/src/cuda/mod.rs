@@ -90,7 +90,7 @@ pub fn load(
     }
     let mut out = Vec::new();
     let mut used_errors = vec![false; errors.len()];
-    for f in kernels {
+    for &f in &kernels {
         let hits = errors_reaching(&errors, &mut used_errors, &unit, f, path);
         let mut scopes = load_kernel(path, source, &unit, f, opts, instance_of(f), &hits);
         for k in &mut scopes {
@@ -98,6 +98,9 @@ pub fn load(
                 .extend(missing.iter().map(partial::stand_in_assumption));
         }
         out.extend(scopes);
+    }
+    if let Some(d) = unknown_param(&kernels, &out, opts, path) {
+        return Err(d);
     }
     let missing_notes = missing.iter().map(|m| partial::stand_in_warning(m, path));
     let warnings = missing_notes
@@ -110,6 +113,44 @@ pub fn load(
         )
         .collect();
     Ok((out, warnings))
+}
+
+/// A `--param` that names nothing of the checked kernels — neither a C
+/// parameter of one, nor a free variable of its protocol (a template
+/// parameter left symbolic), nor a launch dimension (`blockDim.x`): an
+/// error rather than a flag silently ignored (a misspelt name).
+fn unknown_param(
+    funcs: &[&ast::Func],
+    kernels: &[Kernel],
+    opts: &LoadOptions,
+    path: &Path,
+) -> Option<Diagnostic> {
+    if funcs.is_empty() {
+        return None;
+    }
+    let c_params: BTreeSet<String> = funcs
+        .iter()
+        .flat_map(|f| f.params.iter().map(|p| p.name.clone()))
+        .collect();
+    let free: BTreeSet<String> = kernels
+        .iter()
+        .flat_map(|k| k.program.parameters())
+        .collect();
+    let dims = ["blockDim", "gridDim"]
+        .iter()
+        .flat_map(|b| DIMS.map(|d| format!("{b}.{d}")));
+    let (x, _) = opts.params.iter().find(|(x, _)| {
+        !c_params.contains(*x) && !free.contains(*x) && !dims.clone().any(|d| d == **x)
+    })?;
+    let list: Vec<String> = c_params.into_iter().collect();
+    let msg = format!(
+        "--param {x}: `{x}` is not a parameter of the kernels of this file (parameters: {}; dimensions: blockDim.x … gridDim.z)",
+        match list.is_empty() {
+            true => "none".to_string(),
+            false => list.join(", "),
+        }
+    );
+    Some(Diagnostic::error(msg).in_file(path))
 }
 
 /// The kernels of `unit` to check: the user's, in the file or in a
