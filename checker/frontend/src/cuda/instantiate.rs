@@ -47,6 +47,8 @@ pub struct Instance {
     pub range: Range<u32>,
     /// `T = int, blockSize = 256`, for the report.
     pub bindings: String,
+    /// The template's parameter names (`T`, `blockSize`).
+    pub parameters: Vec<String>,
     /// The project header the template is defined in (`None`: the main
     /// file).  The copy is then analysed as that header's functions are:
     /// inlined, its accesses reported at the call (`Func::in_main_file`).
@@ -121,6 +123,7 @@ pub fn augment(tu: &Tu, unit: &Unit, bytes: &[u8], known: &[Instance]) -> Option
             instances.push(Instance {
                 label: format!("{}<{}>", t.spelling(), arguments.join(", ")),
                 bindings: bindings(&params, &arguments),
+                parameters: params.iter().map(|p| p.spelling()).collect(),
                 template: key.clone(),
                 arguments,
                 range: from..to,

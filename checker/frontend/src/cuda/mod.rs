@@ -99,7 +99,12 @@ pub fn load(
         }
         out.extend(scopes);
     }
-    if let Some(d) = unknown_param(&kernels, &out, opts, path) {
+    let template_params: BTreeSet<String> = kernels
+        .iter()
+        .filter_map(|f| instance_of(f))
+        .flat_map(|i| i.parameters.clone())
+        .collect();
+    if let Some(d) = unknown_param(&kernels, &out, &template_params, opts, path) {
         return Err(d);
     }
     let missing_notes = missing.iter().map(|m| partial::stand_in_warning(m, path));
@@ -116,12 +121,14 @@ pub fn load(
 }
 
 /// A `--param` that names nothing of the checked kernels — neither a C
-/// parameter of one, nor a free variable of its protocol (a template
-/// parameter left symbolic), nor a launch dimension (`blockDim.x`): an
-/// error rather than a flag silently ignored (a misspelt name).
+/// parameter of one, nor a template parameter of one (`templates`), nor
+/// a free variable of its protocol, nor a launch dimension
+/// (`blockDim.x`): an error rather than a flag silently ignored (a
+/// misspelt name).
 fn unknown_param(
     funcs: &[&ast::Func],
     kernels: &[Kernel],
+    templates: &BTreeSet<String>,
     opts: &LoadOptions,
     path: &Path,
 ) -> Option<Diagnostic> {
@@ -140,7 +147,10 @@ fn unknown_param(
         .iter()
         .flat_map(|b| DIMS.map(|d| format!("{b}.{d}")));
     let (x, _) = opts.params.iter().find(|(x, _)| {
-        !c_params.contains(*x) && !free.contains(*x) && !dims.clone().any(|d| d == **x)
+        !c_params.contains(*x)
+            && !templates.contains(*x)
+            && !free.contains(*x)
+            && !dims.clone().any(|d| d == **x)
     })?;
     let list: Vec<String> = c_params.into_iter().collect();
     let msg = format!(
