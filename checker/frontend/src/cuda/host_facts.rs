@@ -478,7 +478,18 @@ pub fn launch_facts(
             let var = family.var(a);
             let dim = typed(EK::Builtin(var.clone()), given, Some(IntTy::UINT));
             let text = format!("{var} = {}", render(&v));
-            out.push(fact(Subject::Dim(family, a), eq(dim, v), text, given));
+            // The line the value is computed on (`block.x = 256;`), when
+            // the launch reads a `dim3` set earlier.
+            let line = match v.span.line {
+                0 => given.span().line,
+                l => l,
+            };
+            out.push(HostFact {
+                subject: Subject::Dim(family, a),
+                cond: eq(dim, v),
+                text,
+                line,
+            });
         }
     }
     for (i, p) in params.iter().enumerate() {
@@ -714,8 +725,9 @@ fn host_keys(e: &E) -> Vec<String> {
 
 /// The notes that print `launches`' facts with the verdict, one per
 /// launch: `the host code at the launch at k.cu:16:3 states gridDim.x =
-/// (n + 255) / 256 (line 14), …` (a constant dimension or argument is in
-/// the launch's own note already).
+/// (n + 255) / 256 (line 14), …` (a constant argument is in the launch's
+/// own note already; a constant dimension may not be, when the host sets
+/// it after the declaration: `threads.x = 256;`).
 pub fn notes(launches: &[LaunchFacts]) -> Vec<String> {
     let mut out = Vec::new();
     let several = launches.len() > 1;
@@ -724,7 +736,14 @@ pub fn notes(launches: &[LaunchFacts]) -> Vec<String> {
             .facts
             .iter()
             .filter(|f| {
-                f.subject == Subject::Guard || !matches!(value_of(&f.cond).kind, EK::Int(_))
+                let constant = matches!(value_of(&f.cond).kind, EK::Int(_));
+                match f.subject {
+                    Subject::Guard => true,
+                    // A constant dimension computed elsewhere
+                    // (`threads.x = 256;`) is not in the launch's note.
+                    Subject::Dim(..) => !constant || f.line != l.site.span.line,
+                    Subject::Arg(_) => !constant,
+                }
             })
             .map(|f| format!("{} (line {})", f.text, f.line))
             .collect();
@@ -750,6 +769,30 @@ pub fn notes(launches: &[LaunchFacts]) -> Vec<String> {
         out.push("the facts of one of these launches hold; a race report names its launch".into());
     }
     out
+}
+
+/// The number a dimension's fact (`blockDim.x == v`) fixes, when `v` is
+/// a constant (perhaps converted) that fits a dimension: 1 to 2^32 - 1.
+pub fn constant_dim(cond: &E) -> Option<u64> {
+    let n = constant(value_of(cond))?;
+    (1..=i128::from(u32::MAX))
+        .contains(&n)
+        .then(|| u64::try_from(n).ok())
+        .flatten()
+}
+
+/// A number, through conversions that keep it (it fits each type).
+fn constant(v: &E) -> Option<i128> {
+    let n = match &v.kind {
+        EK::Int(n) => *n,
+        EK::Cast(inner) => constant(inner)?,
+        _ => return None,
+    };
+    let fits = v.ty.is_none_or(|t| {
+        let (lo, hi) = t.range();
+        (lo..=hi).contains(&n)
+    });
+    fits.then_some(n)
 }
 
 /// The value side of a dimension's fact (`gridDim.x == v`), else `e`.

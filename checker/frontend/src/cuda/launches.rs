@@ -559,10 +559,11 @@ fn launch(fun: Cursor, path: &[(Cursor, usize)], c: Cursor) -> Option<Launch> {
             .map(|a| host_dim3(*a))
             .unwrap_or([Some(1); 3])
     };
+    let facts = super::host_facts::launch_facts(fun, path, c, *config, &scalar_params(callee));
     Some(Launch {
         kernel,
-        grid: dims(0),
-        block: dims(1),
+        grid: with_constant_facts(dims(0), &facts, Builtin::GridDim),
+        block: with_constant_facts(dims(1), &facts, Builtin::BlockDim),
         shared_bytes: config_args
             .get(2)
             .and_then(|a| host_int(*a))
@@ -576,12 +577,33 @@ fn launch(fun: Cursor, path: &[(Cursor, usize)], c: Cursor) -> Option<Launch> {
             let args: Vec<Cursor> = (0..c.num_args().max(0) as u32).map(|i| c.arg(i)).collect();
             super::host_contexts::pointer_contexts(fun, &args)
         },
-        facts: super::host_facts::launch_facts(fun, path, c, *config, &scalar_params(callee)),
+        facts,
         host_fn: Some((fun.file(), fun.span())),
         facts_withheld: None,
         file: c.file(),
         span: c.span(),
     })
+}
+
+/// `dims` (of `family`) with each component the constant evaluation
+/// left open and a fact of the launch fixes to a number (a `dim3`
+/// component set after its declaration: `threads.x = 256;`).
+fn with_constant_facts(
+    mut dims: [Option<u64>; 3],
+    facts: &[super::host_facts::HostFact],
+    family: Builtin,
+) -> [Option<u64>; 3] {
+    use super::host_facts::Subject;
+    for f in facts {
+        let Subject::Dim(fam, axis) = f.subject else {
+            continue;
+        };
+        let d = &mut dims[axis as usize];
+        if fam == family && d.is_none() {
+            *d = super::host_facts::constant_dim(&f.cond);
+        }
+    }
+    dims
 }
 
 /// The integer scalar parameters of kernel `k` (by position; `None` for
