@@ -157,7 +157,11 @@ fn judge(n: &Narrowing, _: &Printed, k: &Kernel) -> Result<(), String> {
 /// Narrow conversions: the checker's verdict is the one C's conversions give.
 #[test]
 fn narrow_conversions_agree_with_c() {
-    let property = Property { print, judge };
+    let property = Property {
+        print,
+        judge,
+        flags: cuda_batch::one_block,
+    };
     cuda_batch::run(differential_tests::scaled_cases(20), PER_UNIT, &property);
     let n = ALL.get();
     eprintln!("narrow conversions: {n} kernels");

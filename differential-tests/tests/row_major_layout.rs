@@ -167,7 +167,11 @@ fn judge(l: &Layout, _: &Printed, k: &Kernel) -> Result<(), String> {
 /// Row-major carries: the checker's verdict is the one the addresses give.
 #[test]
 fn row_major_carries_agree_with_computed_addresses() {
-    let property = Property { print, judge };
+    let property = Property {
+        print,
+        judge,
+        flags: cuda_batch::one_block,
+    };
     cuda_batch::run(differential_tests::scaled_cases(20), PER_UNIT, &property);
     let n = ALL.get();
     eprintln!("row-major layout: {n} kernels");
