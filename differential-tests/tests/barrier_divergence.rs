@@ -9,7 +9,7 @@
 //! one block pass it a different number of times.  A divergent
 //! kernel must not be answered DRF; the others are counted (precision).
 //!
-//! Cases: `MAPCHECK_CASES / 20` kernels (all with `MAPCHECK_FULL`).
+//! Cases: `MAPCHECK_CASES / 40` kernels (all with `MAPCHECK_FULL`).
 
 use differential_tests::cuda_batch::{self, Property};
 use differential_tests::cuda_print::Printed;
@@ -217,7 +217,7 @@ fn barrier_divergence_agrees_with_running_the_threads() {
         judge,
         flags: cuda_batch::one_block,
     };
-    cuda_batch::run(differential_tests::scaled_cases(20), PER_UNIT, &property);
+    cuda_batch::run(differential_tests::scaled_cases(40), PER_UNIT, &property);
     let n = ALL.get();
     eprintln!("barrier divergence: {n} kernels");
     assert_floor("divergent", DIVERGENT.get(), n, 20.0);

@@ -15,7 +15,7 @@
 //! blocks in the command line's default mode, whose across-blocks kernel
 //! is judged against the pairs of threads of different blocks.
 //!
-//! Cases: `MAPCHECK_CASES / 20` kernels each (all with `MAPCHECK_FULL`).
+//! Cases: `MAPCHECK_CASES / 40` kernels each (all with `MAPCHECK_FULL`).
 
 use differential_tests::cuda_batch::{self, Property};
 use differential_tests::cuda_print::Printed;
@@ -234,7 +234,7 @@ fn benign_writes_within_a_block_are_excused_only_for_equal_uniform_values() {
         judge: |c: &OneBlock, _, k| judge(&c.0, k, false, &ONE_BLOCK),
         flags: cuda_batch::one_block,
     };
-    cuda_batch::run(differential_tests::scaled_cases(20), PER_UNIT, &property);
+    cuda_batch::run(differential_tests::scaled_cases(40), PER_UNIT, &property);
     print_counts("one block", &ONE_BLOCK);
 }
 
@@ -246,6 +246,6 @@ fn benign_writes_across_blocks_are_excused_only_for_values_of_the_grid() {
         judge: |c: &Grid, _, k| judge(&c.0, k, true, &GRID),
         flags: Flags::default,
     };
-    cuda_batch::run(differential_tests::scaled_cases(20), PER_UNIT, &property);
+    cuda_batch::run(differential_tests::scaled_cases(40), PER_UNIT, &property);
     print_counts("across blocks", &GRID);
 }

@@ -8,7 +8,7 @@
 //! checked with `--strict` (every collision of two writes is a race, so
 //! no benign rule enters) and must answer exactly as the oracle.
 //!
-//! Cases: `MAPCHECK_CASES / 20` kernels (all with `MAPCHECK_FULL`).
+//! Cases: `MAPCHECK_CASES / 40` kernels (all with `MAPCHECK_FULL`).
 
 use differential_tests::cuda_batch::{self, Property};
 use differential_tests::cuda_print::Printed;
@@ -189,7 +189,7 @@ fn races_across_blocks_agree_with_every_pair_of_blocks() {
         judge,
         flags: Flags::default,
     };
-    cuda_batch::run(differential_tests::scaled_cases(20), PER_UNIT, &property);
+    cuda_batch::run(differential_tests::scaled_cases(40), PER_UNIT, &property);
     let n = ALL.get();
     eprintln!("grid blocks: {n} kernels");
     assert_floor("racy across blocks", RACY.get(), n, 30.0);

@@ -7,7 +7,7 @@
 //! signed `T` keeps the index non-negative).  Two threads that write one
 //! element race (each writes its own `threadIdx.x`).
 //!
-//! Cases: `MAPCHECK_CASES / 20` kernels (all with `MAPCHECK_FULL`).
+//! Cases: `MAPCHECK_CASES / 40` kernels (all with `MAPCHECK_FULL`).
 
 use differential_tests::cuda_batch::{self, Property};
 use differential_tests::cuda_print::Printed;
@@ -162,7 +162,7 @@ fn narrow_conversions_agree_with_c() {
         judge,
         flags: cuda_batch::one_block,
     };
-    cuda_batch::run(differential_tests::scaled_cases(20), PER_UNIT, &property);
+    cuda_batch::run(differential_tests::scaled_cases(40), PER_UNIT, &property);
     let n = ALL.get();
     eprintln!("narrow conversions: {n} kernels");
     assert_floor("racy", RACY.get(), n, 12.0);

@@ -7,7 +7,7 @@
 //! ends exactly at a row's extent (`p[C]` is `A[1][0]`), where a carry
 //! that the front end leaves out hides a race between rows.
 //!
-//! Cases: `MAPCHECK_CASES / 20` kernels (all with `MAPCHECK_FULL`).
+//! Cases: `MAPCHECK_CASES / 40` kernels (all with `MAPCHECK_FULL`).
 
 use differential_tests::cuda_batch::{self, Property};
 use differential_tests::cuda_print::Printed;
@@ -172,7 +172,7 @@ fn row_major_carries_agree_with_computed_addresses() {
         judge,
         flags: cuda_batch::one_block,
     };
-    cuda_batch::run(differential_tests::scaled_cases(20), PER_UNIT, &property);
+    cuda_batch::run(differential_tests::scaled_cases(40), PER_UNIT, &property);
     let n = ALL.get();
     eprintln!("row-major layout: {n} kernels");
     assert_floor("racy", RACY.get(), n, 30.0);
