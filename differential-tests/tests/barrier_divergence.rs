@@ -127,7 +127,7 @@ impl Arbitrary for Nested {
                 _ => Cond::BlockDimAbove(c),
             }
         };
-        let conds = vec![cond(), cond(), cond()];
+        let conds = [cond(), cond(), cond()];
         let mut bound = || match u8::arbitrary(g) % 3 {
             0 => Bound::Const(i64::from(u8::arbitrary(g) % 4)),
             1 => Bound::N,

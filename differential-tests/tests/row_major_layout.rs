@@ -1,7 +1,7 @@
 //! Row-major layout through the real front end: random kernels that write
 //! a `__shared__` array of 2 or 3 dimensions through `float *p =
-//! &A[0]…[0]` at `p[a * threadIdx.x + b]` and read it as `A[i]…[(threadIdx.x
-//! + c) % C]`, checked within one block against an oracle that computes
+//! &A[0]…[0]` at `p[a * threadIdx.x + b]` and read it as
+//! `A[i]…[(threadIdx.x + c) % C]`, checked within one block against an oracle that computes
 //! each access's address the way C lays the array out (row by row) and
 //! compares the addresses of every pair of threads.  The flat index often
 //! ends exactly at a row's extent (`p[C]` is `A[1][0]`), where a carry
@@ -75,7 +75,7 @@ impl Layout {
     fn at_an_extent(&self) -> bool {
         (0..self.threads).any(|t| {
             let w = self.write_at(t);
-            w > 0 && w % self.cols() == 0
+            w > 0 && w.is_multiple_of(self.cols())
         })
     }
 }
