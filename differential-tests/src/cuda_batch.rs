@@ -28,6 +28,9 @@ pub struct Property<C> {
     /// `Err` with an explanation when the checker's result for the case's
     /// kernel is wrong.
     pub judge: fn(&C, &Printed, &Kernel) -> Result<(), String>,
+    /// The front end's options ([`one_block`] for the theory's threads;
+    /// the defaults check across blocks too, as the command line does).
+    pub flags: fn() -> Flags,
 }
 
 /// The theory's threads are the threads of one block: kernels are checked
@@ -41,9 +44,14 @@ pub fn one_block() -> Flags {
 
 /// The kernels of a `.cu` source held in memory, by name.
 pub fn load_unit(source: &str) -> Result<BTreeMap<String, Kernel>, String> {
-    let loaded =
-        mapcheck_frontend::load_source(Path::new("random-kernels.cu"), source, &one_block())
-            .map_err(|e| e.to_string())?;
+    load_unit_with(source, &one_block())
+}
+
+/// [`load_unit`] with the front end's options `flags` (with the defaults,
+/// each kernel `k` also has its across-blocks kernel `k (across blocks)`).
+pub fn load_unit_with(source: &str, flags: &Flags) -> Result<BTreeMap<String, Kernel>, String> {
+    let loaded = mapcheck_frontend::load_source(Path::new("random-kernels.cu"), source, flags)
+        .map_err(|e| e.to_string())?;
     Ok(loaded
         .kernels
         .into_iter()
@@ -86,7 +94,7 @@ fn first_failure<C>(cases: &[C], property: &Property<C>) -> Option<(usize, Strin
         .enumerate()
         .map(|(i, c)| (property.print)(c, &format!("k{i}")))
         .collect();
-    let kernels = match load_unit(&unit(&printed)) {
+    let kernels = match load_unit_with(&unit(&printed), &(property.flags)()) {
         Ok(k) => k,
         // Find the kernel the front end cannot take, alone.
         Err(_) => {
@@ -111,8 +119,8 @@ fn first_failure<C>(cases: &[C], property: &Property<C>) -> Option<(usize, Strin
 /// Checks one case as a unit of its own.
 fn alone<C>(case: &C, property: &Property<C>) -> Result<(), String> {
     let p = (property.print)(case, "k");
-    let kernels = load_unit(&unit(std::slice::from_ref(&p)))?;
-    match kernels.get("k") {
+    let kernels = load_unit_with(&unit(std::slice::from_ref(&p)), &(property.flags)())?;
+    match kernels.get(&p.name) {
         Some(k) => (property.judge)(case, &p, k),
         None => Err("the front end lost the kernel".to_string()),
     }

@@ -53,6 +53,21 @@ pub struct Printed {
 }
 
 impl Printed {
+    /// A kernel printed by a property of its own (`source` defines the
+    /// kernel `name`, `launch` launches it as one block of `block`): exact,
+    /// with no alias offset and no narrowing.
+    pub fn plain(source: String, name: &str, launch: String, block: [u64; 3]) -> Printed {
+        Printed {
+            source,
+            exact: true,
+            name: name.to_string(),
+            launch,
+            block,
+            alias_offset: 0,
+            wrap: None,
+        }
+    }
+
     /// Whether indices are narrowed (and wrap around) before the accesses.
     pub fn narrowed(&self) -> bool {
         self.wrap.is_some()

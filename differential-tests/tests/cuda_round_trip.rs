@@ -230,6 +230,7 @@ fn cuda_round_trip_agrees_with_the_reference() {
     let property = Property {
         print: print_case,
         judge,
+        flags: cuda_batch::one_block,
     };
     cuda_batch::run(differential_tests::scaled_cases(1), PER_UNIT, &property);
     let n = ALL.get();
@@ -444,6 +445,7 @@ fn cuda_round_trip_of_whole_language_programs() {
     let property = Property {
         print: |case: &SurfaceCase, name| kernel_of_program(&case.program, case.threads, name),
         judge: judge_program,
+        flags: cuda_batch::one_block,
     };
     cuda_batch::run(program_cases(), PER_UNIT, &property);
     eprintln!(

@@ -454,7 +454,7 @@ mod tests {
         alike_at(src, line).map(|a| a == Alike::Block)
     }
 
-    fn collect_reads(block: &[Stmt], keys: &mut BTreeSet<Key>) {
+    pub(super) fn collect_reads(block: &[Stmt], keys: &mut BTreeSet<Key>) {
         for s in block {
             match &s.kind {
                 StmtKind::Access {
@@ -578,5 +578,156 @@ mod tests {
             exits: &[],
         };
         assert_eq!(scan.run().values().next(), Some(&Alike::PerThread));
+    }
+}
+
+/// Brute force over short straight-line bodies against what the C
+/// semantics says of them, each statement on its own line.
+#[cfg(test)]
+mod brute_force {
+    use super::*;
+
+    /// A statement of the bodies: its text and the cells of `s` and `g` it
+    /// writes (plainly or with an atomic: either changes what a later
+    /// read sees).
+    struct Item {
+        text: &'static str,
+        writes: &'static [(&'static str, u32)],
+    }
+
+    const ITEMS: [Item; 10] = [
+        Item {
+            text: "sync",
+            writes: &[],
+        },
+        Item {
+            text: "rd s[0]",
+            writes: &[],
+        },
+        Item {
+            text: "rd s[1]",
+            writes: &[],
+        },
+        Item {
+            text: "wr s[0]",
+            writes: &[("s", 0)],
+        },
+        Item {
+            text: "atomic s[0]",
+            writes: &[("s", 0)],
+        },
+        Item {
+            text: "atomic s[1]",
+            writes: &[("s", 1)],
+        },
+        Item {
+            text: "if threadIdx.x == 0 { atomic s[0] }",
+            writes: &[("s", 0)],
+        },
+        Item {
+            text: "forU i in 0..2 { atomic s[i] }",
+            writes: &[("s", 0), ("s", 1)],
+        },
+        Item {
+            text: "rd g[0]",
+            writes: &[],
+        },
+        Item {
+            text: "atomic g[0]",
+            writes: &[("g", 0)],
+        },
+    ];
+
+    /// Every body of 1 to `len` items.
+    fn bodies(len: usize) -> Vec<Vec<&'static Item>> {
+        let mut out: Vec<Vec<&Item>> = vec![Vec::new()];
+        let mut all = Vec::new();
+        for _ in 0..len {
+            out = out
+                .iter()
+                .flat_map(|b| ITEMS.iter().map(move |it| [b.clone(), vec![it]].concat()))
+                .collect();
+            all.extend(out.iter().cloned());
+        }
+        all
+    }
+
+    /// The scan's verdict on the read at each line (1-based) of `items`.
+    fn verdicts(items: &[&Item]) -> BTreeMap<u32, Alike> {
+        let src: Vec<&str> = items.iter().map(|it| it.text).collect();
+        let body = semantics::surface::parse(&src.join(";\n"))
+            .expect("parses")
+            .body;
+        let shared: BTreeSet<String> = ["s".to_string()].into();
+        let mut keys = BTreeSet::new();
+        super::tests::collect_reads(&body, &mut keys);
+        let scan = Scan {
+            body: &body,
+            shared: &shared,
+            locals: &BTreeSet::new(),
+            keys: &keys,
+            exits: &[],
+        };
+        scan.run()
+            .into_iter()
+            .map(|((_, sp), a)| (sp[0], a))
+            .collect()
+    }
+
+    /// May two threads of a block read different values at the read of
+    /// `cell` at `at`?  Yes for `g[c]` when any statement writes `g[c]`
+    /// (other blocks run the whole kernel at any time), and for `s[c]`
+    /// when a statement between the barriers around the read writes `s[c]`
+    /// (another thread may run it between the two threads' reads).
+    fn may_differ(items: &[&Item], at: usize, cell: (&str, u32)) -> bool {
+        let lo = items[..at]
+            .iter()
+            .rposition(|it| it.text == "sync")
+            .map_or(0, |p| p + 1);
+        let hi = items[at..]
+            .iter()
+            .position(|it| it.text == "sync")
+            .map_or(items.len(), |p| at + p);
+        let range = if cell.0 == "g" {
+            0..items.len()
+        } else {
+            lo..hi
+        };
+        items[range].iter().any(|it| it.writes.contains(&cell))
+    }
+
+    /// Reads two threads may see differently are never taken as alike,
+    /// and reads of an array nothing writes are alike in the block (every
+    /// body of up to 4 statements: 11,110 bodies).  Counting atomics as no
+    /// writes takes `rd s[0]; atomic s[0]` as alike.
+    #[test]
+    fn reads_are_alike_exactly_as_the_c_semantics_allows() {
+        let (mut differ, mut alike) = (0, 0);
+        for items in bodies(4) {
+            let verdicts = verdicts(&items);
+            let texts: Vec<&str> = items.iter().map(|it| it.text).collect();
+            for (at, it) in items.iter().enumerate() {
+                let Some(cell) = it.text.strip_prefix("rd ") else {
+                    continue;
+                };
+                let cell = (&cell[..1], u32::from(cell.as_bytes()[2] - b'0'));
+                let verdict = verdicts[&(at as u32 + 1)];
+                if may_differ(&items, at, cell) {
+                    differ += 1;
+                    assert_eq!(verdict, Alike::PerThread, "line {} of {texts:?}", at + 1);
+                }
+                if !items
+                    .iter()
+                    .any(|it| it.writes.iter().any(|w| w.0 == cell.0))
+                {
+                    alike += 1;
+                    assert_eq!(verdict, Alike::Block, "line {} of {texts:?}", at + 1);
+                }
+            }
+        }
+        assert!(
+            differ > 1000 && alike > 1000,
+            "{differ} reads that may differ, {alike} alike"
+        );
     }
 }
