@@ -9,10 +9,16 @@ use commands::{self as cli, Cli, Command};
 /// this stack leaves a wide margin above what that nesting needs (the default
 /// 8 MiB main stack already held 3,000 nested loops).  Only the pages used
 /// are ever backed by memory.
-const STACK_BYTES: usize = 512 << 20;
+pub(crate) const STACK_BYTES: usize = 512 << 20;
 
 fn main() {
     restore_sigpipe();
+    // The kernels of a file are checked on rayon's pool: its threads need
+    // the same stack (a straight-line kernel of thousands of accesses is a
+    // protocol nested as deep).  Failing to build it leaves rayon's default.
+    let _ = rayon::ThreadPoolBuilder::new()
+        .stack_size(STACK_BYTES)
+        .build_global();
     let cli = Cli::parse();
     let worker = std::thread::Builder::new()
         .name("mapcheck".into())

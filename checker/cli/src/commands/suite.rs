@@ -48,7 +48,10 @@ pub fn main(args: &SuiteArgs) -> i32 {
         }
     };
     let bar = progress(files.len() as u64, args.format);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .stack_size(crate::STACK_BYTES)
+        .build();
     let run = || -> Vec<Row> {
         let batches: Vec<Vec<Row>> = files
             .par_chunks(BATCH)
