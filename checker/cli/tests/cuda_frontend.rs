@@ -223,8 +223,9 @@ fn cuda_partial_input_checks_the_kernels_that_compile() {
 }
 
 /// The launch configuration comes from the host code: constants,
-/// `#define`s and `dim3` variables nothing else changes; a `dim3` variable
-/// changed after its declaration is not trusted.
+/// `#define`s and `dim3` variables, each component from the assignment
+/// that reaches the launch; a component assigned only on some paths is not
+/// trusted.
 #[test]
 fn cuda_launch_configuration_from_host_code() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -233,11 +234,13 @@ fn cuda_launch_configuration_from_host_code() {
         "prog.cu",
         "#define T 64\n\
          template <int B> __global__ void k(int *a, int n) { a[blockIdx.x * B + threadIdx.x] = n; }\n\
-         int main() {\n\
-           int *a; dim3 grid(4, 2); dim3 other(4);\n\
+         int main(int argc, char **argv) {\n\
+           int *a; dim3 grid(4, 2); dim3 other(4); dim3 maybe(4);\n\
            other.x = 8;\n\
+           if (argc > 1) maybe.x = 16;\n\
            k<T><<<grid, T>>>(a, 5);\n\
            k<T><<<other, T>>>(a, 5);\n\
+           k<T><<<maybe, T>>>(a, 5);\n\
          }\n",
     );
     let out = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
@@ -247,8 +250,11 @@ fn cuda_launch_configuration_from_host_code() {
         .expect("runs");
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(
-        text.contains("prog.cu:6:1: gridDim = [4, 2, 1], blockDim = [64, 1, 1], B = 64, n = 5"),
+        text.contains("prog.cu:7:1: gridDim = [4, 2, 1], blockDim = [64, 1, 1], B = 64, n = 5"),
         "{text}"
     );
-    assert!(text.contains("prog.cu:7:1: gridDim = [?, ?, ?]"), "{text}");
+    // `other.x = 8;` reaches its launch: 8 blocks.
+    assert!(text.contains("prog.cu:8:1: gridDim = [8, 1, 1]"), "{text}");
+    // `maybe.x` is 4 or 16: not fixed; its y and z are the declaration's.
+    assert!(text.contains("prog.cu:9:1: gridDim = [?, 1, 1]"), "{text}");
 }
