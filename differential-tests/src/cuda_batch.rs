@@ -139,3 +139,28 @@ fn shrink<C: Arbitrary>(mut case: C, mut why: String, property: &Property<C>) ->
         return (case, why);
     }
 }
+
+/// Does the checker's verdict on array `array` of `k` (checked with
+/// `opts`) agree with an oracle's: racy exactly when the oracle finds a
+/// race (`oracle` names it in the message), an array with no access
+/// counting as race-free?
+pub fn agrees(
+    k: &Kernel,
+    opts: &mapcheck_core::verdict::CheckOptions,
+    array: &str,
+    racy: bool,
+    oracle: &str,
+) -> Result<(), String> {
+    use mapcheck_core::check::check_kernel;
+    use mapcheck_core::verdict::Verdict;
+    let report = check_kernel(k, opts);
+    let verdict = report
+        .arrays
+        .iter()
+        .find(|a| a.array == array)
+        .map(|a| &a.verdict);
+    match (verdict, racy) {
+        (Some(Verdict::Racy(_)), true) | (Some(Verdict::Drf { .. }) | None, false) => Ok(()),
+        (v, _) => Err(format!("checker {v:?}, {oracle} racy = {racy}")),
+    }
+}

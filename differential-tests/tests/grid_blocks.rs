@@ -13,9 +13,8 @@
 use differential_tests::cuda_batch::{self, Property};
 use differential_tests::cuda_print::Printed;
 use differential_tests::{assert_floor, Counter};
-use mapcheck_core::check::check_kernel;
 use mapcheck_core::kernel::Kernel;
-use mapcheck_core::verdict::{CheckOptions, Verdict};
+use mapcheck_core::verdict::CheckOptions;
 use mapcheck_frontend::options::Flags;
 use quickcheck::{Arbitrary, Gen};
 
@@ -169,16 +168,7 @@ fn judge(c: &GridCase, _: &Printed, k: &Kernel) -> Result<(), String> {
         strict: true,
         ..CheckOptions::default()
     };
-    let report = check_kernel(k, &strict);
-    let verdict = report
-        .arrays
-        .iter()
-        .find(|a| a.array == "A")
-        .map(|a| &a.verdict);
-    match (verdict, racy) {
-        (Some(Verdict::Racy(_)), true) | (Some(Verdict::Drf { .. }) | None, false) => Ok(()),
-        (v, _) => Err(format!("checker {v:?}, oracle racy = {racy}")),
-    }
+    cuda_batch::agrees(k, &strict, "A", racy, "oracle")
 }
 
 /// Across blocks, the checker's verdict is the one the pairs of blocks give.

@@ -12,9 +12,8 @@
 use differential_tests::cuda_batch::{self, Property};
 use differential_tests::cuda_print::Printed;
 use differential_tests::{assert_floor, Counter};
-use mapcheck_core::check::check_kernel;
 use mapcheck_core::kernel::Kernel;
-use mapcheck_core::verdict::{CheckOptions, Verdict};
+use mapcheck_core::verdict::CheckOptions;
 use quickcheck::{Arbitrary, Gen};
 
 const PER_UNIT: usize = 100;
@@ -142,16 +141,7 @@ fn judge(n: &Narrowing, _: &Printed, k: &Kernel) -> Result<(), String> {
             counter.add();
         }
     }
-    let report = check_kernel(k, &CheckOptions::default());
-    let verdict = report
-        .arrays
-        .iter()
-        .find(|a| a.array == "A")
-        .map(|a| &a.verdict);
-    match (verdict, racy) {
-        (Some(Verdict::Racy(_)), true) | (Some(Verdict::Drf { .. }) | None, false) => Ok(()),
-        (v, _) => Err(format!("checker {v:?}, oracle racy = {racy}")),
-    }
+    cuda_batch::agrees(k, &CheckOptions::default(), "A", racy, "oracle")
 }
 
 /// Narrow conversions: the checker's verdict is the one C's conversions give.

@@ -14,9 +14,8 @@
 use differential_tests::cuda_batch::{self, Property};
 use differential_tests::cuda_print::Printed;
 use differential_tests::{assert_floor, Counter};
-use mapcheck_core::check::check_kernel;
 use mapcheck_core::kernel::Kernel;
-use mapcheck_core::verdict::{CheckOptions, Verdict};
+use mapcheck_core::verdict::CheckOptions;
 use quickcheck::{Arbitrary, Gen};
 
 const PER_UNIT: usize = 100;
@@ -145,16 +144,7 @@ fn judge(k: &Lockstep, _: &Printed, kernel: &Kernel) -> Result<(), String> {
         warp_sync: Some(WARP),
         ..CheckOptions::default()
     };
-    let report = check_kernel(kernel, &opts);
-    let verdict = report
-        .arrays
-        .iter()
-        .find(|a| a.array == "A")
-        .map(|a| &a.verdict);
-    match (verdict, racy) {
-        (Some(Verdict::Racy(_)), true) | (Some(Verdict::Drf { .. }) | None, false) => Ok(()),
-        (v, _) => Err(format!("checker {v:?}, lock-step reference racy = {racy}")),
-    }
+    cuda_batch::agrees(kernel, &opts, "A", racy, "lock-step reference")
 }
 
 /// Under `--warp-sync=4`, the verdict is the lock-step reference's.
