@@ -330,8 +330,10 @@ pub fn check_unit(unit: &TranslationUnit, cli: &Flags) -> FileReport {
     flags.defines.extend(cli.defines.iter().cloned());
     flags.includes = unit.flags.includes.clone();
     flags.includes.extend(cli.includes.iter().cloned());
+    let started = std::time::Instant::now();
     let mut report = crate::pipeline::check_file_with(&unit.file, &flags, &unit.flags.others);
     report.role = unit.role.clone();
+    report.seconds = started.elapsed().as_secs_f64();
     report
 }
 

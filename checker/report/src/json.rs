@@ -40,6 +40,8 @@ pub struct JsonUnit {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub included_by: Option<String>,
     pub status: &'static str,
+    /// Wall-clock seconds to load and check the file (0 for a fragment).
+    pub seconds: f64,
 }
 
 impl JsonUnit {
@@ -53,6 +55,7 @@ impl JsonUnit {
             role: f.role.name(),
             included_by,
             status: f.status().name(),
+            seconds: (f.seconds * 100.0).round() / 100.0,
         }
     }
 }

@@ -32,6 +32,10 @@ pub struct FileReport {
     /// The file loaded and holds no kernel (CUDA host code): a note, never
     /// an error.
     pub host_only: bool,
+    /// Wall-clock seconds the file took to load and check (0 when not
+    /// measured): shown per translation unit in the JSON output, so that a
+    /// project's slow files can be found.
+    pub seconds: f64,
 }
 
 /// Why a file is in a run (`docs/command-line.md`, "Projects").
@@ -157,6 +161,7 @@ impl FileReport {
             ignored_flags: Vec::new(),
             role: Role::Given,
             host_only: false,
+            seconds: 0.0,
         }
     }
 

@@ -15,7 +15,7 @@ use super::model::{small_model, small_values, Model};
 use super::script::{or_all, Script};
 use super::z3session::{
     assert_script, check_within, safety_net, trace_enabled, units_of_ms, Checked, Ended, Fresh,
-    Session,
+    Price, Session,
 };
 use semantics::expr::{BExp, NExp, Var};
 use std::time::Instant;
@@ -42,6 +42,8 @@ pub enum GaveUp {
     WallClock { after_ms: u64 },
     /// The file's budget of solver work was used up (`--file-budget`).
     FileBudget,
+    /// The query's text is longer than [`MAX_QUERY_BYTES`]: not asked.
+    TooLarge { bytes: usize },
     /// Z3 rejected the script or answered `unknown`: its reason.
     Other(String),
 }
@@ -57,10 +59,26 @@ impl std::fmt::Display for GaveUp {
                 "timeout: the wall-clock safety limit of a {after_ms} ms query passed (machine overloaded)"
             ),
             GaveUp::FileBudget => f.write_str("time budget: the file's --file-budget was used up"),
+            GaveUp::TooLarge { bytes } => write!(
+                f,
+                "not asked: the query is {:.1} MB of SMT-LIB, more than the limit of {} MB \
+                 (the kernel's code, with its device functions inlined, is too long to check)",
+                *bytes as f64 / 1e6,
+                MAX_QUERY_BYTES / 1_000_000
+            ),
             GaveUp::Other(why) => f.write_str(why),
         }
     }
 }
+
+/// The longest query text asked (bytes).  Z3 neither counts the parsing
+/// of a script in its resource units nor stops it when interrupted, and
+/// counts its units very slowly on huge formulas: a 4.4 MB query of
+/// HeCBench's logic-rewrite (a kernel that inlines the same large device
+/// function many times) ran 97 s against a 10 s budget and its 50 s
+/// wall-clock safety net.  The largest query of the bundled kernels and of
+/// the GPUVerify corpora is far smaller (`docs/performance.md`, "Budgets").
+pub const MAX_QUERY_BYTES: usize = 1_000_000;
 
 impl From<String> for GaveUp {
     fn from(why: String) -> GaveUp {
@@ -160,7 +178,8 @@ impl Session {
                 z3::SatResult::Unsat => Answer::Unsat,
                 z3::SatResult::Sat => {
                     let units = units_of_ms(timeout_ms);
-                    let (model, used) = small_values(solver, ctx.logic, (&params, &names), units);
+                    let (model, used) =
+                        small_values(solver, ctx.logic, (&params, &names), (units, c.price));
                     self.charge(used);
                     Answer::Sat(model)
                 }
@@ -221,12 +240,17 @@ impl Session {
         if self.out_of_budget() {
             return read(&self.solver(), Err(GaveUp::FileBudget));
         }
+        if text.len() > MAX_QUERY_BYTES {
+            let too_large = GaveUp::TooLarge { bytes: text.len() };
+            return read(&self.solver(), Err(too_large));
+        }
         if script.wraps_around {
             for (kind, share) in [(Fresh::Core, 4), (Fresh::Plain, 2)] {
                 let fresh = kind.solver();
                 let units = allow.take(allow.left / share);
+                let price = kind.price(script.hard_arith);
                 let checked = assert_script(&fresh, text)
-                    .map(|()| self.check(&fresh, units, allow.safety))
+                    .map(|()| self.check(&fresh, units, allow.safety, price))
                     .map_err(GaveUp::from);
                 trace(kind.name(), &checked);
                 if let Ok(c) = &checked {
@@ -240,8 +264,9 @@ impl Session {
         }
         let solver = self.solver();
         solver.push();
+        let price = Price::of(true, script.hard_arith);
         let checked = assert_script(&solver, text)
-            .map(|()| self.check(&solver, allow.left.max(1), allow.safety))
+            .map(|()| self.check(&solver, allow.left.max(1), allow.safety, price))
             .map_err(GaveUp::from);
         trace("the reused solver", &checked);
         let out = read(&solver, checked);
@@ -250,8 +275,14 @@ impl Session {
     }
 
     /// [`check_within`], the units used charged to this session.
-    pub(super) fn check(&self, solver: &z3::Solver, units: u64, safety: Instant) -> Checked {
-        let c = check_within(solver, units, safety);
+    pub(super) fn check(
+        &self,
+        solver: &z3::Solver,
+        units: u64,
+        safety: Instant,
+        price: Price,
+    ) -> Checked {
+        let c = check_within(solver, units, safety, price);
         self.charge(c.used);
         c
     }
@@ -332,8 +363,11 @@ impl Session {
     /// units charged the same on every run.
     pub fn solve(&self, q: &Query, timeout_ms: u64) -> Answer {
         let (started, before) = (Instant::now(), self.spent.get());
+        let bytes = q.text.len() + q.alternatives.iter().map(String::len).sum::<usize>();
         let (answer, by) = if self.out_of_budget() {
             (Answer::Unknown(GaveUp::FileBudget), "none")
+        } else if bytes > MAX_QUERY_BYTES {
+            (Answer::Unknown(GaveUp::TooLarge { bytes }), "none")
         } else {
             self.schedule(q, timeout_ms)
         };
@@ -494,11 +528,11 @@ fn fresh_turn(
         if let Err(rejected) = assert_script(&fresh, script) {
             return (Answer::Unknown(rejected.into()), 0);
         }
-        let c = check_within(&fresh, units, safety);
+        let c = check_within(&fresh, units, safety, kind.price(q.hard_arith));
         match c.result {
             z3::SatResult::Unsat => (Answer::Unsat, c.used),
             z3::SatResult::Sat => {
-                let (model, more) = small_model(q, &fresh, units);
+                let (model, more) = small_model(q, &fresh, units, c.price);
                 (Answer::Sat(model), c.used.saturating_add(more))
             }
             z3::SatResult::Unknown => (Answer::Unknown(gave_up(c.ended, ms, &fresh)), c.used),
@@ -653,12 +687,13 @@ impl Session {
         units: u64,
         allow: &Allowance,
     ) -> Answer {
-        let c = self.check(solver, units, allow.safety);
+        let price = Price::of(true, q.hard_arith);
+        let c = self.check(solver, units, allow.safety, price);
         match c.result {
             z3::SatResult::Unsat => Answer::Unsat,
             z3::SatResult::Unknown => Answer::Unknown(gave_up(c.ended, allow.ms, solver)),
             z3::SatResult::Sat => {
-                let (model, used) = small_model(q, solver, units_of_ms(allow.ms));
+                let (model, used) = small_model(q, solver, units_of_ms(allow.ms), c.price);
                 self.charge(used);
                 Answer::Sat(model)
             }

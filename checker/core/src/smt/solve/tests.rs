@@ -196,6 +196,34 @@ fn a_session_out_of_its_file_budget_asks_nothing() {
     assert_eq!(got.1, 0);
 }
 
+#[test]
+fn a_query_longer_than_the_limit_is_not_asked() {
+    // Every thread writes cell 0: a race, when asked.
+    let mut q = query(acc(Mode::Wr, NExp::num(0), 0), &ctx());
+    assert!(matches!(solve(&q, 5_000), Answer::Sat(_)));
+    // The same query with a comment that makes it too long.
+    q.text
+        .push_str(&format!("; {}\n", "x".repeat(MAX_QUERY_BYTES)));
+    let got = Session::scoped(None, |s| (s.solve(&q, 5_000), s.spent.get()));
+    match got.0 {
+        Answer::Unknown(why @ GaveUp::TooLarge { .. }) => {
+            assert!(why.to_string().contains("MB of SMT-LIB"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(got.1, 0, "nothing was asked");
+}
+
+#[test]
+fn the_smt_core_pays_more_for_non_linear_queries() {
+    assert!(hard_query().hard_arith);
+    let linear = query(acc(Mode::Wr, NExp::tid(), 0), &ctx());
+    assert!(!linear.hard_arith);
+    // A product by a constant, a division by one: still linear.
+    let scaled = NExp::bin(NOp::Div, NExp::mul(NExp::num(4), NExp::tid()), NExp::num(2));
+    assert!(!query(acc(Mode::Wr, scaled, 0), &ctx()).hard_arith);
+}
+
 /// `wr[tid + k·T]` for `k` in `1..=n` (accesses numbered from `first`).
 fn blocks(n: u64, first: usize) -> U {
     let t = || NExp::var("T");
