@@ -373,3 +373,22 @@ fn a_file_past_the_time_limit_is_unknown_and_its_batch_goes_on() {
         .unwrap_or_default()
         .contains("time limit"));
 }
+
+#[test]
+fn a_kernel_of_long_straight_line_code_gets_its_verdict() {
+    // 5,000 statements in a row overflowed a worker thread's default stack
+    // in the protocol's numbering (HeCBench's secp256k1): a segmentation
+    // fault instead of a verdict.  Each thread writes only the cell of its
+    // `threadIdx.x`, and with the dimensions the kernel never reads at 1
+    // (one block, `docs/launch-configuration.md`) no two threads share a
+    // cell: DRF.
+    let dir = tempfile::tempdir().unwrap();
+    let body: String = (0..5_000)
+        .map(|i| format!("  a[threadIdx.x] = {i};\n"))
+        .collect();
+    let text = format!("__global__ void k(int *a) {{\n{body}}}\n");
+    let f = write(dir.path(), "long.cu", text.as_bytes());
+    let out = bounded(&["check", &f]);
+    assert_eq!(out.code, Some(0), "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("array `a`: drf"), "{}", out.stdout);
+}

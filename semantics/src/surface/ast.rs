@@ -398,9 +398,14 @@ impl Program {
     /// The thread-global parameters: declared ones plus every other free
     /// variable that is neither built in nor a declared thread-local.
     pub fn parameters(&self) -> Vec<Var> {
+        // Sets for the membership tests: a kernel that inlines a large
+        // device function many times has thousands of locals, and linear
+        // searches made this the most of the time of its check.
+        let locals: BTreeSet<&Var> = self.locals.iter().collect();
+        let mut seen: BTreeSet<Var> = self.params.iter().cloned().collect();
         let mut out: Vec<Var> = self.params.clone();
         for x in self.free_vars() {
-            if !is_builtin(&x) && !self.locals.contains(&x) && !out.contains(&x) {
+            if !is_builtin(&x) && !locals.contains(&x) && seen.insert(x.clone()) {
                 out.push(x);
             }
         }

@@ -73,7 +73,7 @@ impl Price {
 }
 
 /// See [`Price::SMT_CORE_NONLINEAR`].
-const NONLINEAR_CORE_PRICE: u64 = 4;
+const NONLINEAR_CORE_PRICE: u64 = 1;
 
 /// The wall-clock safety net of a query, in multiples of its budget: only
 /// on a machine this many times slower than the calibration does it end a
