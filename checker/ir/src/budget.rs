@@ -21,16 +21,22 @@
 //!   budget whatever the others still do, and so is every kernel after it.
 //!
 //! A wall-clock limit of [`WALL_FACTOR`] times the budget is kept as a
-//! safety net (work the units do not count: the front end, parsing
-//! queries); only it depends on the load, and only on a machine several
-//! times slower than the calibration.
+//! safety net: the checks in flight stop at it too ([`Meter::deadline`]),
+//! and the kernels not yet checked are `unknown (time budget)`.  Only it
+//! depends on the load.  Z3 counts its units at very different rates on
+//! different queries (25 to 2,400 a millisecond on HeCBench and the
+//! GPUVerify corpora, `docs/performance.md`, "Budgets"), so on real
+//! programs the units of a file often last longer than its seconds; the
+//! wall-clock limit is what keeps a file within about `--file-budget`
+//! seconds (after it is loaded), and a file that needs that long may get
+//! a different answer on a loaded machine.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The wall-clock safety net of a file, in multiples of its budget.
-pub const WALL_FACTOR: u32 = 3;
+pub const WALL_FACTOR: u32 = 1;
 
 /// The default `--file-budget`, in seconds.
 pub const DEFAULT_FILE_BUDGET_S: u64 = 60;
@@ -53,10 +59,16 @@ impl FileBudget {
     /// safety net of [`WALL_FACTOR`] times `seconds` (the budget as the
     /// user gave it).
     pub fn new(limit: u64, kernels: usize, seconds: u64) -> Arc<FileBudget> {
+        FileBudget::since(Instant::now(), limit, kernels, seconds)
+    }
+
+    /// [`FileBudget::new`] with the wall-clock limit counted from
+    /// `started` (when the file began to load) instead of now.
+    pub fn since(started: Instant, limit: u64, kernels: usize, seconds: u64) -> Arc<FileBudget> {
         Arc::new(FileBudget {
             limit,
             spent: (0..kernels).map(|_| AtomicU64::new(0)).collect(),
-            started: Instant::now(),
+            started,
             wall: Duration::from_secs(seconds.saturating_mul(u64::from(WALL_FACTOR))),
             wall_passed: AtomicBool::new(false),
         })
@@ -115,6 +127,12 @@ impl Meter {
         if let Some(s) = self.file.spent.get(self.kernel) {
             s.fetch_add(units, Ordering::SeqCst);
         }
+    }
+
+    /// When the file's wall-clock limit passes: no check of its runs past
+    /// it.
+    pub fn deadline(&self) -> Instant {
+        self.file.started + self.file.wall
     }
 
     /// May the kernel stop checking?  Only when it is certain to be over

@@ -65,7 +65,6 @@ pub fn encode_all(closures: &[C], ctx: &QueryContext) -> Option<Query> {
         batch,
         text: script.text,
         wraps_around: script.wraps_around,
-        hard_arith: script.hard_arith,
         alternatives: out.alternatives,
         logic: ctx.logic,
         params: frame.params,

@@ -3,7 +3,7 @@
 
 use super::encode::Query;
 use super::script::unquote;
-use super::z3session::{check_within, safety_net, units_of_ms, Price};
+use super::z3session::{check_within, safety_net, units_of_ms};
 use crate::verdict::IntModel;
 use semantics::expr::Nat;
 use std::collections::BTreeMap;
@@ -21,22 +21,17 @@ pub const SMALL_MODEL_BOUND: u64 = 16;
 /// for it took about 10 s a query).
 const SMALL_MODEL_MS: u64 = 1_000;
 
-/// One check for a model with small parameters, with at most `units` at
-/// `price`: its answer and the units used.
-fn check_small(solver: &z3::Solver, units: u64, price: Price) -> (z3::SatResult, u64) {
+/// One check for a model with small parameters, with at most `units`:
+/// its answer and the units used.
+fn check_small(solver: &z3::Solver, units: u64) -> (z3::SatResult, u64) {
     let units = units.min(units_of_ms(SMALL_MODEL_MS));
-    let c = check_within(solver, units, safety_net(SMALL_MODEL_MS), price);
+    let c = check_within(solver, units, safety_net(SMALL_MODEL_MS));
     (c.result, c.used)
 }
 
 /// Reads the model, preferring one where every parameter is small; also
 /// returns the units the search for the small one used (at most `units`).
-pub(super) fn small_model(
-    q: &Query,
-    solver: &z3::Solver,
-    units: u64,
-    price: Price,
-) -> (Model, u64) {
+pub(super) fn small_model(q: &Query, solver: &z3::Solver, units: u64) -> (Model, u64) {
     let first = solver
         .get_model()
         .map(|m| read_model(q, &m))
@@ -45,7 +40,7 @@ pub(super) fn small_model(
     for (_, s) in &q.params {
         solver.assert(le_const(q.logic, unquote(s), SMALL_MODEL_BOUND));
     }
-    let (result, used) = check_small(solver, units, price);
+    let (result, used) = check_small(solver, units);
     let better = match result {
         z3::SatResult::Sat => solver.get_model().map(|m| read_model(q, &m)),
         _ => None,
@@ -65,7 +60,7 @@ pub(super) fn small_values(
     solver: &z3::Solver,
     logic: IntModel,
     (params, others): (&[Names], &[Names]),
-    (units, price): (u64, Price),
+    units: u64,
 ) -> (Model, u64) {
     let read = |m: &z3::Model| -> Model {
         params
@@ -82,7 +77,7 @@ pub(super) fn small_values(
     for (_, s) in params {
         solver.assert(le_const(logic, unquote(s), SMALL_MODEL_BOUND));
     }
-    let (result, used) = check_small(solver, units, price);
+    let (result, used) = check_small(solver, units);
     let better = match result {
         z3::SatResult::Sat => solver.get_model().map(|m| read(&m)),
         _ => None,

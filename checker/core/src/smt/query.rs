@@ -133,11 +133,6 @@ pub struct Query {
     /// Does the query reduce modulo one of C's integer moduli (2^8, 2^16,
     /// 2^32, 2^64)?  The solvers are chosen by it (`solve.rs`).
     pub wraps_around: bool,
-    /// Does the query need non-linear integer arithmetic (a product of two
-    /// non-constants, a division or remainder by a non-constant), or
-    /// reduce modulo one of C's moduli?  Its checks by Z3's SMT core are
-    /// priced accordingly (`z3session::Price`).
-    pub hard_arith: bool,
     /// The disjuncts of the last assertion (at least one).
     pub alternatives: Vec<String>,
     /// How many alternatives the first check decides (see [`Session::solve`](super::Session::solve)).

@@ -34,11 +34,6 @@ pub(super) struct Builder {
     /// Has a product of two non-constants, a division or a remainder been
     /// written (the query is not linear arithmetic)?
     pub(super) nonlinear: bool,
-    /// Has a product of two non-constants, or a division or remainder by a
-    /// non-constant, been written: arithmetic beyond linear integer
-    /// arithmetic, where Z3 counts its resource units much more slowly
-    /// ([`super::z3session::Price`])?
-    nonlinear_arith: bool,
     /// Has a remainder modulo one of C's integer moduli been written
     /// ([`is_wrap_modulus`]; ℕ model only)?
     wraps_around: bool,
@@ -51,11 +46,6 @@ pub(super) struct Script {
     /// wrap-around and narrowing conversions, `infer::integers` of the CUDA
     /// front end)?  The solvers are chosen by it (`solve.rs`).
     pub(super) wraps_around: bool,
-    /// Does it need non-linear integer arithmetic (a product of two
-    /// non-constants, a division or remainder by a non-constant), or
-    /// reduce modulo one of C's moduli?  On such scripts Z3's SMT core
-    /// counts its resource units slowly (`z3session::Price`).
-    pub(super) hard_arith: bool,
 }
 
 /// Is the term `t` (a divisor as written, a fixed parameter as its value)
@@ -72,7 +62,6 @@ impl Builder {
             out: String::new(),
             fresh: 0,
             nonlinear: false,
-            nonlinear_arith: false,
             wraps_around: false,
         }
     }
@@ -83,7 +72,6 @@ impl Builder {
         Script {
             text: self.out,
             wraps_around: self.wraps_around,
-            hard_arith: (self.nonlinear_arith || self.wraps_around) && self.logic == IntModel::Nat,
         }
     }
 
@@ -156,14 +144,8 @@ impl Builder {
         let bv = self.logic == IntModel::Bv32;
         let numeral = |t: &str| t.starts_with("(_ bv") || t.chars().all(|c| c.is_ascii_digit());
         match op {
-            NOp::Mul if !numeral(&a) && !numeral(&b) => {
-                self.nonlinear = true;
-                self.nonlinear_arith = true;
-            }
-            NOp::Div | NOp::Mod => {
-                self.nonlinear = true;
-                self.nonlinear_arith |= !numeral(&b);
-            }
+            NOp::Mul if !numeral(&a) && !numeral(&b) => self.nonlinear = true,
+            NOp::Div | NOp::Mod => self.nonlinear = true,
             _ => {}
         }
         if op == NOp::Mod && !bv && is_wrap_modulus(&b) {

@@ -15,7 +15,7 @@ use super::model::{small_model, small_values, Model};
 use super::script::{or_all, Script};
 use super::z3session::{
     assert_script, check_within, safety_net, trace_enabled, units_of_ms, Checked, Ended, Fresh,
-    Price, Session,
+    Session,
 };
 use semantics::expr::{BExp, NExp, Var};
 use std::time::Instant;
@@ -78,9 +78,11 @@ impl std::fmt::Display for GaveUp {
 /// a query of HeCBench's logic-rewrite with 4.4 MB of facts (a kernel that
 /// inlines the same large device function many times, each call with its
 /// unknowns) ran 97 s against a 10 s budget and its 50 s wall-clock safety
-/// net.  A query's alternatives are not counted: many small ones (a kernel
-/// of 5,000 accesses in a row) are asked in batches, each check small.
-/// The largest common part of the GPUVerify corpora is 13 KB
+/// net; without this limit its file took 205 s, with it 17 s, and the
+/// arrays it leaves `unknown` were undecided within the file's budget
+/// anyway.  A query's alternatives are not counted: many small ones (a
+/// kernel of 5,000 accesses in a row) are asked in batches, each check
+/// small.  The largest common part of the GPUVerify corpora is 13 KB
 /// (`docs/performance.md`, "Budgets").
 pub const MAX_QUERY_BYTES: usize = 2_000_000;
 
@@ -113,11 +115,14 @@ pub(super) struct Allowance {
 }
 
 impl Allowance {
-    pub(super) fn new(ms: u64) -> Allowance {
+    /// The allowance of `ms` of `--timeout`; its safety net is never
+    /// later than `file_deadline` (the file's wall-clock limit).
+    pub(super) fn new(ms: u64, file_deadline: Option<Instant>) -> Allowance {
+        let safety = safety_net(ms);
         Allowance {
             ms,
             left: units_of_ms(ms),
-            safety: safety_net(ms),
+            safety: file_deadline.map_or(safety, |d| d.min(safety)),
         }
     }
 
@@ -182,8 +187,7 @@ impl Session {
                 z3::SatResult::Unsat => Answer::Unsat,
                 z3::SatResult::Sat => {
                     let units = units_of_ms(timeout_ms);
-                    let (model, used) =
-                        small_values(solver, ctx.logic, (&params, &names), (units, c.price));
+                    let (model, used) = small_values(solver, ctx.logic, (&params, &names), units);
                     self.charge(used);
                     Answer::Sat(model)
                 }
@@ -234,7 +238,7 @@ impl Session {
         read: impl FnOnce(&z3::Solver, Result<Checked, GaveUp>) -> R,
     ) -> R {
         let text = script.text.as_str();
-        let mut allow = Allowance::new(timeout_ms);
+        let mut allow = Allowance::new(timeout_ms, self.file_deadline());
         let started = Instant::now();
         let trace = |by: &str, checked: &Result<Checked, GaveUp>| {
             if trace_enabled() {
@@ -252,9 +256,8 @@ impl Session {
             for (kind, share) in [(Fresh::Core, 4), (Fresh::Plain, 2)] {
                 let fresh = kind.solver();
                 let units = allow.take(allow.left / share);
-                let price = kind.price(script.hard_arith);
                 let checked = assert_script(&fresh, text)
-                    .map(|()| self.check(&fresh, units, allow.safety, price))
+                    .map(|()| self.check(&fresh, units, allow.safety))
                     .map_err(GaveUp::from);
                 trace(kind.name(), &checked);
                 if let Ok(c) = &checked {
@@ -268,9 +271,8 @@ impl Session {
         }
         let solver = self.solver();
         solver.push();
-        let price = Price::of(true, script.hard_arith);
         let checked = assert_script(&solver, text)
-            .map(|()| self.check(&solver, allow.left.max(1), allow.safety, price))
+            .map(|()| self.check(&solver, allow.left.max(1), allow.safety))
             .map_err(GaveUp::from);
         trace("the reused solver", &checked);
         let out = read(&solver, checked);
@@ -279,14 +281,8 @@ impl Session {
     }
 
     /// [`check_within`], the units used charged to this session.
-    pub(super) fn check(
-        &self,
-        solver: &z3::Solver,
-        units: u64,
-        safety: Instant,
-        price: Price,
-    ) -> Checked {
-        let c = check_within(solver, units, safety, price);
+    pub(super) fn check(&self, solver: &z3::Solver, units: u64, safety: Instant) -> Checked {
+        let c = check_within(solver, units, safety);
         self.charge(c.used);
         c
     }
@@ -375,6 +371,14 @@ impl Session {
         } else {
             self.schedule(q, timeout_ms)
         };
+        // A check the file's wall-clock limit stopped: the file's budget
+        // ran out, not the query's.
+        let answer = match answer {
+            Answer::Unknown(GaveUp::WallClock { .. }) if self.out_of_budget() => {
+                Answer::Unknown(GaveUp::FileBudget)
+            }
+            other => other,
+        };
         if trace_enabled() {
             let verdict = match &answer {
                 Answer::Unsat => "unsat".to_string(),
@@ -401,7 +405,7 @@ impl Session {
     /// most about `2u` times the number of ways.  A way that Z3 gives up on
     /// for a reason of its own leaves the rotation.
     fn schedule(&self, q: &Query, timeout_ms: u64) -> (Answer, &'static str) {
-        let mut allow = Allowance::new(timeout_ms);
+        let mut allow = Allowance::new(timeout_ms, self.file_deadline());
         let script = format!("{}(assert {})\n", q.text, or_all(&q.alternatives));
         let (fresh, first_ms) = if q.wraps_around {
             (&WRAP_FRESH[..], PLAIN_DELAY_MS)
@@ -437,10 +441,11 @@ impl Session {
                     }
                 };
                 if trace_enabled() {
+                    // Z3's rate of units per millisecond, by way: the
+                    // calibration of `UNITS_PER_MS` on real queries.
                     eprintln!(
-                        "mapcheck-trace: turn of {} (hard arithmetic: {}): {used} units in {:?}",
+                        "mapcheck-trace: turn of {}: {used} units in {:?}",
                         way.name(),
-                        q.hard_arith,
                         turn_started.elapsed()
                     );
                 }
@@ -541,11 +546,11 @@ fn fresh_turn(
         if let Err(rejected) = assert_script(&fresh, script) {
             return (Answer::Unknown(rejected.into()), 0);
         }
-        let c = check_within(&fresh, units, safety, kind.price(q.hard_arith));
+        let c = check_within(&fresh, units, safety);
         match c.result {
             z3::SatResult::Unsat => (Answer::Unsat, c.used),
             z3::SatResult::Sat => {
-                let (model, more) = small_model(q, &fresh, units, c.price);
+                let (model, more) = small_model(q, &fresh, units);
                 (Answer::Sat(model), c.used.saturating_add(more))
             }
             z3::SatResult::Unknown => (Answer::Unknown(gave_up(c.ended, ms, &fresh)), c.used),
@@ -700,13 +705,12 @@ impl Session {
         units: u64,
         allow: &Allowance,
     ) -> Answer {
-        let price = Price::of(true, q.hard_arith);
-        let c = self.check(solver, units, allow.safety, price);
+        let c = self.check(solver, units, allow.safety);
         match c.result {
             z3::SatResult::Unsat => Answer::Unsat,
             z3::SatResult::Unknown => Answer::Unknown(gave_up(c.ended, allow.ms, solver)),
             z3::SatResult::Sat => {
-                let (model, used) = small_model(q, solver, units_of_ms(allow.ms), c.price);
+                let (model, used) = small_model(q, solver, units_of_ms(allow.ms));
                 self.charge(used);
                 Answer::Sat(model)
             }

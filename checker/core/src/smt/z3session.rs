@@ -28,53 +28,6 @@ pub fn units_of_ms(ms: u64) -> u64 {
     ms.saturating_mul(UNITS_PER_MS).max(1)
 }
 
-/// What one of Z3's resource units costs against a budget, in budget
-/// units.  [`UNITS_PER_MS`] is calibrated on Z3's count; but Z3's SMT core
-/// (the reused solver, and the fresh `smt` and purified solvers) counts
-/// its units many times more slowly on non-linear integer arithmetic and
-/// on C's wrap-around (`mod 2^32`) than anywhere else: 40 to 200 units a
-/// millisecond on such queries of HeCBench and of the GPUVerify corpus,
-/// so that a 10 s budget ran for one to two minutes and only the
-/// wall-clock safety net ended it — an answer that depended on the
-/// machine's load.  Pricing those units makes the
-/// deterministic limit end them first.  `docs/performance.md`, "Budgets",
-/// has the measurements.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Price(u64);
-
-impl Price {
-    /// A unit is a unit.
-    pub(super) const ONE: Price = Price(1);
-
-    /// The price of a unit of Z3's SMT core on hard arithmetic (non-linear,
-    /// or C's wrap-around).
-    pub(super) const SMT_CORE_NONLINEAR: Price = Price(NONLINEAR_CORE_PRICE);
-
-    /// The price of the units of a check by Z3's SMT core (`core`) or its
-    /// default solver, of a query of hard arithmetic or not
-    /// (`Query::hard_arith`).
-    pub(super) fn of(core: bool, hard_arith: bool) -> Price {
-        if core && hard_arith {
-            Price::SMT_CORE_NONLINEAR
-        } else {
-            Price::ONE
-        }
-    }
-
-    /// Z3's units that `budget` units buy (at least 1: 0 is no limit).
-    pub(super) fn buys(self, budget: u64) -> u64 {
-        (budget / self.0).max(1)
-    }
-
-    /// What `used` of Z3's units cost.
-    pub(super) fn cost(self, used: u64) -> u64 {
-        used.saturating_mul(self.0)
-    }
-}
-
-/// See [`Price::SMT_CORE_NONLINEAR`].
-const NONLINEAR_CORE_PRICE: u64 = 1;
-
 /// The wall-clock safety net of a query, in multiples of its budget: only
 /// on a machine this many times slower than the calibration does it end a
 /// query before its units do (and then the answer is `unknown`, never a
@@ -188,6 +141,12 @@ impl Session {
         }
     }
 
+    /// The wall-clock limit of the file this session's work is charged
+    /// to (`mapcheck_ir::budget::Meter::deadline`), if any.
+    pub(super) fn file_deadline(&self) -> Option<Instant> {
+        self.meter.as_ref().map(Meter::deadline)
+    }
+
     /// Is the per-file budget certainly used up for this session's kernel
     /// (`mapcheck_ir::budget::Meter::exhausted`)?  Then its queries are
     /// not asked.
@@ -240,13 +199,6 @@ impl Fresh {
             Fresh::Core => "a fresh SMT core",
             Fresh::Purified => "a fresh purified solver",
         }
-    }
-
-    /// The price of this solver's units on a query of hard arithmetic or
-    /// not ([`Price`]): the purified solver and the `smt` tactic are Z3's
-    /// SMT core; the plain one picks its own tactic.
-    pub(super) fn price(self, hard_arith: bool) -> Price {
-        Price::of(!matches!(self, Fresh::Plain), hard_arith)
     }
 
     pub(super) fn solver(self) -> z3::Solver {
@@ -355,12 +307,8 @@ pub(super) enum Ended {
 /// when the answer is `unknown`, why.
 pub(super) struct Checked {
     pub(super) result: z3::SatResult,
-    /// In the budget's units ([`Price::cost`]).
     pub(super) used: u64,
     pub(super) ended: Ended,
-    /// What the solver's units cost: a follow-up check on it (a small
-    /// model) pays the same.
-    pub(super) price: Price,
 }
 
 /// The context's resource units used so far (Z3's statistic `rlimit
@@ -399,43 +347,24 @@ fn set_rlimit(solver: &z3::Solver, units: u64) {
 /// interrupts it at the wall-clock `safety` net; the units it used are
 /// charged to `session` when given (a fresh context's checks are charged
 /// by their caller).
-///
-/// `units` and the units reported are the budget's: Z3 gets what they buy
-/// at `price` ([`Price`]).
-pub(super) fn check_within(
-    solver: &z3::Solver,
-    units: u64,
-    safety: Instant,
-    price: Price,
-) -> Checked {
-    let limit = price.buys(units);
-    set_rlimit(solver, limit);
+pub(super) fn check_within(solver: &z3::Solver, units: u64, safety: Instant) -> Checked {
+    set_rlimit(solver, units);
     let before = units_used(solver);
-    let started = Instant::now();
     let left = safety.saturating_duration_since(Instant::now());
     let left_ms = u64::try_from(left.as_millis()).unwrap_or(u64::MAX);
     let Timed { result, timed_out } = with_deadline(left_ms, || solver.check());
     let used = units_used(solver).saturating_sub(before);
-    if trace_enabled() {
-        // The calibration of [`Price`]: Z3's units per millisecond, by price.
-        eprintln!(
-            "mapcheck-trace: check of {used} of Z3's units at price {} in {:?}: {result:?}",
-            price.0,
-            started.elapsed()
-        );
-    }
     let ended = if timed_out {
         Ended::WallClock
-    } else if used >= limit {
+    } else if used >= units {
         Ended::Units
     } else {
         Ended::Z3
     };
     Checked {
         result,
-        used: price.cost(used),
+        used,
         ended,
-        price,
     }
 }
 
@@ -461,13 +390,13 @@ mod tests {
              (assert (= (+ (* x x x) (* y y y)) (* z z z)))",
         );
         let far = Instant::now() + Duration::from_secs(3_600);
-        let c = check_within(&s, 2_000, far, Price::ONE);
+        let c = check_within(&s, 2_000, far);
         assert_eq!(c.result, z3::SatResult::Unknown);
         assert_eq!(c.ended, Ended::Units);
         assert!(c.used >= 2_000, "{}", c.used);
         // The same check again uses the same units: the limit is relative
         // to the context's count when the check starts.
-        let again = check_within(&s, 2_000, far, Price::ONE);
+        let again = check_within(&s, 2_000, far);
         assert_eq!(
             (again.result, again.ended),
             (z3::SatResult::Unknown, Ended::Units)
@@ -475,32 +404,11 @@ mod tests {
     }
 
     #[test]
-    fn a_priced_check_gets_what_its_budget_buys_and_reports_its_cost() {
-        let s = z3::Solver::new();
-        s.from_string(
-            "(declare-const x Int)(declare-const y Int)(declare-const z Int)\
-             (assert (> x 1))(assert (> y 1))(assert (> z 1))\
-             (assert (= (+ (* x x x) (* y y y)) (* z z z)))",
-        );
-        let far = Instant::now() + Duration::from_secs(3_600);
-        let price = Price::SMT_CORE_NONLINEAR;
-        let c = check_within(&s, 16_000, far, price);
-        assert_eq!((c.result, c.ended), (z3::SatResult::Unknown, Ended::Units));
-        // Z3 stopped at 16,000 / price of its own units, reported at price.
-        assert!(c.used >= 16_000, "{}", c.used);
-        assert_eq!(c.used % price.cost(1), 0);
-        assert!(price.cost(1) > 1);
-        assert_eq!(Price::of(false, true), Price::ONE);
-        assert_eq!(Price::of(true, false), Price::ONE);
-        assert_eq!(Price::of(true, true), price);
-    }
-
-    #[test]
     fn an_easy_check_is_decided_within_its_units() {
         let s = z3::Solver::new();
         s.from_string("(declare-const x Int)(assert (> x 1))(assert (< x 3))");
         let far = Instant::now() + Duration::from_secs(3_600);
-        let c = check_within(&s, units_of_ms(1_000), far, Price::ONE);
+        let c = check_within(&s, units_of_ms(1_000), far);
         assert_eq!(c.result, z3::SatResult::Sat);
         assert!(c.used < units_of_ms(1_000));
     }

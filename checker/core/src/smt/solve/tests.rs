@@ -214,16 +214,6 @@ fn a_query_longer_than_the_limit_is_not_asked() {
     assert_eq!(got.1, 0, "nothing was asked");
 }
 
-#[test]
-fn the_smt_core_pays_more_for_non_linear_queries() {
-    assert!(hard_query().hard_arith);
-    let linear = query(acc(Mode::Wr, NExp::tid(), 0), &ctx());
-    assert!(!linear.hard_arith);
-    // A product by a constant, a division by one: still linear.
-    let scaled = NExp::bin(NOp::Div, NExp::mul(NExp::num(4), NExp::tid()), NExp::num(2));
-    assert!(!query(acc(Mode::Wr, scaled, 0), &ctx()).hard_arith);
-}
-
 /// `wr[tid + k·T]` for `k` in `1..=n` (accesses numbered from `first`).
 fn blocks(n: u64, first: usize) -> U {
     let t = || NExp::var("T");
