@@ -171,6 +171,39 @@ fn cuda_parse_error_exits_2_with_diagnostics() {
     assert!(err.contains("expected ')'"), "{err}");
 }
 
+/// A missing header does not end the parse: a kernel that uses a name it
+/// would have declared is `unknown`, naming it at its line; the other
+/// kernel of the file is checked.
+#[test]
+fn a_name_from_a_missing_header_makes_only_its_kernel_unknown() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let p = write(
+        &dir,
+        "tiles.cu",
+        "#include \"tile_config_missing.h\"\n         __global__ void clean(int *a) { a[threadIdx.x] = 1; }\n         __global__ void tiled(int *b) {\n           b[threadIdx.x * TILE_WIDTH] = 2;\n         }\n",
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
+        .arg("check")
+        .arg(&p)
+        .output()
+        .expect("runs");
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(text.contains("tile_config_missing.h"), "{text}");
+    assert!(text.contains("kernel `clean`, array `a`: drf"), "{text}");
+    // The statement that uses the name did not compile, so its array is
+    // not known either: the kernel's one verdict is `unknown`.
+    assert!(
+        text.contains("kernel `tiled`, array `(unnamed)`: unknown"),
+        "{text}"
+    );
+    assert!(
+        text.contains("undeclared identifier 'TILE_WIDTH') at 4:"),
+        "the name and its line: {text}"
+    );
+    assert_eq!(out.status.code(), Some(3), "{text}");
+}
+
 /// Partial input: a kernel that does not compile is `unknown` with clang's
 /// error; the one that compiles is checked; an error no kernel reaches is
 /// a warning; a file where no kernel compiles gives each kernel its

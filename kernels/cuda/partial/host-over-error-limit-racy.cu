@@ -1,0 +1,40 @@
+//xfail:NOT_ALL_VERIFIED
+//--blockDim=[128] --gridDim=[4]
+// Partial input: the host function below has 25 errors, more than
+// clang's default limit of 20.  The kernel compiles and is checked.
+// Racy: every thread of the grid writes v[0] (threads 0 and 1 of block 0
+// both write it, with no barrier between).
+
+__global__ void scale_first(float *v, float s)
+{
+  v[0] = s * v[threadIdx.x];
+}
+
+void host_pipeline(float *data)
+{
+  undeclared_step_0(data, 0);
+  undeclared_step_1(data, 1);
+  undeclared_step_2(data, 2);
+  undeclared_step_3(data, 3);
+  undeclared_step_4(data, 4);
+  undeclared_step_5(data, 5);
+  undeclared_step_6(data, 6);
+  undeclared_step_7(data, 7);
+  undeclared_step_8(data, 8);
+  undeclared_step_9(data, 9);
+  undeclared_step_10(data, 10);
+  undeclared_step_11(data, 11);
+  undeclared_step_12(data, 12);
+  undeclared_step_13(data, 13);
+  undeclared_step_14(data, 14);
+  undeclared_step_15(data, 15);
+  undeclared_step_16(data, 16);
+  undeclared_step_17(data, 17);
+  undeclared_step_18(data, 18);
+  undeclared_step_19(data, 19);
+  undeclared_step_20(data, 20);
+  undeclared_step_21(data, 21);
+  undeclared_step_22(data, 22);
+  undeclared_step_23(data, 23);
+  undeclared_step_24(data, 24);
+}
