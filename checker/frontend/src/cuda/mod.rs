@@ -90,9 +90,15 @@ pub fn load(
     }
     let mut out = Vec::new();
     let mut used_errors = vec![false; errors.len()];
+    let names = identifiers(source);
     for &f in &kernels {
         let hits = errors_reaching(&errors, &mut used_errors, &unit, f, path);
-        let mut scopes = load_kernel(path, source, &unit, f, opts, instance_of(f), &hits);
+        let main = KernelFile {
+            path,
+            source,
+            names: &names,
+        };
+        let mut scopes = load_kernel(&main, &unit, f, opts, instance_of(f), &hits);
         for k in &mut scopes {
             k.notes
                 .extend(missing.iter().map(partial::stand_in_assumption));
@@ -212,8 +218,7 @@ fn errors_reaching<'e>(
 /// default dimensions), with the parse errors that touch it (`hits`)
 /// as unsupported code.
 fn load_kernel(
-    path: &Path,
-    source: &str,
+    main: &KernelFile,
     unit: &ast::Unit,
     f: &ast::Func,
     opts: &LoadOptions,
@@ -221,15 +226,20 @@ fn load_kernel(
     hits: &[&clang::Diagnostic],
 ) -> Vec<Kernel> {
     // A kernel written in an included header is reported against it.
-    let header_text;
-    let (kpath, ksource) = match (&f.file, f.in_main_file) {
+    let (header_text, header_names);
+    let kfile = match (&f.file, f.in_main_file) {
         (Some(h), false) => {
             header_text = crate::read_source_bytes(h)
                 .map(|b| crate::decode_source(&b))
                 .unwrap_or_default();
-            (h.as_path(), header_text.as_str())
+            header_names = identifiers(&header_text);
+            KernelFile {
+                path: h.as_path(),
+                source: header_text.as_str(),
+                names: &header_names,
+            }
         }
-        _ => (path, source),
+        _ => *main,
     };
     // The launches in the host code fix what they agree on.
     let configured = launches::configure(unit, f, opts, instance);
@@ -245,14 +255,14 @@ fn load_kernel(
     let mut limits = LaunchLimits::new(opts, &launch, &configured);
     limits.host = host_facts::usable(&configured.facts, &launch, &opts.params, &f.params);
     launch.notes.extend(host_facts::notes(&limits.host));
-    let mut scopes = vec![build_kernel(kpath, ksource, unit, f, false, &limits).0];
+    let mut scopes = vec![build_kernel(&kfile, unit, f, false, &limits).0];
     if !opts.block_level {
-        let (k, shared) = build_kernel(kpath, ksource, unit, f, true, &limits);
+        let (k, shared) = build_kernel(&kfile, unit, f, true, &limits);
         scopes.push(scope::across_blocks(k, &shared));
     }
     for k in &mut scopes {
         k.unsupported
-            .extend(hits.iter().map(|e| partial::unsupported(e, kpath)));
+            .extend(hits.iter().map(|e| partial::unsupported(e, kfile.path)));
         dims::assume(k, &launch, &configured.unsettled, &opts.params);
     }
     scopes
@@ -389,9 +399,27 @@ fn dimension_assumptions(grid_level: bool) -> Vec<Assumption> {
         .collect()
 }
 
+/// Every word of `source` spelled like a C identifier (comments and
+/// strings included: a superset does no harm).
+fn identifiers(source: &str) -> BTreeSet<String> {
+    source
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The file a kernel is written in: its path, its text and the
+/// identifiers of its text.
+#[derive(Clone, Copy)]
+struct KernelFile<'s> {
+    path: &'s Path,
+    source: &'s str,
+    names: &'s BTreeSet<String>,
+}
+
 fn build_kernel(
-    path: &Path,
-    source: &str,
+    file: &KernelFile,
     unit: &ast::Unit,
     f: &ast::Func,
     grid_level: bool,
@@ -405,6 +433,7 @@ fn build_kernel(
     }
     reserved.extend(["tid", "T"].map(String::from));
     let out = infer::Infer::new(unit, reserved)
+        .source_names(file.names)
         .grid_level(grid_level)
         .launch_limits(&limits.dims)
         .fixed_params(&limits.params)
@@ -458,8 +487,8 @@ fn build_kernel(
     };
     let kernel = Kernel {
         name: f.name.clone(),
-        file: path.to_path_buf(),
-        source: source.to_string(),
+        file: file.path.to_path_buf(),
+        source: file.source.to_string(),
         program,
         threads: thread_model(grid_level),
         unknowns,

@@ -37,7 +37,7 @@ impl Infer<'_> {
         let single = cases.len() == 1;
         // With several launches, `selector = i` in a witness names the
         // launch whose facts it meets (`Encoding::host`).
-        let selector = (!single).then(|| self.fresh_name("host_launch"));
+        let selector = (!single).then(|| self.fresh_internal_name("host_launch"));
         self.out.encoding.host = Some(HostValues {
             launches: launches.iter().map(|l| l.site.clone()).collect(),
             selector: selector.clone(),
@@ -130,7 +130,7 @@ impl Infer<'_> {
             if self.values.env.contains_key(&key) {
                 continue;
             }
-            let x = self.fresh_name(&format!("host_{name}"));
+            let x = self.fresh_internal_name(&format!("host_{name}"));
             self.values.var_types.insert(key.clone(), ty);
             let v = self.uniform_value(&x, ty);
             self.values.invariant_unknowns.extend(lin_vars(&v));

@@ -671,7 +671,7 @@ impl Infer<'_> {
     /// local unknown of each thread unless the loop has a barrier.
     fn emit_unknown_iterations(&mut self, stmts: Vec<Stmt>, span: Span) {
         let synced = block_has_sync(&stmts);
-        let n = self.fresh_name("iterations");
+        let n = self.fresh_internal_name("iterations");
         let record = Unknown {
             var: n.clone(),
             cause: UnknownCause::Other("iteration count of a loop".into()),

@@ -160,6 +160,11 @@ pub struct Output {
 /// each part is a type of its own, in the file of that concern.
 pub struct Infer<'a> {
     unit: &'a Unit,
+    /// Every identifier of the kernel's source file: a name of the
+    /// encoding's own ([`Infer::fresh_internal_name`]) avoids them, so
+    /// that no word of a source expression quoted in a report is also an
+    /// internal variable (`Kernel::internal_vars`).
+    source_names: &'a BTreeSet<String>,
     /// The protocol and what goes with it, filled as the kernel runs.
     out: Output,
     /// What the thread's variables hold and what is known of the protocol
@@ -213,6 +218,9 @@ struct ValueState {
     /// The next suffix to try for each base of [`Infer::fresh_name`].
     suffixes: BTreeMap<String, usize>,
 }
+
+/// No identifiers (the default of [`Infer::source_names`]).
+static NO_NAMES: BTreeSet<String> = BTreeSet::new();
 
 /// The array name of an access that may touch any tracked array (replaced
 /// before the protocol leaves the inference).
@@ -283,6 +291,7 @@ impl<'a> Infer<'a> {
     pub fn new(unit: &'a Unit, reserved: impl IntoIterator<Item = String>) -> Infer<'a> {
         Infer {
             unit,
+            source_names: &NO_NAMES,
             out: Output::default(),
             values: ValueState {
                 used: reserved.into_iter().collect(),
@@ -298,6 +307,12 @@ impl<'a> Infer<'a> {
             eval: expressions::EvalContext::default(),
             follow: passes::FollowUps::default(),
         }
+    }
+
+    /// The identifiers of the kernel's source ([`Infer::source_names`]).
+    pub fn source_names(mut self, names: &'a BTreeSet<String>) -> Self {
+        self.source_names = names;
+        self
     }
 
     pub fn grid_level(mut self, on: bool) -> Self {
@@ -327,7 +342,7 @@ impl<'a> Infer<'a> {
         span: Span,
     ) -> Val {
         self.out.approximate = true;
-        let x = self.fresh_name("g");
+        let x = self.fresh_internal_name("g");
         let span = self.span(span);
         let var = x.clone();
         let record = Unknown { var, cause, span };
@@ -394,7 +409,7 @@ impl<'a> Infer<'a> {
         if ty.is_some_and(|t| !t.signed) {
             return Lin::var(x);
         }
-        let neg = self.fresh_name(&format!("{x}_neg"));
+        let neg = self.fresh_internal_name(&format!("{x}_neg"));
         self.record_pair(x, &neg);
         if let Some((min, max)) = range {
             self.bound_var(&neg, 0, Some(-min));
@@ -612,7 +627,20 @@ impl<'a> Infer<'a> {
         }
     }
 
+    /// A new name for a variable of the user's (a local, a copy of one),
+    /// its C name where it is free.
     pub fn fresh_name(&mut self, base: &str) -> String {
+        self.fresh_name_avoiding(base, false)
+    }
+
+    /// A new name for a variable of the encoding's own (the `neg` part of
+    /// a signed value, an unknown, a host value): never an identifier of
+    /// the source.
+    pub(super) fn fresh_internal_name(&mut self, base: &str) -> String {
+        self.fresh_name_avoiding(base, true)
+    }
+
+    fn fresh_name_avoiding(&mut self, base: &str, source: bool) -> String {
         let base: String = base
             .chars()
             .map(|c| {
@@ -632,7 +660,10 @@ impl<'a> Infer<'a> {
         // Suffixes continue from the last one given to this base, so that
         // many names of one base cost linear time, not quadratic.
         let mut i = self.values.suffixes.get(&base).copied().unwrap_or(1);
-        while self.values.used.contains(&name) || semantics::surface::parse::is_keyword(&name) {
+        while self.values.used.contains(&name)
+            || (source && self.source_names.contains(&name))
+            || semantics::surface::parse::is_keyword(&name)
+        {
             name = format!("{base}_{i}");
             i += 1;
         }

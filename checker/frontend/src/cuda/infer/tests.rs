@@ -402,3 +402,21 @@ fn a_case_label_inside_a_statement_of_a_switch_is_unsupported() {
     let out = infer(vec![switch]);
     assert!(!out.unsupported.is_empty(), "{:?}", out.body);
 }
+
+/// A name of the encoding's own never spells an identifier of the source
+/// (a report quoting `target[g]` must not share the word `g` with an
+/// unknown), while a local of the user's keeps its C name where free.
+#[test]
+fn internal_names_avoid_the_source_s_identifiers() {
+    let (unit, _) = kernel_unit(vec![ptr_param("a")], vec![]);
+    let source: BTreeSet<String> = ["g", "g_1", "index_base"].map(String::from).into();
+    let mut infer = Infer::new(&unit, Vec::<String>::new()).source_names(&source);
+    assert_eq!(infer.fresh_internal_name("g"), "g_2");
+    assert_eq!(infer.fresh_internal_name("index_base"), "index_base_1");
+    assert_eq!(infer.fresh_name("g"), "g");
+    assert_eq!(
+        infer.fresh_name("g"),
+        "g_3",
+        "suffixes go on from the last one given"
+    );
+}

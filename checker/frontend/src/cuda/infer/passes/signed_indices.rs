@@ -51,7 +51,7 @@ impl Infer<'_> {
         let base = shifts
             .values()
             .any(|(_, var)| *var)
-            .then(|| self.fresh_name(INDEX_BASE));
+            .then(|| self.fresh_internal_name(INDEX_BASE));
         if let Some(base) = &base {
             self.assume_index_base(&block, base);
             self.out.encoding.index_base = Some(base.clone());
