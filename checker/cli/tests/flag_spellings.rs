@@ -87,3 +87,46 @@ fn a_param_that_names_nothing_of_a_cuda_file_is_an_error() {
     let (code, out, err) = mapcheck(dir.path(), &["check", "k.cu", "--param", "blockDim.x=8"]);
     assert_ne!(code, 2, "{out}{err}");
 }
+
+/// A kernel racy exactly when `n` is negative (every thread writes `a[0]`)
+/// or when `m` is `UINT_MAX` (every thread writes `a[100]`); otherwise
+/// each thread writes its own cell `a[threadIdx.x + 1]`.
+const SIGNED_CU: &str = "__global__ void k(int *a, int n, unsigned m)\n{\n  if (n < 0) a[0] = threadIdx.x;\n  else a[threadIdx.x + 1] = 1;\n  if (m == 4294967295u) a[100] = threadIdx.x;\n}\n";
+
+#[test]
+fn a_param_takes_any_c_integer_converted_to_the_parameter_s_type() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("k.cu"), SIGNED_CU).expect("writes");
+    let check = |params: &[&str]| {
+        let mut args = vec!["check", "k.cu", "--block-dim", "32", "--block-level"];
+        for p in params {
+            args.extend(["--param", p]);
+        }
+        mapcheck(dir.path(), &args)
+    };
+    // A value below zero: racy, and the report says which value it used.
+    let (code, out, err) = check(&["n=-5", "m=3"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("`n` = -5 (--param)"), "{out}");
+    let (code, out, err) = check(&["n=5", "m=3"]);
+    assert_eq!(code, 0, "{out}{err}");
+    // -1 passed to an `unsigned` is UINT_MAX, and 2^32 - 1 passed to an
+    // `int` is -1, as C converts them.
+    let (code, out, err) = check(&["n=5", "m=-1"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("`m` = 4294967295 (--param m=-1, converted to its type)"),
+        "{out}"
+    );
+    let (code, out, err) = check(&["n=4294967295", "m=3"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("`n` = -1"), "{out}");
+    // A pointer has no integer value; a protocol's variables are naturals.
+    let (code, out, err) = check(&["a=-1"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("--param a=-1"), "{err}");
+    std::fs::write(dir.path().join("k.proto"), "param N;\nwr[tid + N]\n").expect("writes");
+    let (code, out, err) = mapcheck(dir.path(), &["check", "k.proto", "--param", "N=-4"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("natural numbers"), "{err}");
+}

@@ -48,6 +48,10 @@ pub struct LoadOptions {
     /// The values fixed by `--param` (header and command line): a CUDA
     /// parameter fixed to a value is that value, whatever its C type.
     pub params: std::collections::BTreeMap<String, u64>,
+    /// The `--param` values below zero, by magnitude: only a CUDA
+    /// kernel's integer parameter takes one, converted to its C type
+    /// (`cuda::params`); the variables of a protocol are natural numbers.
+    pub negative_params: std::collections::BTreeMap<String, u128>,
 }
 
 /// A file's kernels with the options to check them with.
@@ -190,6 +194,11 @@ fn check_selection(
         }
     }
     let ext = path.extension().and_then(|e| e.to_str());
+    if let (Some("proto" | "bcu"), Some((x, v))) = (ext, opts.load.negative_params.iter().next()) {
+        return error(format!(
+            "--param {x}=-{v}: the variables of a protocol are natural numbers"
+        ));
+    }
     if matches!(ext, Some("proto" | "bcu")) && !kernels.is_empty() {
         // A BabyCUDA parameter may be only a value written, absent from the
         // protocol: the program's own parameters count (as for `run`).

@@ -58,14 +58,24 @@ impl FromStr for Dims {
     }
 }
 
-/// `NAME=VALUE`, a parameter fixed on the command line or in a header.
-pub fn parse_param(s: &str) -> Result<(String, u64), String> {
+/// `NAME=VALUE`, a parameter fixed on the command line or in a header:
+/// a C integer value, negative ones included (a CUDA kernel's parameter
+/// takes it as a call would convert it to its type, `cuda::params`;
+/// a protocol's variables are natural numbers).
+pub fn parse_param(s: &str) -> Result<(String, i128), String> {
     let (name, value) = s
         .split_once('=')
         .ok_or_else(|| format!("expected NAME=VALUE, found `{s}`"))?;
-    let value = value.trim().parse::<u64>().map_err(|_| {
-        format!("the value of `{name}` must be a natural number below 2^64, found `{value}`")
-    })?;
+    let value = value
+        .trim()
+        .parse::<i128>()
+        .ok()
+        .filter(|v| (-(1i128 << 64)..1i128 << 64).contains(v))
+        .ok_or_else(|| {
+            format!(
+                "the value of `{name}` must be an integer of magnitude below 2^64, found `{value}`"
+            )
+        })?;
     let name = name.trim();
     let valid = name
         .chars()
@@ -99,7 +109,7 @@ pub struct Flags {
     /// `--large-params`: integer parameters may be 2^31 or more.
     pub large_params: bool,
     /// `--param NAME=VALUE`, in order.
-    pub params: Vec<(String, u64)>,
+    pub params: Vec<(String, i128)>,
     /// `-D NAME[=VALUE]` (CUDA).
     pub defines: Vec<String>,
     /// `-I DIR` (CUDA); in a header, relative to the file's directory.
@@ -311,6 +321,39 @@ pub fn header_flags(file: &Path, words: &[String], spans: &[Span]) -> HeaderFlag
     h
 }
 
+/// `NAME=VALUE` with a natural number below 2^64: a variable of a
+/// protocol or BabyCUDA program (`mapcheck run`).
+pub fn parse_natural_param(s: &str) -> Result<(String, u64), String> {
+    let (name, value) = parse_param(s)?;
+    let natural = u64::try_from(value).map_err(|_| {
+        format!("the value of `{name}` must be a natural number (a protocol's variables are), found {value}")
+    })?;
+    Ok((name, natural))
+}
+
+/// The `--param` values of at least zero (which the checker fixes) and
+/// the others, by their magnitude.
+fn split_params(
+    all: std::collections::BTreeMap<String, i128>,
+) -> (
+    std::collections::BTreeMap<String, u64>,
+    std::collections::BTreeMap<String, u128>,
+) {
+    let mut natural = std::collections::BTreeMap::new();
+    let mut negative = std::collections::BTreeMap::new();
+    for (x, v) in all {
+        match u64::try_from(v) {
+            Ok(n) => {
+                natural.insert(x, n);
+            }
+            Err(_) => {
+                negative.insert(x, v.unsigned_abs());
+            }
+        }
+    }
+    (natural, negative)
+}
+
 /// The value of flag `name`, parsed; an error names the flag.
 fn value_of<T>(
     name: &str,
@@ -357,8 +400,11 @@ pub fn merge(file: &Path, header: &Flags, cli: &Flags) -> Options {
             };
         }
     }
-    let params: std::collections::BTreeMap<String, u64> =
+    let all: std::collections::BTreeMap<String, i128> =
         header.params.iter().chain(&cli.params).cloned().collect();
+    // The checker fixes natural numbers; a value below zero is stated in
+    // C terms by the CUDA front end (`LoadOptions::negative_params`).
+    let (params, negative_params) = split_params(all);
     let load = LoadOptions {
         defines: header.defines.iter().chain(&cli.defines).cloned().collect(),
         includes: header
@@ -374,6 +420,7 @@ pub fn merge(file: &Path, header: &Flags, cli: &Flags) -> Options {
         large_params: cli.large_params || header.large_params,
         launch,
         params: params.clone(),
+        negative_params,
         extra_args: Vec::new(),
     };
     let check = CheckOptions {

@@ -71,7 +71,7 @@ pub enum Command {
     SuiteFile(SuiteFileArgs),
 }
 
-pub use mapcheck_frontend::options::{parse_param, parse_warp_size};
+pub use mapcheck_frontend::options::{parse_natural_param, parse_param, parse_warp_size};
 
 #[derive(Args, Debug, Clone, Default)]
 pub struct ThreadArgs {
@@ -120,7 +120,7 @@ pub struct ThreadArgs {
     pub large_params: bool,
     /// Fix a kernel parameter / free protocol variable.
     #[arg(long = "param", value_parser = parse_param)]
-    pub params: Vec<(String, u64)>,
+    pub params: Vec<(String, i128)>,
     /// Assume warp-synchronous execution: the threads of one warp of N
     /// threads (default 32) run in lock-step, each statement's reads before
     /// its writes (`docs/warp-sync.md`); replaces the header's.
@@ -213,7 +213,7 @@ pub struct CheckArgs {
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct PFlags {
     pub database: Option<PathBuf>,
-    pub params: Vec<(String, u64)>,
+    pub params: Vec<(String, i128)>,
 }
 
 impl PFlags {
@@ -278,8 +278,8 @@ pub struct RunArgs {
     /// Number of threads |T| (at least 2).
     #[arg(long, required = true)]
     pub threads: u64,
-    /// Value of a free variable NAME=VALUE.
-    #[arg(long = "param", value_parser = parse_param)]
+    /// Value of a free variable NAME=VALUE (a natural number).
+    #[arg(long = "param", value_parser = parse_natural_param)]
     pub params: Vec<(String, u64)>,
     /// Thread-local values NAME=V0,V1,… (one per thread).
     #[arg(long = "local")]

@@ -655,7 +655,7 @@ pub struct LaunchFacts {
 pub fn usable(
     launches: &[LaunchFacts],
     launch: &mapcheck_ir::launch::Launch,
-    fixed: &std::collections::BTreeMap<String, u64>,
+    fixed: &dyn Fn(&str) -> bool,
     params: &[super::ast::VarDecl],
 ) -> Vec<LaunchFacts> {
     use mapcheck_ir::launch::{Extent, Origin};
@@ -670,7 +670,7 @@ pub fn usable(
                 (_, Origin::Launches(_)) | (Extent::AtMost(_), Origin::Cuda | Origin::Default(_))
             )
         }
-        Subject::Arg(i) => params.get(*i).is_some_and(|p| !fixed.contains_key(&p.name)),
+        Subject::Arg(i) => params.get(*i).is_some_and(|p| !fixed(&p.name)),
         Subject::Guard => true,
     };
     let out: Vec<LaunchFacts> = launches

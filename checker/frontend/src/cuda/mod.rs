@@ -29,6 +29,7 @@ mod launches;
 mod library;
 pub mod lin;
 pub mod mentions;
+mod params;
 mod partial;
 pub mod rewrite;
 pub mod scope;
@@ -111,6 +112,9 @@ pub fn load(
         .flat_map(|i| i.parameters.clone())
         .collect();
     if let Some(d) = unknown_param(&kernels, &out, &template_params, opts, path) {
+        return Err(d);
+    }
+    if let Some(d) = params::misplaced_negative(&kernels, opts, path) {
         return Err(d);
     }
     let missing_notes = missing.iter().map(|m| partial::stand_in_warning(m, path));
@@ -253,7 +257,11 @@ fn load_kernel(
         .filter(|m| m.keys.contains(&f.key));
     launch.notes.extend(lost.map(mentions::note));
     let mut limits = LaunchLimits::new(opts, &launch, &configured);
-    limits.host = host_facts::usable(&configured.facts, &launch, &opts.params, &f.params);
+    let (converted, notes) = params::converted_constants(f, opts);
+    launch.notes.extend(notes);
+    let fixed = |x: &str| opts.params.contains_key(x) || opts.negative_params.contains_key(x);
+    limits.constants.extend(converted);
+    limits.host = host_facts::usable(&configured.facts, &launch, &fixed, &f.params);
     launch.notes.extend(host_facts::notes(&limits.host));
     let mut scopes = vec![build_kernel(&kfile, unit, f, false, &limits).0];
     if !opts.block_level {
