@@ -200,8 +200,8 @@ fn value(e: Cursor, depth: usize) -> Option<Num> {
         return Some(Num::Int(v));
     }
     let v = match e.kind() {
-        CXCursor_UnexposedExpr
-        | CXCursor_ParenExpr
+        CXCursor_UnexposedExpr => value(e.wrapped()?, depth + 1)?,
+        CXCursor_ParenExpr
         | CXCursor_CStyleCastExpr
         | CXCursor_CXXFunctionalCastExpr
         | CXCursor_CXXStaticCastExpr => {
@@ -399,14 +399,19 @@ fn reads_only(c: Cursor, reading: bool, key: &str, in_config: bool, ok: &mut boo
     }
 }
 
-/// Looks through parentheses, implicit conversions and functional casts.
+/// Looks through parentheses, implicit conversions and functional casts
+/// (not through clang's recovery from an error, `Cursor::wrapped`).
 pub(super) fn strip(e: Cursor) -> Cursor {
     let mut e = e;
     while matches!(
         e.kind(),
         CXCursor_UnexposedExpr | CXCursor_ParenExpr | CXCursor_CXXFunctionalCastExpr
     ) {
-        match e.children().into_iter().find(|k| k.is_expression()) {
+        let inner = match e.kind() {
+            CXCursor_UnexposedExpr => e.wrapped(),
+            _ => e.children().into_iter().find(|k| k.is_expression()),
+        };
+        match inner {
             Some(k) => e = k,
             None => break,
         }

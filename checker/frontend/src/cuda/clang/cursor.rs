@@ -382,6 +382,25 @@ impl Cursor {
     pub fn is_expression(&self) -> bool {
         unsafe { clang_isExpression(self.kind()) != 0 }
     }
+    /// The one child an `UnexposedExpr` only wraps: an implicit
+    /// conversion, a temporary or a constant-expression wrapper, which
+    /// span the same source as their child.  clang's recovery from code
+    /// that does not compile (a `RecoveryExpr`: `nosuch(n, 1)`, a call no
+    /// overload matches) is unexposed too, but spans more than any child
+    /// or has none: it wraps nothing, and its value is not its last
+    /// argument's.
+    pub fn wrapped(&self) -> Option<Cursor> {
+        if self.kind() != CXCursor_UnexposedExpr {
+            return None;
+        }
+        let [only] = self.children()[..] else {
+            return None;
+        };
+        let same = unsafe {
+            clang_equalRanges(clang_getCursorExtent(self.0), clang_getCursorExtent(only.0)) != 0
+        };
+        (same && only.is_expression()).then_some(only)
+    }
     /// This expression and, in order, what each implicit conversion
     /// around it converts (libclang shows those as one-child
     /// `UnexposedExpr`s), down to the expression written (bounded).
