@@ -601,8 +601,7 @@ impl Infer<'_> {
             Some(op) => {
                 let old = self.read_place(&place, l.span);
                 let new = self.apply(op, old, rv, span);
-                // `x op= y` stores `x op y` converted to the type of `x`.
-                self.convert_int(new, l.ty)
+                self.stored(op, new, l.ty, r.ty)
             }
         };
         if let (
@@ -628,7 +627,7 @@ impl Infer<'_> {
         let old = self.read_place(&place, x.span);
         let op = if inc { BinOp::Add } else { BinOp::Sub };
         let new = self.apply(op, old.clone(), Val::Int(Lin::int(1)), span);
-        let new = self.convert_int(new, x.ty);
+        let new = self.stored(op, new, x.ty, Some(IntTy::INT));
         self.write_place(&place, new.clone(), x.span);
         if pre {
             new
@@ -636,6 +635,55 @@ impl Infer<'_> {
             old
         }
     }
+}
+
+impl Infer<'_> {
+    /// What `x op= y` (or `x++`, `y` the `int` 1) stores in `x` of type
+    /// `target`: `x op y` computed in the usual arithmetic conversion of
+    /// both types, as `x op y` alone is (wrapping only when that type is
+    /// unsigned; a signed overflow is undefined behaviour), then converted
+    /// to `target`.  An `int` that `x += y` adds an `int` to is not wrapped
+    /// at 2^32, as `x + y` is not.
+    fn stored(&mut self, op: BinOp, v: Val, target: Option<IntTy>, operand: Option<IntTy>) -> Val {
+        let Some(computed) = computation_type(target, operand) else {
+            return self.convert_int(v, target);
+        };
+        let v = match op {
+            // A signed `x << k` wraps as a conversion (see `EK::Bin`).
+            BinOp::Shl if computed.signed => self.convert_int(v, Some(computed)),
+            _ => self.fit(v, Some(computed)),
+        };
+        if target == Some(computed) {
+            v
+        } else {
+            self.convert_int(v, target)
+        }
+    }
+}
+
+/// The type C computes `a op b` in (C11 6.3.1.8, the usual arithmetic
+/// conversions, by width: `int` promotion, then the wider type, the
+/// unsigned one at equal width); `None` unless both are integer types.
+pub(super) fn computation_type(a: Option<IntTy>, b: Option<IntTy>) -> Option<IntTy> {
+    let promote = |t: IntTy| if t.bits < 32 { IntTy::INT } else { t };
+    let (a, b) = (promote(a?), promote(b?));
+    Some(match (a.signed, b.signed) {
+        (x, y) if x == y => {
+            if a.bits >= b.bits {
+                a
+            } else {
+                b
+            }
+        }
+        _ => {
+            let (s, u) = if a.signed { (a, b) } else { (b, a) };
+            if u.bits >= s.bits {
+                u
+            } else {
+                s
+            }
+        }
+    })
 }
 
 /// An operator whose result is computed in its C type (and so wraps when
