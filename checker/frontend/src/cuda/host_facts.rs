@@ -29,7 +29,7 @@
 
 use super::ast::{BinOp, IntTy, RefKind, UnOp, E, EK};
 use super::clang::Cursor;
-use super::host_flow::{changed_in, escapes, Flow, Target, Value};
+use super::host_flow::{changed_in, escapes, Def, Flow, Target, Value};
 use super::host_values::{host_int, strip, unchanged_in_function};
 use clang_sys::*;
 use mapcheck_ir::threads::{Axis, Builtin};
@@ -138,7 +138,10 @@ fn sym(e: Cursor, mode: Mode<'_>, depth: usize) -> Option<E> {
         | CXCursor_CStyleCastExpr
         | CXCursor_CXXStaticCastExpr
         | CXCursor_CXXFunctionalCastExpr => {
-            let inner = ch().next_back()?;
+            let inner = match e.kind() {
+                CXCursor_UnexposedExpr => e.wrapped()?,
+                _ => ch().next_back()?,
+            };
             let v = sym(inner, mode, depth + 1)?;
             return Some(match (v.ty, ty) {
                 (a, b) if a == b => v,
@@ -272,8 +275,8 @@ fn variable(e: Cursor, mode: Mode<'_>, depth: usize) -> Option<E> {
     if !readable {
         return None;
     }
-    if let Some(v) = followed.and_then(|f| defined(f, target, mode, depth)) {
-        return Some(cast_to(v, ty, e));
+    if let Some(v) = followed.and_then(|f| defined(f, target, mode, depth, (ty, e))) {
+        return Some(v);
     }
     if is_stable && d.kind() == CXCursor_VarDecl {
         let anywhere = mode.at(Read::Anywhere);
@@ -299,15 +302,51 @@ fn is_local(d: Cursor) -> bool {
 }
 
 /// The value of scalar `t`'s definition that reaches the launch, read
-/// where the definition is.
-fn defined(flow: Flow<'_>, t: Target, mode: Mode<'_>, depth: usize) -> Option<E> {
+/// where the definition is, converted to the variable's type `ty` (at
+/// the reference `e`).
+fn defined(
+    flow: Flow<'_>,
+    t: Target,
+    mode: Mode<'_>,
+    depth: usize,
+    (ty, e): (IntTy, Cursor),
+) -> Option<E> {
     let def = flow.reaching(t)?;
-    match def.value {
+    let leaf = |v: &Value, at: Mode<'_>| match v {
         Value::Assigned(x) | Value::Initialised(x) => {
-            sym(x, mode.at(Read::Before(&def.between)), depth + 1)
+            sym(*x, at, depth + 1).map(|v| cast_to(v, ty, e))
         }
-        Value::Uninitialised => None,
+        _ => None,
+    };
+    def_value(&def, mode, depth, &leaf)
+}
+
+/// What definition `def` gives, read where it is: `leaf` reads an
+/// assigned or initial value; after an `if` that assigns on both ways,
+/// `c ? a : b`, the condition read at the `if` (C's `?:`, which the
+/// inference evaluates as C does).
+fn def_value(
+    def: &Def,
+    mode: Mode<'_>,
+    depth: usize,
+    leaf: &dyn Fn(&Value, Mode<'_>) -> Option<E>,
+) -> Option<E> {
+    if depth > MAX_DEPTH {
+        return None;
     }
+    let at = mode.at(Read::Before(&def.between));
+    let Value::Joined(j) = &def.value else {
+        return leaf(&def.value, at);
+    };
+    let a = def_value(&j.then, mode, depth + 1, leaf)?;
+    let b = def_value(&j.otherwise, mode, depth + 1, leaf)?;
+    let c = sym(j.cond, at, depth + 1)?;
+    let ty = a.ty;
+    Some(typed(
+        EK::Cond(Box::new(c), Box::new(a), Box::new(b)),
+        j.cond,
+        ty,
+    ))
 }
 
 /// A call of a helper function of the user's whose body is `{ return
@@ -430,12 +469,12 @@ fn dim3_variable(d: Cursor, mode: Mode<'_>, depth: usize) -> [Option<E>; 3] {
             return None;
         }
         let def = f.reaching(t)?;
-        let at = mode.at(Read::Before(&def.between));
-        match def.value {
-            Value::Assigned(x) => sym(x, at, depth + 1).map(|v| cast_to(v, IntTy::UINT, x)),
-            Value::Initialised(x) => dim3(x, at, depth + 1)[i].clone(),
-            Value::Uninitialised => None,
-        }
+        let leaf = |v: &Value, at: Mode<'_>| match v {
+            Value::Assigned(x) => sym(*x, at, depth + 1).map(|v| cast_to(v, IntTy::UINT, *x)),
+            Value::Initialised(x) => dim3(*x, at, depth + 1)[i].clone(),
+            _ => None,
+        };
+        def_value(&def, mode, depth, &leaf)
     };
     let [x, y, z] = stable_init;
     [

@@ -49,7 +49,7 @@ pub struct Flow<'p> {
 }
 
 /// What a definition gives the variable.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub enum Value {
     /// `v = e;` or `v.x = e;`: the expression `e`.
     Assigned(Cursor),
@@ -57,6 +57,19 @@ pub enum Value {
     Initialised(Cursor),
     /// Declared without an initialiser: indeterminate.
     Uninitialised,
+    /// After `if (c) A else B`: `c ? (what A leaves) : (what B leaves)`.
+    Joined(Box<Join>),
+}
+
+/// The definitions the two ways through an `if` leave (a way that does
+/// not change the variable leaves the definition before the `if`); each
+/// with the statements from it to the launch.  The condition is read at
+/// the `if` (the [`Def::between`] of the joined definition).
+#[derive(Clone)]
+pub struct Join {
+    pub cond: Cursor,
+    pub then: Def,
+    pub otherwise: Def,
 }
 
 /// The definition of a variable that reaches a launch, and the
@@ -110,20 +123,85 @@ impl Flow<'_> {
 /// when it goes on to the enclosing statement.
 fn in_block(ch: &[Cursor], at: usize, t: Target) -> Option<Option<Def>> {
     let at = at.min(ch.len().saturating_sub(1));
-    for idx in (0..at).rev() {
+    before(ch, at, &ch[at..=at], t, 0)
+}
+
+/// The definition of `t` among `ch[..end]`, last first, when `tail` runs
+/// from `ch[end]` to the launch (as [`in_block`]).  An `if` that changes
+/// `t` gives the join of what its two ways leave ([`joined`]).
+fn before(
+    ch: &[Cursor],
+    end: usize,
+    tail: &[Cursor],
+    t: Target,
+    depth: usize,
+) -> Option<Option<Def>> {
+    for idx in (0..end.min(ch.len())).rev() {
         let s = ch[idx];
         if has_label(s) {
             return Some(None);
         }
+        let between = || [&ch[idx..end], tail].concat();
         if let Some(value) = defines(s, t) {
-            let between = ch[idx..=at].to_vec();
-            return Some(Some(Def { value, between }));
+            return Some(Some(Def {
+                value,
+                between: between(),
+            }));
         }
         if changed_in(&[s], t) {
-            return Some(None);
+            return Some(joined(ch, idx, end, tail, t, depth));
         }
     }
     None
+}
+
+/// The definition statement `ch[idx]`, an `if` that changes `t`, leaves
+/// (`tail` as for [`before`]): each way's own last definition, or for a
+/// way that does not change `t` (an absent `else`) the one before the
+/// `if` in this block; `None` unless both are found and the condition
+/// does not change `t`.
+fn joined(
+    ch: &[Cursor],
+    idx: usize,
+    end: usize,
+    tail: &[Cursor],
+    t: Target,
+    depth: usize,
+) -> Option<Def> {
+    let s = ch[idx];
+    if s.kind() != CXCursor_IfStmt || depth > MAX_DEPTH {
+        return None;
+    }
+    let parts = s.children();
+    let (cond, then, otherwise) = match parts[..] {
+        [c, a] => (c, a, None),
+        [c, a, b] => (c, a, Some(b)),
+        _ => return None,
+    };
+    if !cond.is_expression() || changed_in(&[cond], t) {
+        return None;
+    }
+    let after = [&ch[idx + 1..end], tail].concat();
+    let from_if = [&ch[idx..end], tail].concat();
+    let way = |b: Option<Cursor>| match b {
+        Some(b) if changed_in(&[b], t) => {
+            let stmts = match b.kind() {
+                CXCursor_CompoundStmt => b.children(),
+                _ => vec![b],
+            };
+            before(&stmts, stmts.len(), &after, t, depth + 1).flatten()
+        }
+        _ => before(ch, idx, &from_if, t, depth + 1).flatten(),
+    };
+    let join = Join {
+        cond,
+        then: way(Some(then))?,
+        otherwise: way(otherwise)?,
+    };
+    Some(Def {
+        value: Value::Joined(Box::new(join)),
+        between: from_if,
+    })
 }
 
 fn is_loop(k: CXCursorKind) -> bool {
