@@ -28,6 +28,33 @@
 #include "vector_functions.h"
 #include "mapcheck_vector_math.h"
 
+/* What nvcc's cuda_runtime.h brings into every .cu file besides the CUDA
+ * API: the C library's <stdlib.h> and <string.h> (malloc, exit,
+ * EXIT_FAILURE, memset …: host code written for nvcc uses them without
+ * including them) and host overloads of the integer min and max (NVIDIA
+ * declares them __host__ __device__).  Without them such host code does
+ * not compile, and a launch in a function with errors takes no host fact
+ * (docs/cuda-model.md, "Partial input").  A system without the C
+ * library's headers reads them as empty files, as any missing header;
+ * a kernel written for GPUVerify with its own `size_t` (the parse again
+ * with __MAPCHECK_OWN_TYPEDEFS) goes without them, as before. */
+#ifndef __MAPCHECK_OWN_TYPEDEFS /* a GPUVerify kernel's own 32-bit size_t */
+#include <stdlib.h>
+#include <string.h>
+#endif
+#define __MAPCHECK_HOST_MINMAX(T)                                              \
+  __host__ T min(T a, T b);                                                    \
+  __host__ T max(T a, T b);
+__MAPCHECK_HOST_MINMAX(int)
+__MAPCHECK_HOST_MINMAX(unsigned int)
+__MAPCHECK_HOST_MINMAX(long long)
+__MAPCHECK_HOST_MINMAX(unsigned long long)
+#undef __MAPCHECK_HOST_MINMAX
+__host__ unsigned int min(int a, unsigned int b);
+__host__ unsigned int min(unsigned int a, int b);
+__host__ unsigned int max(int a, unsigned int b);
+__host__ unsigned int max(unsigned int a, int b);
+
 /* The C++ API of the runtime (templates over the pointer or symbol type). */
 template <class T> __host__ cudaError_t cudaMalloc(T **devPtr, __SIZE_TYPE__ size);
 template <class T> __host__ cudaError_t cudaMallocHost(T **ptr, __SIZE_TYPE__ size, unsigned int flags = 0);
