@@ -16,6 +16,7 @@ pub mod ast;
 pub mod clang;
 pub mod convert;
 mod dims;
+mod header_hints;
 mod host_contexts;
 mod host_facts;
 mod host_flow;

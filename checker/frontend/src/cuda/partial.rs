@@ -138,12 +138,14 @@ pub fn warning(e: &clang::Diagnostic, main: &Path) -> Diagnostic {
 /// The note on a header that was not found and was read as an empty
 /// stand-in ([`clang::MissingHeader`]), at its `#include`.
 pub fn stand_in_warning(m: &clang::MissingHeader, main: &Path) -> Diagnostic {
+    let including = m.file.as_deref().unwrap_or(main);
+    let hint = super::header_hints::hint(&m.name, including).unwrap_or_default();
     Diagnostic::warning(format!(
         "`{}` not found: read as an empty file (what it declares is undeclared; a kernel \
-         whose code uses it is unknown)",
+         whose code uses it is unknown){hint}",
         m.name
     ))
-    .in_file(m.file.as_deref().unwrap_or(main))
+    .in_file(including)
     .at(Span::point(m.line, m.col))
 }
 
