@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 /// warning, so that no tree (however linked) makes the walk endless.
 pub const MAX_DEPTH: usize = 64;
 
-/// The files whose `#include "…"` lines are read to find fragments: any
+/// The files whose `#include` lines are read to find fragments: any
 /// file of C or CUDA source may include a `.cu` file.
 const SCANNED: [&str; 12] = [
     "cu", "cuh", "h", "hh", "hpp", "hxx", "inc", "inl", "c", "cc", "cpp", "cxx",
@@ -199,13 +199,13 @@ fn has_extension(path: &Path, extensions: &[&str]) -> bool {
 
 /// The roles of the `.cu` and `.cuh` files among `files` (sorted): a `.cu`
 /// file no file includes is a unit, a `.cu` or `.cuh` file a unit reaches
-/// through `#include "…"` a fragment of its first includer; a `.cu` file
+/// through `#include` a fragment of its first includer; a `.cu` file
 /// no unit reaches (the includes form a cycle, or only a file no unit
 /// includes includes it) is a unit too, so that every `.cu` file is
 /// checked, once alone or once through its includer.
 ///
 /// The includes are read from the text, not preprocessed: `#include "x"`
-/// resolved against the including file's directory.  That is enough
+/// and `#include <x>` resolved against the including file's directory.  That is enough
 /// because a mistake only moves where a file is checked: a fragment the
 /// scan misses (included through a macro or an `-I` directory) stays a
 /// unit and is checked alone, as `mapcheck check FILE` would; what stays
@@ -271,7 +271,7 @@ impl IncludeGraph {
                 let dir = f.parent().unwrap_or(Path::new("."));
                 let text = std::fs::read(f).map(|b| decode_source(&b));
                 let text = text.unwrap_or_default();
-                let names = quoted_includes(&text);
+                let names = included_names(&text);
                 names
                     .into_iter()
                     .filter_map(|n| index.get(&std::fs::canonicalize(dir.join(n)).ok()?))
@@ -298,14 +298,22 @@ impl IncludeGraph {
     }
 }
 
-/// The names of the `#include "…"` lines of a text.
-fn quoted_includes(text: &str) -> Vec<&str> {
+/// The names of the `#include "…"` and `#include <…>` lines of a text.
+/// An angle-bracket name counts too: the front end puts the main file's
+/// directory on the include path (as builds do with `-I.`), so
+/// `#include <kernel.cu>` next to the file reads that file (Rodinia's
+/// mummergpu); a system header matches no file of the directory.
+fn included_names(text: &str) -> Vec<&str> {
     text.lines()
         .filter_map(|l| {
             let rest = l.trim_start().strip_prefix('#')?.trim_start();
             let rest = rest.strip_prefix("include")?.trim_start();
-            let rest = rest.strip_prefix('"')?;
-            rest.split('"').next()
+            let (close, rest) = match rest.chars().next()? {
+                '"' => ('"', &rest[1..]),
+                '<' => ('>', &rest[1..]),
+                _ => return None,
+            };
+            rest.split(close).next()
         })
         .collect()
 }
@@ -342,9 +350,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn quoted_includes_are_read_from_directive_lines() {
-        let text = "#include \"a.cu\"\n  #  include \"b/c.cuh\" // x\n#include <d.h>\nint x; // #include \"e\"\n";
-        assert_eq!(quoted_includes(text), vec!["a.cu", "b/c.cuh"]);
+    fn included_names_are_read_from_directive_lines() {
+        let text = "#include \"a.cu\"\n  #  include \"b/c.cuh\" // x\n#include <d.cu>\nint x; // #include \"e\"\n#include MACRO\n";
+        assert_eq!(included_names(text), vec!["a.cu", "b/c.cuh", "d.cu"]);
     }
 
     #[test]
