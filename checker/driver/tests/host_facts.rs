@@ -140,3 +140,28 @@ fn a_helper_returning_one_expression_is_read_through() {
         "{notes}"
     );
 }
+
+#[test]
+fn an_if_that_assigns_on_both_ways_gives_the_join() {
+    // `t = n; if (n > 512) t = 512;`: the block size is n > 512 ? 512 : n.
+    let f = facts("  int t = n;\n  if (n > 512) t = 512;\n  k<<<1, t>>>(d, n);");
+    assert!(
+        f.contains("blockDim.x = (unsigned int)((n > 512) ? 512 : n)"),
+        "{f}"
+    );
+    // The same number on both ways is that number, whatever the condition.
+    let f = facts("  dim3 b;\n  if (argc > 2) { b.x = 64; b.y = 1; } else { b.x = 32; b.y = 1; }\n  k<<<1, b>>>(d, n);");
+    assert!(f.contains("blockDim.y = 1"), "{f}");
+    assert!(f.contains("blockDim.x = (argc > 2) ? 64 : 32"), "{f}");
+    // A condition that changes the variable, or a way that changes it
+    // other than by a last assignment, leaves it a host value of its own
+    // (read at the launch).
+    for body in [
+        "  int t = n;\n  if (t++ > 512) t = 512;\n  k<<<1, t>>>(d, n);",
+        "  int t = n;\n  if (n > 512) { t = 512; t += n; }\n  k<<<1, t>>>(d, n);",
+    ] {
+        let f = facts(body);
+        assert!(f.contains("blockDim.x = (unsigned int)t "), "{f}");
+        assert!(!f.contains("512"), "{f}");
+    }
+}
