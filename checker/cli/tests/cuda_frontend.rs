@@ -171,6 +171,19 @@ fn cuda_parse_error_exits_2_with_diagnostics() {
     assert!(err.contains("expected ')'"), "{err}");
 }
 
+/// `mapcheck check FILE`: its output and what it printed (standard
+/// output, then standard error).
+fn check_output(file: &Path) -> (std::process::Output, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
+        .arg("check")
+        .arg(file)
+        .output()
+        .expect("runs");
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out, text)
+}
+
 /// A missing header does not end the parse: a kernel that uses a name it
 /// would have declared is `unknown`, naming it at its line; the other
 /// kernel of the file is checked.
@@ -182,13 +195,7 @@ fn a_name_from_a_missing_header_makes_only_its_kernel_unknown() {
         "tiles.cu",
         "#include \"tile_config_missing.h\"\n         __global__ void clean(int *a) { a[threadIdx.x] = 1; }\n         __global__ void tiled(int *b) {\n           b[threadIdx.x * TILE_WIDTH] = 2;\n         }\n",
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
-        .arg("check")
-        .arg(&p)
-        .output()
-        .expect("runs");
-    let text =
-        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let (out, text) = check_output(&p);
     assert!(text.contains("tile_config_missing.h"), "{text}");
     assert!(text.contains("kernel `clean`, array `a`: drf"), "{text}");
     // The statement that uses the name did not compile, so its array is
@@ -218,13 +225,7 @@ fn cuda_partial_input_checks_the_kernels_that_compile() {
          __global__ void broken(int *b) { b[0] = NOT_DEFINED + threadIdx.x; }\n\
          void host() { undeclared_call(); }\n",
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
-        .arg("check")
-        .arg(&p)
-        .output()
-        .expect("runs");
-    let text =
-        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let (out, text) = check_output(&p);
     assert!(text.contains("kernel `clean`, array `a`: drf"), "{text}");
     assert!(
         text.contains("kernel `broken`") && text.contains("does not compile"),
@@ -241,13 +242,7 @@ fn cuda_partial_input_checks_the_kernels_that_compile() {
         "broken.cu",
         "__global__ void broken(int *b) { b[0] = NOT_DEFINED; }\n",
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
-        .arg("check")
-        .arg(&only_broken)
-        .output()
-        .expect("runs");
-    let text =
-        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let (out, text) = check_output(&only_broken);
     assert_eq!(out.status.code(), Some(3), "{text}");
     assert!(
         text.contains("kernel `broken`") && text.contains("NOT_DEFINED"),
