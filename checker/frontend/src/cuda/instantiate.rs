@@ -51,7 +51,8 @@ pub struct Instance {
     pub parameters: Vec<String>,
     /// The project header the template is defined in (`None`: the main
     /// file).  The copy is then analysed as that header's functions are:
-    /// inlined, its accesses reported at the call (`Func::in_main_file`).
+    /// a device function inlined, its accesses reported at the call
+    /// (`Func::in_main_file`); a kernel reported against the header.
     pub header: Option<std::path::PathBuf>,
 }
 
@@ -91,12 +92,8 @@ pub fn augment(tu: &Tu, unit: &Unit, bytes: &[u8], known: &[Instance]) -> Option
         };
         let text = &source[start as usize..(t.end_offset() as usize).min(source.len())];
         let params = t.template_parameters();
-        let lists = argument_lists(
-            unit,
-            &key,
-            params.len(),
-            t.has_attr(CXCursor_CUDAGlobalAttr),
-        );
+        let kernel = t.has_attr(CXCursor_CUDAGlobalAttr);
+        let lists = argument_lists(unit, &key, params.len(), kernel);
         for arguments in lists {
             let seen = |i: &Instance| i.template == key && i.arguments == arguments;
             if instances.iter().any(seen) {
@@ -106,10 +103,17 @@ pub fn augment(tu: &Tu, unit: &Unit, bytes: &[u8], known: &[Instance]) -> Option
                 continue;
             };
             let column = start as usize - line_start(source, start as usize);
-            let file = header.as_ref().map_or(String::new(), |h| {
-                let h = h.display().to_string();
-                format!(" \"{}\"", h.replace('\\', "\\\\").replace('"', "\\\""))
-            });
+            // Every copy names its file in its `#line`: a device function's
+            // copy the header (for clang's messages), any other the main
+            // file — a kernel of a header too, so that its spans are the
+            // header's lines and columns (it is reported against the header,
+            // `cuda::load_kernel`) — and a copy after a header's copy does
+            // not inherit the header's name.
+            let named = match (&header, kernel) {
+                (Some(h), false) => h.display().to_string(),
+                _ => tu.main_file_name(),
+            };
+            let file = format!(" \"{}\"", named.replace('\\', "\\\\").replace('"', "\\\""));
             let head = format!(
                 "\nnamespace __mapcheck_instance_{} {{\n{preamble}#line {line}{file}\n{}",
                 instances.len(),
@@ -137,19 +141,15 @@ pub fn augment(tu: &Tu, unit: &Unit, bytes: &[u8], known: &[Instance]) -> Option
     })
 }
 
-/// The template functions defined in the main file, and the template
-/// device functions defined in the project's headers (not the CUDA or
-/// system headers), through namespaces.  A template kernel of a header
-/// stays generic (its reports go to the header, see [`crate::cuda`]).
+/// The template functions defined in the main file or in the project's
+/// headers (not the CUDA or system headers), through namespaces.
 fn template_functions(scope: Cursor) -> Vec<Cursor> {
     let mut out = Vec::new();
     for d in scope.children() {
         match d.kind() {
             CXCursor_Namespace | CXCursor_LinkageSpec => out.extend(template_functions(d)),
             CXCursor_FunctionTemplate
-                if d.is_definition()
-                    && (d.in_main_file()
-                        || !(d.in_library() || d.has_attr(CXCursor_CUDAGlobalAttr))) =>
+                if d.is_definition() && (d.in_main_file() || !d.in_library()) =>
             {
                 out.push(d)
             }

@@ -73,10 +73,7 @@ pub fn load(
         with_instances(path, tu, unit, errors, bytes, opts, &includes);
     unit.lost_mentions = lost;
     partial::withhold_facts(&mut unit, &errors, path);
-    let instance_of = |f: &ast::Func| {
-        let at = |i: &&instantiate::Instance| f.in_main_file && i.range.contains(&f.offset);
-        instances.iter().find(at)
-    };
+    let instance_of = |f: &ast::Func| instance_of(&unit, &instances, f);
     let kernels = selected_kernels(&unit, &instances, opts);
     if let (Some(k), true) = (&opts.kernel, kernels.is_empty()) {
         return Err(Diagnostic::error(format!("no kernel named `{k}`")).in_file(path));
@@ -326,12 +323,28 @@ fn with_instances(
         if let Some(i) = in_copy(f) {
             f.name = i.label.clone();
             // A copy of a header's template is one of the header's functions.
-            f.in_main_file &= i.header.is_none();
+            if let Some(h) = &i.header {
+                f.in_main_file = false;
+                f.file = Some(h.clone());
+            }
             copies.push((i.template.clone(), i.arguments.clone(), f.key.clone()));
         }
     }
     unit.instances = copies;
     (unit, errors, instances)
+}
+
+/// The instance that function `f` is the copy of (`Unit::instances`
+/// records each copy's key).
+fn instance_of<'i>(
+    unit: &ast::Unit,
+    instances: &'i [instantiate::Instance],
+    f: &ast::Func,
+) -> Option<&'i instantiate::Instance> {
+    let (template, arguments, _) = unit.instances.iter().find(|(_, _, k)| *k == f.key)?;
+    instances
+        .iter()
+        .find(|i| i.template == *template && i.arguments == *arguments)
 }
 
 /// How many times the file is parsed again for instances of templates.

@@ -539,6 +539,12 @@ impl Tu {
         out
     }
 
+    /// The main file's name as clang knows it (the name a `#line`
+    /// directive must repeat to keep the main file's name).
+    pub fn main_file_name(&self) -> String {
+        take(unsafe { clang_getTranslationUnitSpelling(self.tu) })
+    }
+
     pub fn root(&self) -> Cursor {
         Cursor(unsafe { clang_getTranslationUnitCursor(self.tu) })
     }
