@@ -130,6 +130,15 @@ impl Type {
                     && m.ty().runs_user_code(user, depth + 1)
         })
     }
+    /// The canonical type of an element, through every array dimension
+    /// (`P` of `P[4][2]`; the type itself when it is no array).
+    pub fn innermost_element(&self) -> Type {
+        let mut t = self.canonical();
+        while t.is_array() {
+            t = t.element().canonical();
+        }
+        t
+    }
     pub fn is_record(&self) -> bool {
         self.kind() == CXType_Record
     }

@@ -338,12 +338,12 @@ fn without_call(
     args: &mut Vec<E>,
 ) -> Option<EK> {
     // `T()` or `T{}` of a class whose default constructor the compiler
-    // writes (no user code runs): the object's fields are unknowns,
-    // no memory is touched.
+    // writes (no user code runs), or an array `T a[4];` of them: the
+    // object's fields are unknowns, no memory is touched.
     let implicit_default = head.constructor
         && c.num_args() == 0
         && callee.is_some_and(|k| k.is_defaulted() && !user_constructor(k));
-    if c.ty().is_record()
+    if c.ty().innermost_element().is_record()
         && (ch.is_empty() || implicit_default)
         && !callee.is_some_and(user_constructor)
     {
