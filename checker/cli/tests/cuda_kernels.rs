@@ -371,3 +371,53 @@ fn cuda_uniform_barriers_are_not_divergence_and_divergent_ones_have_two_threads(
         }
     }
 }
+
+/// A template kernel of a project header is checked as the instance the
+/// main file launches, and its race is reported against the header: the
+/// header's name, line, column and text.
+#[test]
+fn a_header_template_kernel_is_checked_as_its_instance_and_reported_in_the_header() {
+    let out = check(
+        &[],
+        &kernels().join("precision/header-template-kernel-racy.cu"),
+    );
+    let t = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{t}");
+    assert!(
+        t.contains("header-template-kernel.h: kernel `spread<float, 1>`, array `out`: racy"),
+        "{t}"
+    );
+    assert!(t.contains("wr o[threadIdx.x * S / 2] at 29:5"), "{t}");
+    assert!(
+        t.contains("29 │     o[threadIdx.x * S / 2] = combine(acc[0], acc[1]);"),
+        "{t}"
+    );
+    assert!(
+        t.contains("checked as its instance `spread<float, 1>`: T = float, S = 1"),
+        "{t}"
+    );
+}
+
+/// `float2 v[4];` and `P v[4];` of a struct without a user constructor run
+/// no code (the compiler's default constructor): not an unknown call.
+#[test]
+fn an_array_of_records_default_constructed_runs_no_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("k.cu");
+    std::fs::write(
+        &f,
+        "struct P { float x, y; };\n\
+         __global__ void k(P *o, float2 *q) {\n\
+           P loc[4]; float2 two[2][2];\n\
+           for (int i = 0; i < 4; i++) loc[i] = o[threadIdx.x * 4 + i];\n\
+           two[1][1] = q[threadIdx.x];\n\
+           for (int i = 0; i < 4; i++) o[threadIdx.x * 4 + i] = loc[i];\n\
+           q[threadIdx.x] = two[1][1];\n\
+         }\n",
+    )
+    .unwrap();
+    let out = check(&[], &f);
+    let t = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{t}");
+    assert!(!t.contains("unsupported"), "{t}");
+}

@@ -444,7 +444,7 @@ impl Infer<'_> {
                 let b = self.fresh_name("byte");
                 let mut index = coords.clone();
                 index[0] = index[0].add(&Lin::var(&b));
-                let access = self.access_kind(mode, &arr, &index);
+                let access = self.access_kind(mode, &arr, &index, span);
                 self.emit(
                     StmtKind::For {
                         tag: None,

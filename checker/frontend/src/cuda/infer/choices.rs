@@ -117,7 +117,7 @@ impl Infer<'_> {
     ) -> StmtKind {
         let chosen = (budget > 0).then(|| self.choice_in(&index)).flatten();
         let Some((u, c)) = chosen else {
-            return self.access_kind(mode, arr, &index);
+            return self.access_kind(mode, arr, &index, span);
         };
         let then: Vec<Lin> = index.iter().map(|l| replace(l, &u, &c, &c.then)).collect();
         let other: Vec<Lin> = index.iter().map(|l| replace(l, &u, &c, &c.other)).collect();

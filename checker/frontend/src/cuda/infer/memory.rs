@@ -652,12 +652,20 @@ impl Infer<'_> {
 
     /// The protocol access to `arr[index]` (with `--grid-level`, a shared
     /// array has one copy per block: its index starts with `blockIdx`).
-    pub(super) fn access_kind(&mut self, mode: Mode, arr: &Arr, index: &[Lin]) -> StmtKind {
+    /// `span` is the access's place in the source, which the loops over
+    /// the parts of a view's element give their accesses too.
+    pub(super) fn access_kind(
+        &mut self,
+        mode: Mode,
+        arr: &Arr,
+        index: &[Lin],
+        span: Span,
+    ) -> StmtKind {
         if arr.view.is_some() {
-            return self.view_access(mode, arr, index);
+            return self.view_access(mode, arr, index, span);
         }
         if let (Some(s), [i]) = (arr.bytes, index) {
-            return self.byte_access(mode, arr, i, s);
+            return self.byte_access(mode, arr, i, s, span);
         }
         self.memory
             .arrays
@@ -683,7 +691,7 @@ impl Infer<'_> {
 
     /// Element `i` of a view with elements of `s` bytes: its bytes
     /// `i*s + b` for `b` in `0..s` (see [`Arr::bytes`]).
-    fn byte_access(&mut self, mode: Mode, arr: &Arr, i: &Lin, s: u64) -> StmtKind {
+    fn byte_access(&mut self, mode: Mode, arr: &Arr, i: &Lin, s: u64, span: Span) -> StmtKind {
         let bytes = Arr {
             bytes: None,
             view: None,
@@ -691,16 +699,16 @@ impl Infer<'_> {
         };
         let first = i.mul(&Lin::int(s as i128));
         if s == 1 {
-            return self.access_kind(mode, &bytes, &[first]);
+            return self.access_kind(mode, &bytes, &[first], span);
         }
         let b = self.fresh_name("byte");
-        let access = self.access_kind(mode, &bytes, &[first.add(&Lin::var(&b))]);
+        let access = self.access_kind(mode, &bytes, &[first.add(&Lin::var(&b))], span);
         StmtKind::For {
             tag: None,
             var: b,
             lo: Lin::int(0).to_nexp(),
             hi: Lin::int(s as i128).to_nexp(),
-            body: vec![Stmt::new(access, Span::default())],
+            body: vec![Stmt::new(access, span)],
         }
     }
 

@@ -119,24 +119,27 @@ impl Infer<'_> {
 
     /// The access to element `index` of a view (see [`Arr::view`]): the
     /// array element holding it, or the array elements it covers.
-    pub(super) fn view_access(&mut self, mode: Mode, arr: &Arr, index: &[Lin]) -> StmtKind {
+    pub(super) fn view_access(
+        &mut self,
+        mode: Mode,
+        arr: &Arr,
+        index: &[Lin],
+        span: Span,
+    ) -> StmtKind {
         let plain = Arr {
             view: None,
             ..arr.clone()
         };
         let (Some((v, e)), [i]) = (arr.view, index) else {
-            return self.access_kind(mode, &plain, index);
+            return self.access_kind(mode, &plain, index, span);
         };
         if v < e {
             let per = Lin::int((e / v) as i128);
             let element = match i.divmod(NOp::Div, &per) {
                 Some(x) => x,
-                None => self.int_unknown(
-                    "element of a narrower view at a signed index",
-                    Span::default(),
-                ),
+                None => self.int_unknown("element of a narrower view at a signed index", span),
             };
-            return self.access_kind(mode, &plain, &[element]);
+            return self.access_kind(mode, &plain, &[element], span);
         }
         let k = self.fresh_name("part");
         let first = i.mul(&Lin::int((v / e) as i128)).add(&Lin::var(&k));
@@ -146,8 +149,8 @@ impl Infer<'_> {
             lo: Lin::int(0).to_nexp(),
             hi: Lin::int((v / e) as i128).to_nexp(),
             body: vec![Stmt::new(
-                self.access_kind(mode, &plain, &[first]),
-                Span::default(),
+                self.access_kind(mode, &plain, &[first], span),
+                span,
             )],
         }
     }

@@ -42,7 +42,7 @@ impl Infer<'_> {
                             bytes: None,
                             view: None,
                         };
-                        Stmt::new(self.access_kind(mode, &arr, &index), span)
+                        Stmt::new(self.access_kind(mode, &arr, &index, span), span)
                     })
                     .collect()
             }
