@@ -339,10 +339,57 @@ pub fn c_values(vs: &[CValue]) -> String {
     }
 }
 
-/// ``values mapcheck does not compute: `in[i]` at 9:11 = -1, …``
+/// ``values mapcheck does not compute: `in[i]` at 9:11 = -1, …``.
+///
+/// One source expression evaluated many times (an unrolled loop, an
+/// inlined call) is one entry with its distinct values and how often it
+/// occurs (`` `add(a, b)` at 281:26 = 0 (18 times)``); at most
+/// [`SHOWN_UNKNOWNS`] entries are listed (JSON has every one).
 pub fn c_unknowns(us: &[CUnknown]) -> String {
-    let parts: Vec<String> = us.iter().map(CUnknown::to_string).collect();
+    let mut groups: Vec<(&CUnknown, Vec<String>, usize)> = Vec::new();
+    for u in us {
+        let same = |g: &&mut (&CUnknown, Vec<String>, usize)| {
+            g.0.expr == u.expr && g.0.what == u.what && g.0.span == u.span
+        };
+        let value = u.value.to_string();
+        match groups.iter_mut().find(same) {
+            Some(g) => {
+                g.2 += 1;
+                if !g.1.contains(&value) {
+                    g.1.push(value);
+                }
+            }
+            None => groups.push((u, vec![value], 1)),
+        }
+    }
+    let mut parts: Vec<String> = groups
+        .iter()
+        .take(SHOWN_UNKNOWNS)
+        .map(|(u, values, n)| unknown_group(u, values, *n))
+        .collect();
+    if groups.len() > SHOWN_UNKNOWNS {
+        parts.push(format!("and {} more", groups.len() - SHOWN_UNKNOWNS));
+    }
     format!("values mapcheck does not compute: {}", parts.join(", "))
+}
+
+/// How many source expressions a witness line lists.
+const SHOWN_UNKNOWNS: usize = 12;
+
+/// `` `e` at 3:4 = 1`` or `` `e` at 3:4 = 0, 1 (5 times)``.
+fn unknown_group(u: &CUnknown, values: &[String], n: usize) -> String {
+    let what = match &u.expr {
+        Some(e) => format!("`{e}`"),
+        None => u.what.clone(),
+    };
+    let shown = match values.len() {
+        0..=4 => values.join(", "),
+        _ => format!("{}, …", values[..4].join(", ")),
+    };
+    match n {
+        1 => format!("{what} at {} = {shown}", u.span),
+        _ => format!("{what} at {} = {shown} ({n} times)", u.span),
+    }
 }
 
 /// `wr A[tid + 1]`
@@ -365,5 +412,47 @@ pub fn values(m: &BTreeMap<Var, Nat>) -> String {
         "-".into()
     } else {
         parts.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unknown(expr: &str, line: u32, value: i64) -> CUnknown {
+        CUnknown {
+            expr: Some(expr.into()),
+            what: "a call".into(),
+            span: Span::point(line, 5),
+            value: value.into(),
+        }
+    }
+
+    #[test]
+    fn one_expression_evaluated_many_times_is_one_entry() {
+        let mut us: Vec<CUnknown> = (0..18).map(|_| unknown("add(a, b)", 3, 0)).collect();
+        us.push(unknown("in[i]", 4, -1));
+        us.push(unknown("add(a, b)", 3, 7));
+        assert_eq!(
+            c_unknowns(&us),
+            "values mapcheck does not compute: `add(a, b)` at 3:5 = 0, 7 (19 times), `in[i]` at 4:5 = -1"
+        );
+    }
+
+    #[test]
+    fn many_expressions_are_cut_with_a_count() {
+        let us: Vec<CUnknown> = (1..=15).map(|l| unknown("x", l, 1)).collect();
+        let t = c_unknowns(&us);
+        assert!(t.contains("`x` at 12:5 = 1, and 3 more"), "{t}");
+        assert!(!t.contains("13:5"), "{t}");
+    }
+
+    #[test]
+    fn many_values_of_one_expression_are_cut() {
+        let us: Vec<CUnknown> = (0..6).map(|v| unknown("x", 1, v)).collect();
+        assert_eq!(
+            c_unknowns(&us),
+            "values mapcheck does not compute: `x` at 1:5 = 0, 1, 2, 3, … (6 times)"
+        );
     }
 }
