@@ -224,22 +224,32 @@ impl Infer<'_> {
             (Shape::Array(r), _) => ptr(&name, *r, tracked || memory == Memory::Local),
             // A field of a struct kernel parameter: thread-global, of its
             // C type (a signed one may be negative), the same on every read.
-            (Shape::Scalar, Memory::Local) => {
-                let ty = self.current_type();
-                let l = self.uniform_value(&launch, ty);
-                // A `size_t` field is a size like a `size_t` parameter.
-                self.bound_param(&launch, &l, ty);
-                self.values.invariant_unknowns.extend(lin_vars(&l));
-                let v = Val::Int(l);
-                self.params.fields.insert(launch.clone(), v.clone());
-                if launch == name {
-                    self.values.env.insert(field_key(&name), v.clone());
-                }
-                v
-            }
+            (Shape::Scalar, Memory::Local) => self.launch_field(&launch, &name),
+            // So is a field of a `__constant__` struct: only the host writes
+            // constant memory, before the launch (unless a kernel parameter
+            // of the same name hides it: then one name would be two values).
+            (Shape::Scalar, Memory::Constant) if !param => self.launch_field(&launch, &name),
             (Shape::Scalar, Memory::Shared | Memory::Device) => return None,
             _ => self.other(&format!("field `{name}`"), span),
         })
+    }
+
+    /// The value of scalar field `launch` of a struct that holds the same
+    /// value in every thread for the whole launch (a struct parameter's,
+    /// a `__constant__` struct's), read as `name`: one thread-global
+    /// unknown of the field's C type, the same on every read.
+    fn launch_field(&mut self, launch: &str, name: &str) -> Val {
+        let ty = self.current_type();
+        let l = self.uniform_value(launch, ty);
+        // A `size_t` field is a size like a `size_t` parameter.
+        self.bound_param(launch, &l, ty);
+        self.values.invariant_unknowns.extend(lin_vars(&l));
+        let v = Val::Int(l);
+        self.params.fields.insert(launch.to_string(), v.clone());
+        if launch == name {
+            self.values.env.insert(field_key(name), v.clone());
+        }
+        v
     }
 
     /// Where an lvalue lives.
