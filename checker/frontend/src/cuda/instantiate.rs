@@ -114,8 +114,11 @@ pub fn augment(tu: &Tu, unit: &Unit, bytes: &[u8], known: &[Instance]) -> Option
                 _ => tu.main_file_name(),
             };
             let file = format!(" \"{}\"", named.replace('\\', "\\\\").replace('"', "\\\""));
+            // The copy sits in the template's namespaces, so that the names
+            // the template finds there (`dwt_cuda::FDWT53`) it finds too.
+            let (open, close) = enclosing_namespaces(t);
             let head = format!(
-                "\nnamespace __mapcheck_instance_{} {{\n{preamble}#line {line}{file}\n{}",
+                "\n{open}namespace __mapcheck_instance_{} {{\n{preamble}#line {line}{file}\n{}",
                 instances.len(),
                 " ".repeat(column)
             );
@@ -123,7 +126,7 @@ pub fn augment(tu: &Tu, unit: &Unit, bytes: &[u8], known: &[Instance]) -> Option
             let from = out.len() as u32;
             out.extend_from_slice(text);
             let to = out.len() as u32;
-            out.extend_from_slice(b"\n}\n");
+            out.extend_from_slice(format!("\n}}{close}\n").as_bytes());
             instances.push(Instance {
                 label: format!("{}<{}>", t.spelling(), arguments.join(", ")),
                 bindings: bindings(&params, &arguments),
@@ -157,6 +160,26 @@ fn template_functions(scope: Cursor) -> Vec<Cursor> {
         }
     }
     out
+}
+
+/// The text that reopens the namespaces `t` is declared in, outermost
+/// first (`namespace dwt_cuda { `; `namespace { ` for an anonymous one),
+/// and the text that closes them.
+fn enclosing_namespaces(t: Cursor) -> (String, String) {
+    let mut names = Vec::new();
+    let mut p = t.semantic_parent();
+    while !p.is_null() && p.kind() != CXCursor_TranslationUnit {
+        if p.kind() == CXCursor_Namespace {
+            names.push(p.spelling());
+        }
+        p = p.semantic_parent();
+    }
+    let open: String = names
+        .iter()
+        .rev()
+        .map(|n| format!("namespace {n} {{ "))
+        .collect();
+    (open, " }".repeat(names.len()))
 }
 
 /// The distinct, complete argument lists that name template `key`: its
