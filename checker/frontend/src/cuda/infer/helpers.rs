@@ -245,7 +245,8 @@ pub(super) fn lvalue_leaves(l: &E) -> Vec<&E> {
 
 /// The local variables an lvalue may denote: `x`, both branches of
 /// `c ? x : y`, the right of `(e, x)`, the target of `(x = e)` or `++x`
-/// (lvalues in C++), through casts.  A place in memory (`a[i]`, `*p`,
+/// (lvalues in C++), through casts, and any argument of a call (which
+/// may return a reference to it).  A place in memory (`a[i]`, `*p`,
 /// `s.f`) names none.
 pub(super) fn lvalue_vars(l: &E, out: &mut BTreeSet<String>) {
     match &l.kind {
@@ -262,6 +263,9 @@ pub(super) fn lvalue_vars(l: &E, out: &mut BTreeSet<String>) {
         | EK::IncDec {
             pre: true, e: x, ..
         } => lvalue_vars(x, out),
+        // A call that returns a reference may return one to any of its
+        // arguments (`int &pick(int &a) { return a; }`: `pick(x) = 2`).
+        EK::Call(_, args) => args.iter().for_each(|a| lvalue_vars(a, out)),
         _ => {}
     }
 }
@@ -324,8 +328,17 @@ pub(super) fn modified_one(e: &E, unit: &Unit, out: &mut BTreeSet<String>) {
         EK::Assign(_, l, _) | EK::IncDec { e: l, .. } | EK::Un(UnOp::AddrOf, l) => Some(l),
         EK::Call(Callee { key: Some(k), .. }, args) => {
             if let Some(f) = unit.func(k) {
+                // A reference parameter the callee's body never modifies
+                // (no assignment, `++`, `&p` or passing on by reference,
+                // through casts: `const_cast` too) leaves its argument as it
+                // was (`clip(n, plus)` with `const int &n`).
+                let mut in_callee = None;
                 for (p, a) in f.params.iter().zip(args) {
-                    if p.shape == Shape::Reference {
+                    if p.shape != Shape::Reference {
+                        continue;
+                    }
+                    let changed = in_callee.get_or_insert_with(|| modified_in(&f.body, unit));
+                    if changed.contains(&p.key) {
                         lvalue_vars(a, out);
                     }
                 }
