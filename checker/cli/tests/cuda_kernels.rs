@@ -421,3 +421,38 @@ fn an_array_of_records_default_constructed_runs_no_code() {
     assert_eq!(out.status.code(), Some(0), "{t}");
     assert!(!t.contains("unsupported"), "{t}");
 }
+
+/// A thread's loop variables are its C counters' values in the witness's
+/// iteration (not the protocol's iteration numbers, nor its renamed
+/// variables): here `i + j` is the index both threads write.
+#[test]
+fn loop_variables_are_the_c_counters_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("k.cu");
+    std::fs::write(
+        &f,
+        "__global__ void k(float *a, int n) {\n\
+           for (int i = threadIdx.x; i < n; i += 32)\n\
+             for (int j = 2; j < 10; j += 3)\n\
+               a[i + j] = i;\n\
+         }\n",
+    )
+    .unwrap();
+    let t = text(&check(&["--block-level"], &f));
+    let index: i64 = t
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("index: ["))
+        .and_then(|l| l.trim_end_matches(']').parse().ok())
+        .unwrap_or_else(|| panic!("{t}"));
+    let mut threads = 0;
+    for l in t.lines().filter_map(|l| l.trim().strip_prefix("loop variables: ")) {
+        let values: Vec<i64> = l
+            .split(", ")
+            .map(|p| p.split(" = ").nth(1).unwrap().parse().unwrap())
+            .collect();
+        assert!(l.starts_with("i = ") && l.contains(", j = "), "{t}");
+        assert_eq!(values[0] + values[1], index, "{t}");
+        threads += 1;
+    }
+    assert_eq!(threads, 2, "{t}");
+}

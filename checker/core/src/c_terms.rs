@@ -14,6 +14,7 @@ use mapcheck_ir::kernel::IntType;
 use mapcheck_ir::threads::Builtin;
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
+use semantics::expr::NExp;
 use semantics::surface::Span;
 use semantics::{Nat, Var};
 use std::collections::{BTreeMap, BTreeSet};
@@ -215,9 +216,16 @@ impl<'a> Decoder<'a> {
     /// Thread `k`'s identifiers, loop iteration and unknowns.
     fn thread(&self, w: &Witness, k: usize) -> CThread {
         let t = &w.threads[k];
+        let env = || {
+            let mut all = w.params.clone();
+            for m in [&t.ids, &t.locals, &t.loop_vars] {
+                all.extend(m.iter().map(|(x, v)| (x.clone(), v.clone())));
+            }
+            all
+        };
         let mut out = CThread {
             ids: self.plain(&t.ids),
-            loop_vars: self.plain(&t.loop_vars),
+            loop_vars: self.loop_values(&t.loop_vars, &env()),
             unknowns: Vec::new(),
         };
         for x in t.locals.keys() {
@@ -244,6 +252,10 @@ impl<'a> Decoder<'a> {
         for x in params.keys() {
             if let Some(u) = self.uniform.get(x.as_str()) {
                 unknowns.push(self.unknown(u, self.value(x, params)));
+            } else if self.enc.loops.contains_key(x) || self.enc.iteration_loops.contains_key(x) {
+                // A synchronized loop's variable: every thread's iteration.
+                let one = BTreeMap::from([(x.clone(), params[x].clone())]);
+                plain.extend(self.loop_values(&one, params));
             } else if !self.internal.contains(x) {
                 let value = self.value(x, params);
                 plain.push(CValue {
@@ -253,6 +265,39 @@ impl<'a> Decoder<'a> {
             }
         }
         (unknowns, plain)
+    }
+
+    /// The C loop counters of loop variables `vars` (`i = 37`, the value
+    /// of the counter in the witness's iteration, with every value of the
+    /// witness in `env`), without the loops over the parts of an element;
+    /// a loop variable of no known C counter keeps its name.
+    fn loop_values(&self, vars: &BTreeMap<Var, Nat>, env: &BTreeMap<Var, Nat>) -> Vec<CValue> {
+        let mut out = Vec::new();
+        for (x, v) in vars {
+            if self.enc.part_loops.contains(x) || self.internal.contains(x) {
+                continue;
+            }
+            out.push(match self.enc.loops.get(x) {
+                Some(c) => match (closed_value(&c.pos, env), closed_value(&c.neg, env)) {
+                    (Some(pos), Some(neg)) => CValue {
+                        name: c.name.clone(),
+                        value: pos - neg,
+                    },
+                    _ => CValue {
+                        name: format!("iteration of the loop over `{}`", c.name),
+                        value: big(v),
+                    },
+                },
+                None => CValue {
+                    name: match self.enc.iteration_loops.get(x) {
+                        Some(at) => format!("iteration of the loop at {at}"),
+                        None => x.clone(),
+                    },
+                    value: big(v),
+                },
+            });
+        }
+        out
     }
 
     /// Values of variables the user wrote (identifiers, loop variables).
@@ -364,6 +409,16 @@ pub fn span_text(source: &str, span: &Span) -> Option<String> {
         return Some(format!("{cut}…"));
     }
     Some(text)
+}
+
+/// The value of `n` with every variable given by `env`; `None` when one
+/// is not.
+fn closed_value(n: &NExp, env: &BTreeMap<Var, Nat>) -> Option<BigInt> {
+    let mut closed = n.clone();
+    for x in n.fv() {
+        closed = closed.subst(&x, &NExp::Num(env.get(&x)?.clone()));
+    }
+    closed.eval().ok().map(|v| big(&v))
 }
 
 #[cfg(test)]

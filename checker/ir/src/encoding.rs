@@ -9,6 +9,8 @@
 
 use crate::kernel::{IntType, SignedParam, Unknown};
 use crate::launch::Site;
+use semantics::expr::NExp;
+use semantics::surface::Span;
 use semantics::{Nat, Var};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -38,6 +40,27 @@ pub struct Encoding {
     /// kernel is checked under their facts (`docs/launch-configuration.md`,
     /// "Relations from the host code").
     pub host: Option<HostValues>,
+    /// The loops of the protocol that count iterations of a C loop, by
+    /// their variable: the C counter's name and its value in an iteration
+    /// (a report gives the C value of `i`, not the iteration number).
+    pub loops: BTreeMap<Var, LoopCounter>,
+    /// The loops of the encoding's own (over the parts of an element read
+    /// through a wider view, the bytes of one through a byte view): no C
+    /// loop, and the access's index already says which part.
+    pub part_loops: BTreeSet<Var>,
+    /// The loops of unknown shape (a `while` the front end cannot count),
+    /// by their variable, which counts iterations: where the C loop is.
+    pub iteration_loops: BTreeMap<Var, Span>,
+}
+
+/// A protocol loop variable that counts the iterations of a C loop: in
+/// iteration `k` the C counter `name` holds `pos − neg` (expressions over
+/// `k` and the values the loop starts from).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopCounter {
+    pub name: String,
+    pub pos: NExp,
+    pub neg: NExp,
 }
 
 /// The launches whose facts the kernel is checked under and the protocol

@@ -442,6 +442,7 @@ impl Infer<'_> {
         match callee.surface_bytes {
             Some(bytes) if bytes > 0 => {
                 let b = self.fresh_name("byte");
+                self.record_part_loop(&b);
                 let mut index = coords.clone();
                 index[0] = index[0].add(&Lin::var(&b));
                 let access = self.access_kind(mode, &arr, &index, span);

@@ -200,6 +200,7 @@ impl Infer<'_> {
         }
         let (lo_range, hi_range) = (self.range(&lo), self.range(&hi));
         self.bound_var(&k, lo_range.lo.unwrap_or(0), hi_range.hi.map(|h| h - 1));
+        self.record_counter(&k, &shape.var_name, &value);
         Some(Counted {
             start,
             step,
@@ -685,6 +686,8 @@ impl Infer<'_> {
             self.out.unknowns.push(record);
         }
         let k = self.fresh_name("k");
+        let at = self.span(span);
+        self.out.encoding.iteration_loops.insert(k.clone(), at);
         self.emit(
             StmtKind::For {
                 tag: None,

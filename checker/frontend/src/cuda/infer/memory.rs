@@ -712,6 +712,7 @@ impl Infer<'_> {
             return self.access_kind(mode, &bytes, &[first], span);
         }
         let b = self.fresh_name("byte");
+        self.record_part_loop(&b);
         let access = self.access_kind(mode, &bytes, &[first.add(&Lin::var(&b))], span);
         StmtKind::For {
             tag: None,

@@ -83,6 +83,7 @@ impl Infer<'_> {
             1 => self.access(mode, arr, std::slice::from_ref(off), span),
             _ => {
                 let j = self.fresh_name("byte_element");
+                self.record_part_loop(&j);
                 let index = [off.add(&Lin::var(&j))];
                 let access = self.access_with_choices(mode, arr, &index, span);
                 self.emit(

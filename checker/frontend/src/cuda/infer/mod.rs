@@ -394,6 +394,24 @@ impl<'a> Infer<'a> {
         v
     }
 
+    /// Records that protocol loop variable `k` counts the iterations of
+    /// the C loop over `name`, which holds `value` in iteration `k`
+    /// (`Encoding::loops`: a report gives `name`'s C value).
+    pub(super) fn record_counter(&mut self, k: &str, name: &str, value: &Lin) {
+        let counter = mapcheck_ir::encoding::LoopCounter {
+            name: name.to_string(),
+            pos: value.pos.clone(),
+            neg: value.neg.clone(),
+        };
+        self.out.encoding.loops.insert(k.to_string(), counter);
+    }
+
+    /// Records that protocol loop variable `k` runs over the parts of one
+    /// access (`Encoding::part_loops`): no C loop.
+    pub(super) fn record_part_loop(&mut self, k: &str) {
+        self.out.encoding.part_loops.insert(k.to_string());
+    }
+
     /// The value of a thread-global integer named `x` of C type `ty`: the
     /// variable itself when unsigned (bounded by the type), else `x − x_neg`.
     fn uniform_value(&mut self, x: &str, ty: Option<IntTy>) -> Lin {

@@ -142,6 +142,7 @@ impl Infer<'_> {
             return self.access_kind(mode, &plain, &[element], span);
         }
         let k = self.fresh_name("part");
+        self.record_part_loop(&k);
         let first = i.mul(&Lin::int((v / e) as i128)).add(&Lin::var(&k));
         StmtKind::For {
             tag: None,
