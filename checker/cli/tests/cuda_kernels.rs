@@ -445,7 +445,10 @@ fn loop_variables_are_the_c_counters_values() {
         .and_then(|l| l.trim_end_matches(']').parse().ok())
         .unwrap_or_else(|| panic!("{t}"));
     let mut threads = 0;
-    for l in t.lines().filter_map(|l| l.trim().strip_prefix("loop variables: ")) {
+    for l in t
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("loop variables: "))
+    {
         let values: Vec<i64> = l
             .split(", ")
             .map(|p| p.split(" = ").nth(1).unwrap().parse().unwrap())

@@ -330,6 +330,10 @@ pub struct VarDecl {
     /// A reference to `const` (`const float4 &v`): nothing is written
     /// through it, so bound to a temporary it is that temporary's value.
     pub read_only: bool,
+    /// A reference to a value that is no record nor array (`const int &n`,
+    /// `bool &b`): nothing but the variable itself can be changed through
+    /// it (no field, no element).
+    pub to_scalar: bool,
     /// The file it is declared in (`None`: the main file, or not known).
     pub file: Option<std::path::PathBuf>,
 }

@@ -242,6 +242,11 @@ impl Converter<'_> {
             init: c.var_init().map(|i| self.expr(i)),
             span: c.span(),
             read_only: c.ty().is_reference() && c.ty().pointee().is_const(),
+            to_scalar: c.ty().is_reference() && {
+                // Known to be a scalar: a dependent type may be a record.
+                let t = c.ty().pointee().canonical();
+                t.int_type().is_some() || t.is_bool() || t.is_floating() || t.is_pointer()
+            },
             file: c.file(),
         }
     }
@@ -277,6 +282,7 @@ fn this_parameter(m: Cursor) -> VarDecl {
         init: None,
         span: m.span(),
         read_only: unsafe { clang_CXXMethod_isConst(m.0) != 0 },
+        to_scalar: false,
         file: None,
     }
 }

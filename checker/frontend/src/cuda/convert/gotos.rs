@@ -285,6 +285,7 @@ impl Flag {
             init: Some(self.int(0)),
             span: self.span,
             read_only: false,
+            to_scalar: false,
             file: None,
         }]))
     }

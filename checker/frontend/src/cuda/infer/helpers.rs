@@ -328,17 +328,20 @@ pub(super) fn modified_one(e: &E, unit: &Unit, out: &mut BTreeSet<String>) {
         EK::Assign(_, l, _) | EK::IncDec { e: l, .. } | EK::Un(UnOp::AddrOf, l) => Some(l),
         EK::Call(Callee { key: Some(k), .. }, args) => {
             if let Some(f) = unit.func(k) {
-                // A reference parameter the callee's body never modifies
-                // (no assignment, `++`, `&p` or passing on by reference,
-                // through casts: `const_cast` too) leaves its argument as it
-                // was (`clip(n, plus)` with `const int &n`).
+                // A reference to a scalar that the callee's body never
+                // modifies (no assignment, `++`, `&p` or passing on by
+                // reference, through casts: `const_cast` too) leaves its
+                // argument as it was (`clip(n, plus)` with `const int &n`).
+                // A reference to a record (`this` of a method) or an array
+                // may have its fields or elements written, which
+                // `modified_in` does not name.
                 let mut in_callee = None;
                 for (p, a) in f.params.iter().zip(args) {
                     if p.shape != Shape::Reference {
                         continue;
                     }
                     let changed = in_callee.get_or_insert_with(|| modified_in(&f.body, unit));
-                    if changed.contains(&p.key) {
+                    if !p.to_scalar || changed.contains(&p.key) {
                         lvalue_vars(a, out);
                     }
                 }

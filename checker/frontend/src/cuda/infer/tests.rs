@@ -44,6 +44,7 @@ fn ptr_param(name: &str) -> VarDecl {
         init: None,
         span: sp(1),
         read_only: false,
+        to_scalar: false,
         file: None,
     }
 }
