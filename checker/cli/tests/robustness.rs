@@ -392,3 +392,37 @@ fn a_kernel_of_long_straight_line_code_gets_its_verdict() {
     assert_eq!(out.code, Some(0), "{}{}", out.stdout, out.stderr);
     assert!(out.stdout.contains("array `a`: drf"), "{}", out.stdout);
 }
+
+#[test]
+fn a_recursive_function_with_a_reference_parameter_in_a_loop_is_bounded() {
+    // The loop analysis looks into a callee's body for what it changes
+    // through its reference parameters; a recursive callee sent it round
+    // for ever (a stack overflow, a segmentation fault: HeCBench's adamw).
+    // The kernel gets a verdict (the recursive call is a call without a
+    // body, which may write any array: an alarm is allowed), and nothing
+    // crashes.
+    let dir = tempfile::tempdir().unwrap();
+    let text = "__device__ void down(int &x, const int &n) {\n\
+                  if (n > 0) { x = x + 1; int m = n - 1; down(x, m); }\n\
+                }\n\
+                __global__ void k(int *a, int n) {\n\
+                  int v = 0;\n\
+                  for (int i = 0; i < n; i++) {\n\
+                    down(v, i);\n\
+                    a[threadIdx.x] = v;\n\
+                  }\n\
+                }\n";
+    let f = write(dir.path(), "recursive.cu", text.as_bytes());
+    let out = bounded(&["check", &f]);
+    assert!(
+        matches!(out.code, Some(0) | Some(1) | Some(3)),
+        "{}{}",
+        out.stdout,
+        out.stderr
+    );
+    assert!(
+        out.stdout.contains("kernel `k`, array `a`: "),
+        "{}",
+        out.stdout
+    );
+}

@@ -206,8 +206,18 @@ fn walk_stmt(s: &S, f: &mut impl FnMut(&E), loops: bool) {
 /// The variables (declaration keys) a statement may modify, including
 /// through reference parameters of called functions.
 pub fn modified_in(s: &S, unit: &Unit) -> BTreeSet<String> {
+    modified_within(s, unit, 0)
+}
+
+/// How deep [`modified_one`] looks into callees' bodies for what they
+/// change through reference parameters; deeper (and in a recursion, which
+/// comes back here), every reference argument counts as changed.
+const CALLEE_DEPTH: usize = 3;
+
+/// [`modified_in`] for a body `depth` calls deep.
+fn modified_within(s: &S, unit: &Unit, depth: usize) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
-    visit_stmt(s, &mut |e| modified_one(e, unit, &mut out));
+    visit_stmt(s, &mut |e| modified_at(e, unit, &mut out, depth));
     // `int &r = i; r = 2;` modifies `i`, and so does `int &q = r; q = 2;`.
     let mut aliases = Vec::new();
     reference_aliases(s, &mut aliases);
@@ -324,6 +334,11 @@ pub(super) fn modified_expr(e: &E, unit: &Unit, out: &mut BTreeSet<String>) {
 }
 
 pub(super) fn modified_one(e: &E, unit: &Unit, out: &mut BTreeSet<String>) {
+    modified_at(e, unit, out, 0)
+}
+
+/// [`modified_one`] in a body `depth` calls deep.
+fn modified_at(e: &E, unit: &Unit, out: &mut BTreeSet<String>, depth: usize) {
     let target = match &e.kind {
         EK::Assign(_, l, _) | EK::IncDec { e: l, .. } | EK::Un(UnOp::AddrOf, l) => Some(l),
         EK::Call(Callee { key: Some(k), .. }, args) => {
@@ -340,8 +355,11 @@ pub(super) fn modified_one(e: &E, unit: &Unit, out: &mut BTreeSet<String>) {
                     if p.shape != Shape::Reference {
                         continue;
                     }
-                    let changed = in_callee.get_or_insert_with(|| modified_in(&f.body, unit));
-                    if !p.to_scalar || changed.contains(&p.key) {
+                    let changed = in_callee.get_or_insert_with(|| {
+                        (depth < CALLEE_DEPTH).then(|| modified_within(&f.body, unit, depth + 1))
+                    });
+                    let kept = p.to_scalar && changed.as_ref().is_some_and(|c| !c.contains(&p.key));
+                    if !kept {
                         lvalue_vars(a, out);
                     }
                 }
