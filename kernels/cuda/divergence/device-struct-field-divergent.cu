@@ -1,10 +1,12 @@
 //xfail:NOT_ALL_VERIFIED
-//--blockDim=128 --gridDim=16
+//--blockDim=128 --gridDim=16 --block-level
 // Barrier divergence (and a race on `step`): the twin of
 // constant-struct-field-drf.cu with the struct in `__device__` memory,
 // which thread 0 of each block changes (`step.rounds -= 1`) while the
 // others read it: a thread that reads after the change runs one round
 // fewer than one that read before, and skips barriers that it waits at.
+// (Checked within a block only: the threads 0 of different blocks also
+// race on `step.rounds`, which is not what this file is about.)
 struct Step {
     int frame;
     int rounds;
