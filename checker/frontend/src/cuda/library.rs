@@ -109,10 +109,7 @@ pub(super) fn members_copy_trivially(ctor: Cursor) -> bool {
         record.children().into_iter().all(|m| match m.kind() {
             CXCursor_Constructor => !m.is_copy_or_move_ctor() || m.is_defaulted_copy(),
             CXCursor_FieldDecl | CXCursor_CXXBaseSpecifier => {
-                let mut t = m.ty().canonical();
-                while t.is_array() {
-                    t = t.element();
-                }
+                let t = m.ty().innermost_element();
                 !t.is_record() || record_copies_trivially(t.declaration(), depth + 1)
             }
             _ => true,

@@ -105,10 +105,7 @@ impl Type {
     /// fields' types — a user's `operator=` or destructor that a defaulted
     /// one calls?  A nesting too deep counts as yes.
     pub fn runs_user_code(&self, user: &dyn Fn(Cursor) -> bool, depth: usize) -> bool {
-        let mut t = self.canonical();
-        while t.is_array() {
-            t = t.element();
-        }
+        let t = self.innermost_element();
         if !t.is_record() {
             return false;
         }
@@ -145,10 +142,7 @@ impl Type {
     /// Is this a record type (through arrays) with a field or base that
     /// holds a pointer or a reference?  A nesting too deep counts as yes.
     pub fn record_holds_pointer(&self, depth: usize) -> bool {
-        let mut t = self.canonical();
-        while t.is_array() {
-            t = t.element();
-        }
+        let t = self.innermost_element();
         if !t.is_record() {
             return false;
         }

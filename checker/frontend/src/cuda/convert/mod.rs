@@ -757,11 +757,7 @@ fn union_members_agree(u: Cursor) -> bool {
         if anonymous(m) {
             return true;
         }
-        let mut t = m.ty().canonical();
-        while t.is_array() {
-            t = t.element();
-        }
-        t.is_record()
+        m.ty().innermost_element().is_record()
     };
     if members.len() > 1 && members.iter().any(record) {
         return false;
@@ -778,11 +774,7 @@ fn union_members_agree(u: Cursor) -> bool {
 }
 
 fn elem_bytes(t: super::clang::Type) -> Option<u64> {
-    let mut t = t.canonical();
-    while t.is_array() {
-        t = t.element();
-    }
-    t.size_of()
+    t.innermost_element().size_of()
 }
 
 /// The variable of a callee expression `f`, `(*f)`, `(f)` (through
