@@ -48,6 +48,7 @@ pub const HEADERS: &[(&str, &str)] = &[
     header!("cuda.h"),
     header!("cuda_bf16.h"),
     header!("cuda_fp16.h"),
+    header!("cuda_fp8.h"),
     header!("cuda_profiler_api.h"),
     header!("cuda_runtime.h"),
     header!("cuda_runtime_api.h"),

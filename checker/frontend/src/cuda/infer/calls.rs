@@ -636,7 +636,8 @@ impl Infer<'_> {
             }
         }
         // What a call without a body may reach besides its pointer
-        // arguments: nothing for the CUDA API and the C library; file-scope
+        // arguments: nothing for the CUDA API and the C library (their
+        // constructors too: `__nv_fp8_e4m3 v(x)` converts a value); file-scope
         // memory for an extern free function or constructor; every array
         // for a function pointer, functor, method or lambda, and for any
         // call handed a struct in shared or global memory.
@@ -647,7 +648,7 @@ impl Infer<'_> {
         };
         if reaches_memory || !(callee.library || callee.free) {
             self.unlocated_access(&[Mode::Rd, Mode::Wr], &why, span);
-        } else if callee.constructor {
+        } else if callee.constructor && !callee.library {
             self.unlocated_global_access(&[Mode::Rd, Mode::Wr], &why, span);
         } else if !callee.library {
             self.extern_function_access(name, span);
