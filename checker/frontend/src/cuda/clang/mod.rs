@@ -77,6 +77,7 @@ pub const HEADERS: &[(&str, &str)] = &[
     header!("mapcheck_vector_math.h"),
     header!("math_constants.h"),
     header!("math_functions.h"),
+    header!("mma.h"),
     header!("sm_20_atomic_functions.h"),
     header!("sm_20_intrinsics.h"),
     header!("sm_30_intrinsics.h"),

@@ -327,6 +327,9 @@ impl Converter<'_> {
         use ExprRule::*;
         let ch = c.children();
         let b = |i: usize| Box::new(self.expr(ch[i]));
+        if let Some(v) = constant_member(c) {
+            return EK::Int(v);
+        }
         match (expr_rule(c.kind()), ch.len()) {
             (IntLiteral, _) => c.evaluate_int().map(EK::Int).unwrap_or(EK::Float(None)),
             (OtherLiteral, _) => EK::Float(c.evaluate_float()),
@@ -555,6 +558,34 @@ fn builtin_base(c: Cursor) -> bool {
         }
     }
     false
+}
+
+/// The value of `obj.C` or `p->C` where `C` is an enumerator or an
+/// integral constant static member of the object's class (`frag.num_elements`),
+/// when evaluating the object has no effect (a variable, `this`): the
+/// member is a constant of the class, not of the object.
+fn constant_member(c: Cursor) -> Option<i128> {
+    if expr_rule(c.kind()) != ExprRule::Member {
+        return None;
+    }
+    let decl = c.referenced();
+    let value = match decl.kind() {
+        CXCursor_EnumConstantDecl => Some(decl.enum_value()),
+        CXCursor_VarDecl => integral_constant(decl),
+        _ => None,
+    }?;
+    let mut base = c.children().into_iter().find(|k| k.is_expression());
+    while let Some(k) = base {
+        match k.kind() {
+            CXCursor_DeclRefExpr | CXCursor_CXXThisExpr => return Some(value),
+            CXCursor_UnexposedExpr | CXCursor_ParenExpr => {
+                base = k.children().into_iter().find(|k| k.is_expression())
+            }
+            _ => return None,
+        }
+    }
+    // No base: a member named inside a method (`num_elements`).
+    Some(value)
 }
 
 /// `base.field`, or `base->field` (when `arrow`) as `(*base).field`.
