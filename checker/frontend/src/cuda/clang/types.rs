@@ -127,6 +127,21 @@ impl Type {
                     && m.ty().runs_user_code(user, depth + 1)
         })
     }
+    /// How many array dimensions with a size expression this type, as
+    /// written in a declarator, has: 2 for `float x[8][N]`, 0 for a typedef
+    /// of an array or for `x[]` (the typedef's sizes are written elsewhere).
+    pub fn written_dimensions(&self) -> usize {
+        let mut n = 0;
+        let mut t = *self;
+        while matches!(
+            t.kind(),
+            CXType_ConstantArray | CXType_DependentSizedArray | CXType_VariableArray
+        ) {
+            n += 1;
+            t = t.element();
+        }
+        n
+    }
     /// The canonical type of an element, through every array dimension
     /// (`P` of `P[4][2]`; the type itself when it is no array).
     pub fn innermost_element(&self) -> Type {

@@ -502,9 +502,12 @@ pub(super) fn constructs(m: Cursor) -> bool {
     match m.kind() {
         CXCursor_Constructor => !m.is_defaulted(),
         CXCursor_FieldDecl => {
+            // Its expressions are the sizes written in its declarator
+            // (`float x[8][N]`), a bit-field's width, then the default
+            // member initializer if there is one.
             let ch = m.children();
             let exprs = ch.iter().filter(|e| e.is_expression()).count();
-            exprs > usize::from(m.is_bit_field())
+            exprs > usize::from(m.is_bit_field()) + m.ty().written_dimensions()
         }
         _ => false,
     }

@@ -221,7 +221,10 @@ impl Infer<'_> {
                 self.host_given_pointer(&v);
                 v
             }
-            (Shape::Array(r), _) => ptr(&name, *r, tracked || memory == Memory::Local),
+            // An array field of the thread's own struct (a local, a copy of
+            // a struct parameter) is its own memory, as a local array is:
+            // no other thread reaches it, so it is not checked.
+            (Shape::Array(r), _) => ptr(&name, *r, tracked),
             // A field of a struct kernel parameter: thread-global, of its
             // C type (a signed one may be negative), the same on every read.
             (Shape::Scalar, Memory::Local) => self.launch_field(&launch, &name),
