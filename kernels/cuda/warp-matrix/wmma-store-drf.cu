@@ -1,11 +1,11 @@
+//pass
 //--blockDim=[64] --gridDim=[4]
-// expect: known-alarm
-// expected: DRF (//pass), but mapcheck answers unknown: see docs/corpus.md
-// Race-free: warp w of block g stores its 16 x 16 accumulator tile with
-// store_matrix_sync at d + (g * 2 + w) * 256 (row-major, ldm 16), so the
-// tiles of the warps are disjoint, and each element of a tile is written by
-// one lane of its warp.  Which lane is CUDA's choice, and mapcheck does not
-// model it: the store is a call without a body handed a pointer into `d`.
+// Warp matrix functions (mma.h): warp w of block g stores its 16 x 16
+// accumulator tile with store_matrix_sync at d + (g * 2 + w) * 256
+// (row-major, ldm 16), so the tiles of the warps are disjoint, and each
+// element of a tile is written by one lane of its warp (CUDA's choice of
+// lane does not matter: no other thread touches the tile).  `a` and `b`
+// are only read.  Race-free.
 #include <mma.h>
 using namespace nvcuda;
 

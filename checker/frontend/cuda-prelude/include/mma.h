@@ -10,11 +10,16 @@
  * spurious, but none is missed.
  *
  * `store_matrix_sync`: the warp writes the tile, each element by one lane
- * that CUDA does not specify.  Every thread writing every element would be
- * a race between the lanes of one warp on every store; a fixed lane would
- * hide the race of an element written by another lane and read by that one.
- * So it is a declaration: a call without a body handed a pointer into an
- * array, which makes that array's verdict unknown (never DRF) and says why. */
+ * that CUDA does not name (the same lane for the same element of fragments
+ * of one type).  Here the lane of element (r, c) is
+ *     (base + (by_position ? r * n + c : r)) % 32
+ * for a `base` and a `by_position` that the checker chooses (one choice,
+ * alike in every thread: `__mapcheck_undocumented_choice`).  Any other
+ * thread's access to an element can meet a lane that is not its own (through
+ * `base`), and any two elements of a tile can have different lanes (columns
+ * of one row through `r * n + c`, rows through `r`: fewer than 32 of each),
+ * so no race that some lane mapping would make is missed; a warp shorter
+ * than 32 threads stores an element of a lane it lacks by its lane 0. */
 #ifndef __MAPCHECK_MMA_H
 #define __MAPCHECK_MMA_H
 #define __CUDA_MMA_H__ /* NVIDIA's include guard */
@@ -122,10 +127,47 @@ __device__ void mma_sync(fragment<accumulator, m, n, k, Td, void> &d,
                          const fragment<matrix_b, m, n, k, Tb, Lb> &b,
                          const fragment<accumulator, m, n, k, Tc, void> &c, bool satf = false);
 
+/* The value a lane stores for an element: unknown, and not alike in any
+ * two threads (two lanes storing one element are not benign). */
+__device__ float __mapcheck_fragment_element(void);
+/* A choice CUDA makes and does not document: one value for the execution,
+ * alike in every thread (the front end's intrinsic). */
+__device__ unsigned int __mapcheck_undocumented_choice(void);
+
+/* Element (r, c) stored by lane `writer` (by lane 0 in a warp that lacks
+ * that lane). */
+template <typename P>
+__device__ void __mapcheck_store_element(P *p, unsigned r, unsigned c, unsigned ldm,
+                                         layout_t layout, unsigned tid, unsigned threads,
+                                         unsigned lane, unsigned writer) {
+  bool present = tid - lane + writer < threads;
+  if ((present && lane == writer) || (!present && lane == 0)) {
+    if (layout == mem_row_major)
+      p[r * ldm + c] = __mapcheck_fragment_element();
+    else
+      p[c * ldm + r] = __mapcheck_fragment_element();
+  }
+}
+
 /* The warp writes the tile: see the top of this file. */
 template <int m, int n, int k, typename T, typename P>
 __device__ void store_matrix_sync(P *p, const fragment<accumulator, m, n, k, T, void> &a,
-                                  unsigned ldm, layout_t layout);
+                                  unsigned ldm, layout_t layout) {
+  unsigned tid = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+  unsigned threads = blockDim.x * blockDim.y * blockDim.z;
+  unsigned lane = tid % 32;
+  unsigned base = __mapcheck_undocumented_choice();
+  bool by_position = __mapcheck_undocumented_choice() % 2 == 0;
+  for (unsigned r = 0; r < m; r++)
+    for (unsigned c = 0; c < n; c++) {
+      /* Two ways written out, not a variable assigned on either: the
+       * front end keeps a condition on choices alike in every thread. */
+      if (by_position)
+        __mapcheck_store_element(p, r, c, ldm, layout, tid, threads, lane, (base + r * n + c) % 32);
+      else
+        __mapcheck_store_element(p, r, c, ldm, layout, tid, threads, lane, (base + r) % 32);
+    }
+}
 
 }  // namespace wmma
 }  // namespace nvcuda

@@ -170,6 +170,9 @@ impl Infer<'_> {
         if callee.library && name.starts_with("atomic") && !args.is_empty() {
             return Some(self.atomic(name, args, span));
         }
+        if callee.library && name == super::intrinsics::UNDOCUMENTED_CHOICE {
+            return Some(self.undocumented_choice(span));
+        }
         if callee.library {
             if let Some(v) = self.pure_intrinsic(name, args, span) {
                 return Some(v);

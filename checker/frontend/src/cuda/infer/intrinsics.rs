@@ -30,7 +30,20 @@ const PURE_INTRINSICS: [&str; 12] = [
     "__umul64hi",
 ];
 
+/// mapcheck's own intrinsic of `mma.h`: a choice CUDA makes for the whole
+/// execution and does not document (which lane of a warp stores which
+/// element of a matrix fragment).  Its value is an unknown alike in every
+/// thread, fresh at each evaluation; the header derives the lanes from it.
+pub(super) const UNDOCUMENTED_CHOICE: &str = "__mapcheck_undocumented_choice";
+
 impl Infer<'_> {
+    /// A call of [`UNDOCUMENTED_CHOICE`]: one unsigned value, the same in
+    /// every thread, that the checker may choose freely.
+    pub(super) fn undocumented_choice(&mut self, span: Span) -> Val {
+        let why = "the lane of the warp CUDA chooses for an element of a matrix fragment".into();
+        self.uniform_unknown(Some(IntTy::UINT), UnknownCause::Other(why), span)
+    }
+
     /// The value of a call of one of [`PURE_INTRINSICS`], `None` for any
     /// other function.
     pub(super) fn pure_intrinsic(&mut self, name: &str, args: &[E], span: Span) -> Option<Val> {
