@@ -459,3 +459,32 @@ fn loop_variables_are_the_c_counters_values() {
     }
     assert_eq!(threads, 2, "{t}");
 }
+
+/// A synchronized loop's variable is reported as its C counter's value in
+/// the racy phase (`r = 2 + 3 k`), not as the iteration count `k`.
+#[test]
+fn synchronized_loop_variables_are_the_c_counters_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("k.cu");
+    std::fs::write(
+        &f,
+        "__global__ void k(int *a, int n) {\n\
+           __shared__ int s[65];\n\
+           for (int r = 2; r < n; r += 3) {\n\
+             s[threadIdx.x] = r;\n\
+             __syncthreads();\n\
+             a[threadIdx.x] = s[threadIdx.x + 1];\n\
+           }\n\
+         }\n",
+    )
+    .unwrap();
+    let t = text(&check(&["--block-level", "--block-dim", "64"], &f));
+    let r: i64 = t
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("synchronized loop variables: r = "))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("{t}"));
+    // The write of the iteration after the read's: r is a later value of
+    // the counter, 2 + 3 k with k >= 1.
+    assert!(r >= 5 && (r - 2) % 3 == 0, "{t}");
+}

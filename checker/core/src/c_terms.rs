@@ -38,6 +38,10 @@ pub fn decode(kernel: &Kernel, w: &Witness) -> Option<CWitness> {
     let index: Vec<BigInt> = index
         .map(|(dim, v)| big(v) - big(&d.enc.offset(&w.array, dim)))
         .collect();
+    // A synchronized loop's counter is read from its loop variable and
+    // the parameters (`r = 1` is the C counter's value, not the iteration).
+    let mut sync_env = w.params.clone();
+    sync_env.extend(w.sync_vars.iter().map(|(x, v)| (x.clone(), v.clone())));
     let approximations = kernel.unsupported.iter().map(|u| Approximation {
         what: u.what.clone(),
         span: u.span,
@@ -49,7 +53,7 @@ pub fn decode(kernel: &Kernel, w: &Witness) -> Option<CWitness> {
         launch: d.launch(&w.params),
         outside_sizes: outside_sizes(kernel, &params, &index),
         index,
-        sync_vars: d.plain(&w.sync_vars),
+        sync_vars: d.loop_values(&w.sync_vars, &sync_env),
         params,
         unknowns,
         assumptions: w.assumptions.iter().map(|a| d.assumption(a)).collect(),
