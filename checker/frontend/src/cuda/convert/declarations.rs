@@ -70,6 +70,16 @@ impl Converter<'_> {
                 // Its uses are its value (`decl_ref`).
                 CXCursor_VarDecl if integral_constant(d).is_some() => {}
                 CXCursor_VarDecl => unit.globals.push(self.var_decl(d)),
+                // A variable template in CUDA memory (`template <class T>
+                // __constant__ T mask[16];`): its specializations are one
+                // variable here (one key), as if they were one array.
+                CXCursor_UnexposedDecl
+                    if cuda_variable_template(d)
+                        && !d.in_library()
+                        && !unit.globals.iter().any(|g| g.key == d.decl_key()) =>
+                {
+                    unit.globals.push(self.var_decl(d))
+                }
                 _ => {}
             }
         }
@@ -296,6 +306,20 @@ fn is_cooperative_group(class: Cursor) -> bool {
     parent.kind() == CXCursor_Namespace
         && parent.spelling() == "cooperative_groups"
         && class.in_prelude()
+}
+
+/// Is `d` a variable template of file or namespace scope in CUDA memory,
+/// or one of its specializations?  libclang shows both as unexposed
+/// declarations; the memory attribute tells a variable.
+pub(super) fn cuda_variable_template(d: Cursor) -> bool {
+    d.kind() == CXCursor_UnexposedDecl
+        && matches!(
+            d.semantic_parent().kind(),
+            CXCursor_TranslationUnit | CXCursor_Namespace
+        )
+        && (d.has_attr(CXCursor_CUDAConstantAttr)
+            || d.has_attr(CXCursor_CUDADeviceAttr)
+            || d.has_attr(CXCursor_CUDASharedAttr))
 }
 
 /// Does the tree under `c` hold a lambda expression?

@@ -534,6 +534,9 @@ fn decl_ref(c: Cursor) -> EK {
             };
             EK::Var(name, r.decl_key(), kind)
         }
+        CXCursor_UnexposedDecl if declarations::cuda_variable_template(r) => {
+            EK::Var(name, r.decl_key(), RefKind::Global)
+        }
         CXCursor_FunctionDecl | CXCursor_FunctionTemplate => {
             // Its definition's key: a pointer to it calls that body.
             let key = definition_key(r).unwrap_or_else(|| r.decl_key());
