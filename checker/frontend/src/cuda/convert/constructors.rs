@@ -67,8 +67,9 @@ impl Converter<'_> {
         let init = listed.remove(&f.decl_key()).or_else(|| {
             let ch = f.children();
             let exprs: Vec<Cursor> = ch.into_iter().filter(|e| e.is_expression()).collect();
-            // A bit-field's first expression is its width.
-            let skip = usize::from(f.is_bit_field());
+            // A bit-field's first expression is its width, an array's
+            // first ones are the sizes its declarator writes.
+            let skip = usize::from(f.is_bit_field()) + f.ty().written_dimensions();
             exprs.get(skip).copied()
         });
         let t = f.ty();
