@@ -37,6 +37,10 @@ impl Converter<'_> {
         }
         let mut listed = listed_initialisers(ctor, class, &mut out);
         for f in class.children() {
+            if is_anonymous_record(f) {
+                out.extend(self.anonymous_initialisers(f, &mut listed));
+                continue;
+            }
             if f.kind() != CXCursor_FieldDecl {
                 continue;
             }
@@ -93,17 +97,69 @@ impl Converter<'_> {
         }
     }
 
+    /// The initialisers of the members of anonymous struct or union
+    /// `record` (`: x(a)` for `union { struct { int x, y; }; };`), in the
+    /// order of their declarations, as assignments through the anonymous
+    /// members (`this->x` is `this->(anonymous).x`); those it lists are
+    /// removed from `listed`.
+    fn anonymous_initialisers(
+        &self,
+        record: Cursor,
+        listed: &mut BTreeMap<String, Cursor>,
+    ) -> Vec<S> {
+        let mut out = Vec::new();
+        for f in record.children() {
+            if is_anonymous_record(f) {
+                out.extend(self.anonymous_initialisers(f, listed));
+                continue;
+            }
+            if f.kind() != CXCursor_FieldDecl {
+                continue;
+            }
+            let Some(e) = listed.remove(&f.decl_key()) else {
+                continue;
+            };
+            let t = f.ty();
+            let scalar = t.canonical().is_pointer()
+                || t.int_type().is_some()
+                || t.is_floating()
+                || t.is_bool();
+            // Anything else stays listed: opaque, as a member of no field.
+            let Ok(field) = field_name(f, f.spelling()) else {
+                listed.insert(f.decl_key(), e);
+                continue;
+            };
+            if !scalar || f.is_bit_field() {
+                listed.insert(f.decl_key(), e);
+                continue;
+            }
+            // As clang shows `this->x`: through the anonymous unions (by
+            // their spelling), not the anonymous structs.
+            let mut object = this_object(e.span());
+            for r in anonymous_chain(f) {
+                if r.kind() == CXCursor_UnionDecl {
+                    let name = field_name(r, r.spelling()).unwrap_or_default();
+                    object = E::new(EK::Member(Box::new(object), name, Shape::Record), e.span());
+                }
+            }
+            out.push(self.assignment_to(e, object, field, t));
+        }
+        out
+    }
+
     /// `this->field = e` for a field of type `t`, a number or a pointer.
     fn field_assignment(&self, e: Cursor, field: String, t: crate::cuda::clang::Type) -> S {
+        self.assignment_to(e, this_object(e.span()), field, t)
+    }
+
+    /// `object.field = e` for a field of type `t`, a number or a pointer.
+    fn assignment_to(&self, e: Cursor, object: E, field: String, t: crate::cuda::clang::Type) -> S {
         // `i{t}`: a number's braces hold its one value.
         let e = match e.children().as_slice() {
             [x] if e.kind() == CXCursor_InitListExpr && x.is_expression() => *x,
             _ => e,
         };
-        let target = E::new(
-            EK::Member(Box::new(this_object(e.span())), field, type_shape(t)),
-            e.span(),
-        );
+        let target = E::new(EK::Member(Box::new(object), field, type_shape(t)), e.span());
         let value = self.expr(e);
         let assign = E::typed(
             EK::Assign(None, Box::new(target), Box::new(value)),
@@ -115,6 +171,44 @@ impl Converter<'_> {
             span: e.span(),
         }
     }
+}
+
+/// An anonymous struct or union declared in a class (`union { … };`):
+/// its members are members of the class.
+fn is_anonymous_record(d: Cursor) -> bool {
+    matches!(
+        d.kind(),
+        CXCursor_StructDecl | CXCursor_UnionDecl | CXCursor_ClassDecl
+    ) && unsafe { clang_Cursor_isAnonymousRecordDecl(d.0) } != 0
+}
+
+/// Is field `f` a member of `class`, directly or through anonymous
+/// structs and unions?
+fn member_of(f: Cursor, class: Cursor) -> bool {
+    let mut p = f.semantic_parent();
+    for _ in 0..8 {
+        if p.decl_key() == class.decl_key() {
+            return true;
+        }
+        if !is_anonymous_record(p) {
+            return false;
+        }
+        p = p.semantic_parent();
+    }
+    false
+}
+
+/// The anonymous records between field `f` and its class, outermost
+/// first.
+fn anonymous_chain(f: Cursor) -> Vec<Cursor> {
+    let mut chain = Vec::new();
+    let mut p = f.semantic_parent();
+    while is_anonymous_record(p) && chain.len() < 8 {
+        chain.push(p);
+        p = p.semantic_parent();
+    }
+    chain.reverse();
+    chain
 }
 
 /// An expression statement of what is not modelled (unsupported, reaching
@@ -139,7 +233,7 @@ fn listed_initialisers(ctor: Cursor, class: Cursor, out: &mut Vec<S>) -> BTreeMa
         match k.kind() {
             CXCursor_MemberRef => member = Some(k.referenced()),
             _ if k.is_expression() => match member.take() {
-                Some(f) if !f.is_null() && f.semantic_parent().decl_key() == class.decl_key() => {
+                Some(f) if !f.is_null() && member_of(f, class) => {
                     listed.insert(f.decl_key(), k);
                 }
                 Some(f) => {

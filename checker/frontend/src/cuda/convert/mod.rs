@@ -593,28 +593,10 @@ fn constant_member(c: Cursor) -> Option<i128> {
 
 /// `base.field`, or `base->field` (when `arrow`) as `(*base).field`.
 fn member(c: Cursor, base: E, arrow: bool) -> EK {
-    let mut field = c.spelling();
-    // Members of a union overlap, and adjacent bit-fields are one memory
-    // location (C11, 3.14): each group is one cell.
-    let decl = c.referenced();
-    // A reference member may name any place (a variable of the thread, an
-    // element of any array): not modelled.
-    if !decl.is_null() && decl.ty().is_reference() {
-        return EK::Opaque(format!("member `{field}` of reference type"));
-    }
-    if !decl.is_null() {
-        if let Some(parent) = enclosing_union(decl) {
-            // Members laid out alike (one element size, the same rows) are
-            // one array whose indices mean the same bytes; others
-            // (`int a[32]` with `short h[64]` or `int b[2][16]`) are not.
-            field = match union_members_agree(parent) {
-                true => UNION_MEMBERS.into(),
-                false => MIXED_UNION_MEMBERS.into(),
-            };
-        } else if decl.is_bit_field() {
-            field = "bit_fields".into();
-        }
-    }
+    let field = match field_name(c.referenced(), c.spelling()) {
+        Ok(f) => f,
+        Err(why) => return EK::Opaque(why),
+    };
     if let EK::Var(name, _, RefKind::Global) = &base.kind {
         let xyz = matches!(field.as_str(), "x" | "y" | "z");
         if BUILTIN_VARS.contains(&name.as_str()) && xyz && builtin_base(c) {
@@ -628,6 +610,34 @@ fn member(c: Cursor, base: E, arrow: bool) -> EK {
         base
     };
     EK::Member(Box::new(base), field, type_shape(c.ty()))
+}
+
+/// The name under which the front end knows field `decl` (spelt
+/// `spelling`): members of a union overlap, and adjacent bit-fields are
+/// one memory location (C11, 3.14), so each group is one cell.  A
+/// reference member may name any place (a variable of the thread, an
+/// element of any array): not modelled, the reason for an opaque
+/// expression instead.
+pub(super) fn field_name(decl: Cursor, spelling: String) -> Result<String, String> {
+    if decl.is_null() {
+        return Ok(spelling);
+    }
+    if decl.ty().is_reference() {
+        return Err(format!("member `{spelling}` of reference type"));
+    }
+    if let Some(parent) = enclosing_union(decl) {
+        // Members laid out alike (one element size, the same rows) are
+        // one array whose indices mean the same bytes; others
+        // (`int a[32]` with `short h[64]` or `int b[2][16]`) are not.
+        return Ok(match union_members_agree(parent) {
+            true => UNION_MEMBERS.into(),
+            false => MIXED_UNION_MEMBERS.into(),
+        });
+    }
+    if decl.is_bit_field() {
+        return Ok("bit_fields".into());
+    }
+    Ok(spelling)
 }
 
 /// The declaration a call refers to (also through unresolved template lookups).
