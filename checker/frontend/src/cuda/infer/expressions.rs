@@ -513,6 +513,12 @@ impl Infer<'_> {
                 return Val::Funcs(BTreeSet::from([key.clone()]));
             }
         }
+        // `&s` of a struct in shared or global memory: a pointer that
+        // stands for the struct itself (`p->a[i]` is `s.a[i]`; arithmetic
+        // on it or a whole-struct access through it is not modelled).
+        if let Some((prefix, memory @ (Memory::Shared | Memory::Device))) = self.record_path(x) {
+            return Val::Rec { prefix, memory };
+        }
         // `&p[i].y`: the place is the element (its fields are one cell),
         // but the pointer counts in fields (`(&p[i].y)[1]` is `p[i+1].x`).
         let element_field =

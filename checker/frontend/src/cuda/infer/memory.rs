@@ -144,6 +144,30 @@ impl Infer<'_> {
                 let (prefix, memory) = self.record_path(base)?;
                 Some((format!("{prefix}.{field}"), memory))
             }
+            // `*p` (and `p->f`) of a pointer to a struct in shared or
+            // global memory (`Infer::address_of`).
+            EK::Un(UnOp::Deref, p) => {
+                let held = match &p.kind {
+                    EK::Var(_, key, _) => self.values.env.get(key)?,
+                    // A pointer field of the thread's own struct
+                    // (`this->t->a[i]` with `t(&storage)`).
+                    EK::Member(base, field, _) => match self.record_path(base)? {
+                        (prefix, Memory::Local) => self
+                            .values
+                            .env
+                            .get(&field_key(&format!("{prefix}.{field}")))?,
+                        _ => return None,
+                    },
+                    _ => return None,
+                };
+                match held {
+                    Val::Rec {
+                        prefix,
+                        memory: memory @ (Memory::Shared | Memory::Device),
+                    } => Some((prefix.clone(), *memory)),
+                    _ => None,
+                }
+            }
             _ => None,
         }
     }
