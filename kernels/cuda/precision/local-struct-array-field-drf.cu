@@ -1,10 +1,9 @@
 //pass
 //--blockDim=[64] --gridDim=[4]
-// A struct with an array field, local to each thread (`Window w;`, and a
-// copy of the struct parameter): every thread fills and reads its own
-// w.v[0..7] and p.c[0..3], which no other thread can reach, and writes
-// only out[i] for its own global index i.  The input is only read.
-// Race-free.
+// A struct with an array field, local to each thread (`Window w;`): every
+// thread fills and reads its own w.v[0..7], which no other thread can
+// reach, reads the struct parameter's coeffs.c[0..3], and writes only
+// out[i] for its own global index i.  The input is only read.  Race-free.
 struct Window {
   float v[8];
   int count;
@@ -21,11 +20,8 @@ __global__ void smooth(const float *in, float *out, Coeffs coeffs) {
     w.v[k] = in[i + k];
     w.count++;
   }
-  Coeffs p = coeffs;
-  for (int k = 0; k < 4; k++)
-    p.c[k] = p.c[k] * 0.5f;
   float s = 0;
   for (int k = 0; k < 8; k++)
-    s += w.v[k] * p.c[k % 4];
+    s += w.v[k] * coeffs.c[k % 4];
   out[i] = s / w.count;
 }

@@ -245,10 +245,12 @@ impl Infer<'_> {
                 self.host_given_pointer(&v);
                 v
             }
-            // An array field of the thread's own struct (a local, a copy of
-            // a struct parameter) is its own memory, as a local array is:
-            // no other thread reaches it, so it is not checked.
-            (Shape::Array(r), _) => ptr(&name, *r, tracked),
+            // An array field of a struct the thread builds (a local) is its
+            // own memory, as a local array is: no other thread reaches it,
+            // so it is not checked.  One of a struct parameter (or a copy)
+            // holds what the host gave, pointers included (`float *p[4]`,
+            // rows of host arrays): checked as before.
+            (Shape::Array(r), _) => ptr(&name, *r, tracked || (memory == Memory::Local && param)),
             // A field of a struct kernel parameter: thread-global, of its
             // C type (a signed one may be negative), the same on every read.
             (Shape::Scalar, Memory::Local) => self.launch_field(&launch, &name),
