@@ -86,31 +86,20 @@ __device__ void fill_fragment(fragment<Use, m, n, k, T, Layout> &a, const V &v);
       (void)__v;                                                               \
     }
 
-/* Matrix A is m x k, B is k x n, an accumulator m x n. */
-template <int m, int n, int k, typename T, typename P>
-__device__ void load_matrix_sync(fragment<matrix_a, m, n, k, T, row_major> &a, const P *p,
-                                 unsigned ldm) {
-  __MAPCHECK_READ_TILE(p, m, k, ldm, true)
-  __mapcheck_fragment_set(a);
-}
-template <int m, int n, int k, typename T, typename P>
-__device__ void load_matrix_sync(fragment<matrix_a, m, n, k, T, col_major> &a, const P *p,
-                                 unsigned ldm) {
-  __MAPCHECK_READ_TILE(p, m, k, ldm, false)
-  __mapcheck_fragment_set(a);
-}
-template <int m, int n, int k, typename T, typename P>
-__device__ void load_matrix_sync(fragment<matrix_b, m, n, k, T, row_major> &a, const P *p,
-                                 unsigned ldm) {
-  __MAPCHECK_READ_TILE(p, k, n, ldm, true)
-  __mapcheck_fragment_set(a);
-}
-template <int m, int n, int k, typename T, typename P>
-__device__ void load_matrix_sync(fragment<matrix_b, m, n, k, T, col_major> &a, const P *p,
-                                 unsigned ldm) {
-  __MAPCHECK_READ_TILE(p, k, n, ldm, false)
-  __mapcheck_fragment_set(a);
-}
+/* Matrix A is m x k, B is k x n, an accumulator m x n; the layout of A
+ * and B is in their type. */
+#define __MAPCHECK_LOAD(USE, LAYOUT, ROWS, COLS, BY_ROWS)                        \
+  template <int m, int n, int k, typename T, typename P>                        \
+  __device__ void load_matrix_sync(fragment<USE, m, n, k, T, LAYOUT> &a,         \
+                                   const P *p, unsigned ldm) {                  \
+    __MAPCHECK_READ_TILE(p, ROWS, COLS, ldm, BY_ROWS)                            \
+    __mapcheck_fragment_set(a);                                                 \
+  }
+__MAPCHECK_LOAD(matrix_a, row_major, m, k, true)
+__MAPCHECK_LOAD(matrix_a, col_major, m, k, false)
+__MAPCHECK_LOAD(matrix_b, row_major, k, n, true)
+__MAPCHECK_LOAD(matrix_b, col_major, k, n, false)
+#undef __MAPCHECK_LOAD
 template <int m, int n, int k, typename T, typename P>
 __device__ void load_matrix_sync(fragment<accumulator, m, n, k, T, void> &a, const P *p,
                                  unsigned ldm, layout_t layout) {
