@@ -130,8 +130,15 @@ template <unsigned int Size, class ParentT> __device__ thread_block_tile<Size, P
 __device__ thread_group tiled_partition(const thread_group &parent, unsigned int tilesz);
 __device__ thread_group tiled_partition(const thread_block &parent, unsigned int tilesz);
 __device__ coalesced_group tiled_partition(const coalesced_group &parent, unsigned int tilesz);
-template <unsigned int Size, class ParentT> __device__ thread_block_tile<Size, ParentT> binary_partition(const ParentT &g, bool pred);
+/* Partitions by a per-thread value: groups of unknown membership, so a
+ * `coalesced_group` (its rank has no body, its `sync()` orders nothing).
+ * Not a tile: two lanes of one warp may get the same rank. */
+__device__ coalesced_group binary_partition(const coalesced_group &g, bool pred);
+template <unsigned int Size, class ParentT>
+__device__ coalesced_group binary_partition(const thread_block_tile<Size, ParentT> &g, bool pred);
 __device__ coalesced_group labeled_partition(const coalesced_group &g, int label);
+template <unsigned int Size, class ParentT>
+__device__ coalesced_group labeled_partition(const thread_block_tile<Size, ParentT> &g, int label);
 
 /* Free functions: barriers by group kind (see the top of the file). */
 __device__ __forceinline__ void sync(const thread_block &) { __syncthreads(); }
