@@ -98,7 +98,25 @@ fn selected_arrays(kernel: &Kernel, opts: &CheckOptions) -> Vec<String> {
 /// (tens of milliseconds) than most arrays take to check, and the kernels
 /// of a file — each checked within and across blocks — are parallel
 /// already.
+///
+/// A kernel with barriers below the block is checked as one kernel per
+/// scope of its barriers ([`crate::scoped`]).
 fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
+    let Some(plan) = crate::scoped::plan(kernel, opts, session) else {
+        return check_scope(session, kernel, opts);
+    };
+    let reports = plan
+        .kernels
+        .iter()
+        .map(|k| check_scope(session, k, opts))
+        .collect();
+    let mut report = crate::scoped::merge(reports);
+    report.notes = plan.notes;
+    report
+}
+
+/// [`check_kernel_with`] for the pairs of threads of one scope.
+fn check_scope(session: &Session, kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
     let contradiction =
         not_compiled(kernel).or_else(|| contradictory_assumptions(session, kernel, opts));
     // The synchronized conditions are the same for every array: decided
@@ -138,6 +156,7 @@ fn check_kernel_with(session: &Session, kernel: &Kernel, opts: &CheckOptions) ->
         kernel: kernel.display_name(),
         file: kernel.file.clone(),
         arrays,
+        notes: Vec::new(),
     }
 }
 
@@ -353,6 +372,7 @@ fn pair_filter(kernel: &Kernel, case: &Case, opts: &CheckOptions) -> PairFilter 
         benign,
         exclude: Vec::new(),
         alike: kernel.phase_uniform.clone(),
+        tile: kernel.tile.clone(),
     }
 }
 

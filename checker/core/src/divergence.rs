@@ -54,7 +54,7 @@ use crate::kernel::Kernel;
 use crate::params::{fixed_env, parameters, thread_locals};
 use crate::smt::{thread_copy, Answer, Model, QueryContext, Session};
 use crate::verdict::CheckOptions;
-use semantics::expr::{BExp, NExp, Nat, ROp, Var};
+use semantics::expr::{BExp, NExp, NOp, Nat, ROp, Var};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
@@ -70,6 +70,10 @@ pub enum Uniform<T> {
     Differ(String),
     /// The solver could not decide (why).
     Undecided(String),
+    /// Not uniform in the block, but uniform in every tile of the
+    /// kernel's [`Kernel::tile`] (`within`): the two threads of its
+    /// queries, which are in one tile, agree on it.
+    WithinTile,
 }
 
 /// The SMT questions of one kernel (cached: the case split of
@@ -149,6 +153,7 @@ impl<'a> Divergence<'a> {
             },
             Uniform::Differ(w) => Uniform::Differ(w),
             Uniform::Undecided(w) => Uniform::Undecided(w),
+            Uniform::WithinTile => Uniform::WithinTile,
         }
     }
 
@@ -167,6 +172,7 @@ impl<'a> Divergence<'a> {
             },
             Uniform::Differ(w) => Uniform::Differ(w),
             Uniform::Undecided(w) => Uniform::Undecided(w),
+            Uniform::WithinTile => Uniform::WithinTile,
         }
     }
 
@@ -228,6 +234,18 @@ impl<'a> Divergence<'a> {
             .fold(t.clone(), |t, x| t.subst(x, &NExp::var(&thread_copy(x, k))))
     }
 
+    /// The two threads of a question are in one tile of the kernel's
+    /// [`Kernel::tile`] (`None`: the kernel is about any two threads).
+    fn same_tile(&self) -> Option<BExp> {
+        let t = self.kernel.tile.as_ref()?;
+        let n = NExp::num(u64::from(t.within?));
+        let tile = |k: usize| match self.copy(&Term::N(t.linear.clone()), k) {
+            Term::N(l) => NExp::bin(NOp::Div, l, n.clone()),
+            Term::B(_) => unreachable!("a copy of a number is a number"),
+        };
+        Some(BExp::rel(ROp::Eq, tile(1), tile(2)))
+    }
+
     /// `t` for thread 0 with its thread-local unknowns 0.
     fn representative(&self, t: &Term) -> Term {
         self.thread_vars
@@ -263,11 +281,17 @@ impl<'a> Divergence<'a> {
             .iter()
             .map(|t| self.copy(t, 1).same(&self.copy(t, 2)))
             .collect());
+        let tile = self.same_tile();
+        let two = match &tile {
+            Some(same) => BExp::or(BExp::not(same.clone()), two),
+            None => two,
+        };
         match self
             .session
             .thread_counterexample(ranges, 2, &two, &ctx, timeout)
         {
             Answer::Sat(model) => Uniform::Differ(self.witness(terms, &model)),
+            Answer::Unsat if tile.is_some() => Uniform::WithinTile,
             Answer::Unsat => Uniform::Undecided(
                 "uniform, but thread 0 with thread-local values 0 does not stand for the others"
                     .into(),

@@ -18,6 +18,7 @@ pub mod params;
 pub mod phases;
 pub mod replay_proto;
 pub mod results;
+pub mod scoped;
 pub mod smt;
 pub mod triage;
 pub mod verdict;

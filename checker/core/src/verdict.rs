@@ -22,6 +22,10 @@ pub struct KernelReport {
     pub kernel: String,
     pub file: PathBuf,
     pub arrays: Vec<ArrayReport>,
+    /// How the check read the kernel's execution where the kernel does
+    /// not say (barriers below the block that order nothing, and why),
+    /// printed with the launch assumptions.
+    pub notes: Vec<String>,
 }
 
 /// The result for one array of a kernel.

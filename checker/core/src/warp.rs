@@ -71,11 +71,22 @@ pub fn mode(kernel: &Kernel, opts: &CheckOptions) -> WarpMode {
     }
 }
 
-/// The warp of a thread of a block: its linear index `x + y·bx + z·bx·by`
-/// divided by `size`, leaving out the axes of size 1 (their index is 0),
-/// so that only the sizes that matter must be known.
+/// The warp of a thread of a block: its linear index divided by `size`
+/// ([`linear_thread`]).
 fn block_warp(kernel: &Kernel, opts: &CheckOptions, size: u64) -> WarpMode {
-    let block_dim = |a: Axis| Builtin::BlockDim.var(a);
+    match linear_thread(kernel, opts) {
+        Ok(linear) => WarpMode::On(Warp { linear, size }),
+        Err(why) => WarpMode::NotApplied(format!(
+            "{why}; fix the block dimensions (--blockDim) to use the mode"
+        )),
+    }
+}
+
+/// The linear index of a thread in its block, `x + y·bx + z·bx·by`,
+/// leaving out the axes of size 1 (their index is 0), so that only the
+/// sizes that matter must be known: `Err` (why) when one is not, and the
+/// index is then not a linear term.
+pub fn linear_thread(kernel: &Kernel, opts: &CheckOptions) -> Result<NExp, String> {
     let dim = |a: Axis| known(kernel, opts, a);
     let (bx, by, bz) = (dim(Axis::X), dim(Axis::Y), dim(Axis::Z));
     let var = |a: Axis| NExp::var(&Builtin::ThreadIdx.var(a));
@@ -83,25 +94,25 @@ fn block_warp(kernel: &Kernel, opts: &CheckOptions, size: u64) -> WarpMode {
     let mut linear = var(Axis::X);
     if by != Some(1) {
         let Some(bx) = bx else {
-            return not_linear(&block_dim(Axis::X));
+            return Err(not_linear(Axis::X));
         };
         linear = NExp::add(linear, times(var(Axis::Y), bx));
     }
     if bz != Some(1) {
         let (Some(bx), Some(by)) = (bx, by) else {
             let missing = if bx.is_none() { Axis::X } else { Axis::Y };
-            return not_linear(&block_dim(missing));
+            return Err(not_linear(missing));
         };
         linear = NExp::add(linear, times(var(Axis::Z), bx * by));
     }
-    WarpMode::On(Warp { linear, size })
+    Ok(linear)
 }
 
-fn not_linear(dim: &str) -> WarpMode {
-    WarpMode::NotApplied(format!(
-        "{dim} is not fixed, so the warp of a thread is not a linear term; \
-         fix the block dimensions (--blockDim) to use the mode"
-    ))
+fn not_linear(axis: Axis) -> String {
+    format!(
+        "{} is not fixed, so the warp of a thread is not a linear term",
+        Builtin::BlockDim.var(axis)
+    )
 }
 
 /// The size of the block along `axis` when known: fixed for this check

@@ -691,6 +691,15 @@ impl Resolver<'_> {
                 let (what, x) = self.divergence.user_terms(what, &x, span);
                 Err(undecided(span, &what, &x, &why))
             }
+            Uniform::WithinTile => {
+                let (what, _) = self.divergence.user_terms(what, &x, span);
+                Err(WfError::Unknown {
+                    reason: format!(
+                        "{what} has the same bounds in the threads of each tile, not of the block (not supported)"
+                    ),
+                    span,
+                })
+            }
         }
     }
 
@@ -746,6 +755,16 @@ impl Resolver<'_> {
                     Uniform::Undecided(why) => {
                         let (what, x) = self.divergence.user_terms(what, &x, span);
                         Err(undecided(span, &what, &x, &why))
+                    }
+                    // The two threads of each query agree on it: split on
+                    // the condition itself, which each case asserts for
+                    // both threads ([`crate::scoped`]).
+                    Uniform::WithinTile => {
+                        let c = self.fixed(cond);
+                        Ok(match decisions.get(&c) {
+                            Some(d) => Decision::Take(*d),
+                            None => Decision::Split(c),
+                        })
                     }
                 }
             }

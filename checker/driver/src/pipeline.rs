@@ -213,6 +213,7 @@ fn check_kernel(k: &Kernel, opts: &CheckOptions) -> Result<CheckedKernel, Diagno
             }
         }
     }
+    let notes = std::mem::take(&mut report.notes);
     let arrays = report
         .arrays
         .into_iter()
@@ -224,6 +225,11 @@ fn check_kernel(k: &Kernel, opts: &CheckOptions) -> Result<CheckedKernel, Diagno
             in_user_terms(k, &mut a);
             let classification = a.verdict.is_racy().then(|| match &triage {
                 Some(t) => t.class.to_string(),
+                // Barriers the check read as ordering nothing (the
+                // report's notes): the alarm may rest on them.
+                None if !notes.is_empty() && k.alarm_class() == "exact" => {
+                    "approximated".to_string()
+                }
                 None => k.alarm_class().to_string(),
             });
             CheckedArray {
@@ -239,6 +245,7 @@ fn check_kernel(k: &Kernel, opts: &CheckOptions) -> Result<CheckedKernel, Diagno
     // applied).
     let mut launch = k.assumed();
     launch.extend(mapcheck_core::warp::note(k, opts));
+    launch.extend(notes);
     Ok(CheckedKernel {
         kernel: report.kernel,
         file: report.file,

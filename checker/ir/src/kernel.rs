@@ -83,6 +83,23 @@ pub struct Kernel {
     /// The parameters of a C kernel, in order (empty for the theory's
     /// kernels, whose parameters are the protocol's).
     pub params: Vec<Param>,
+    /// Which pairs of threads of a block this kernel is about, when the
+    /// checker splits a kernel with barriers below the block by scope
+    /// (`core::scoped`, Theorem S1 of `proofs-notes/scoped-barriers.md`);
+    /// `None` (every pair) for every kernel a front end makes.
+    pub tile: Option<TilePair>,
+}
+
+/// Two threads of one block, located by tiles of consecutive linear thread
+/// indices (a warp is the tile of 32): in one tile of `within` threads
+/// (when set) and not in one tile of `apart` threads (when set).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TilePair {
+    /// The linear index of a thread within its block, over the thread's
+    /// identifiers (`threadIdx.x + threadIdx.y * 16`): a linear term.
+    pub linear: NExp,
+    pub within: Option<u32>,
+    pub apart: Option<u32>,
 }
 
 /// A parameter of a C kernel: its name, C type, and, for an integer, its
@@ -360,6 +377,7 @@ impl Kernel {
             signed: Vec::new(),
             encoding: Encoding::default(),
             params: Vec::new(),
+            tile: None,
         }
     }
 

@@ -592,6 +592,9 @@ impl Builder {
                 self.assert(&format!("(= {a} {b})"));
             }
         }
+        if let Some(t) = &pairs.tile {
+            self.assert_tiles(t, envs);
+        }
         let wr = self.lit(1);
         let both_write = format!("(and (= |mode1| {wr}) (= |mode2| {wr}))");
         if let Some(w) = &pairs.warp {
@@ -623,6 +626,33 @@ impl Builder {
             self.assert(&format!(
                 "(not (or (and (= |aid1| {a}) (= |aid2| {b})) (and (= |aid1| {b}) (= |aid2| {a}))))"
             ));
+        }
+    }
+}
+
+impl Builder {
+    /// The two threads of the query are in one tile of `t.within` threads
+    /// and not in one of `t.apart` ([`mapcheck_ir::kernel::TilePair`]).
+    fn assert_tiles(&mut self, t: &mapcheck_ir::kernel::TilePair, envs: &[Env; 2]) {
+        let div = match self.logic {
+            IntModel::Nat => "div",
+            IntModel::Bv32 => "bvudiv",
+        };
+        let (l1, l2) = (
+            self.nexp(&t.linear, &envs[0]),
+            self.nexp(&t.linear, &envs[1]),
+        );
+        let same = |b: &Builder, n: u32| {
+            let n = b.lit(u64::from(n));
+            format!("(= ({div} {l1} {n}) ({div} {l2} {n}))")
+        };
+        if let Some(n) = t.within {
+            let f = same(self, n);
+            self.assert(&f);
+        }
+        if let Some(n) = t.apart {
+            let f = format!("(not {})", same(self, n));
+            self.assert(&f);
         }
     }
 }

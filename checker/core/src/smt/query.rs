@@ -57,6 +57,9 @@ pub struct PairFilter {
     /// Thread-locals the two threads hold alike in any two accesses of one
     /// barrier interval (`Kernel::phase_uniform`).
     pub alike: Vec<Var>,
+    /// Where the two threads are in their block's tiles
+    /// (`Kernel::tile`, `crate::scoped`).
+    pub tile: Option<mapcheck_ir::kernel::TilePair>,
 }
 
 /// What to do with write/write pairs that store the same value.

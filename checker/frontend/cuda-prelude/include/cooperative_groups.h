@@ -4,8 +4,11 @@
  * grid have bodies calling `__syncthreads()` (a block) or
  * `__mapcheck_grid_sync()` (a grid), which the front end recognises as
  * barriers (a grid barrier also orders the threads of a block, and the
- * threads of different blocks).  On a tile or a coalesced group they call
- * `__syncwarp()`, which the front end does not count as a block barrier.
+ * threads of different blocks).  On a tile of `Size` threads they call
+ * `__mapcheck_tile_sync(Size)`, the barrier of the tile (it orders the
+ * threads of one tile, `proofs-notes/scoped-barriers.md`); on a coalesced
+ * group, whose membership is not known, `__mapcheck_group_sync()`, which
+ * orders nothing.
  * The member functions `g.sync()` have the same bodies; the front end
  * recognises `thread_block::sync` and `grid_group::sync` by name, and
  * inlines the other methods of these classes like the user's.
@@ -20,6 +23,10 @@
 /* A barrier of the whole grid: the front end keeps it in the kernel
  * checked across blocks, where block barriers order nothing. */
 __device__ void __mapcheck_grid_sync(void);
+/* The barrier of the tiles of `size` consecutive threads of a block. */
+__device__ void __mapcheck_tile_sync(unsigned int size);
+/* The barrier of a group of unknown membership: orders nothing. */
+__device__ void __mapcheck_group_sync(void);
 
 namespace cooperative_groups {
 
@@ -78,7 +85,7 @@ class multi_grid_group : public thread_group {
 /* Warp-level groups: their collectives return values of other lanes. */
 class coalesced_group : public thread_group {
  public:
-  __device__ void sync() const { __syncwarp(); }
+  __device__ void sync() const { __mapcheck_group_sync(); }
   __device__ unsigned long long size() const;
   __device__ unsigned long long num_threads() const;
   __device__ unsigned long long thread_rank() const;
@@ -98,7 +105,7 @@ template <unsigned int Size, class ParentT = void> class thread_block_tile : pub
   __device__ thread_block_tile() {}
   /* A tile of a known parent converts to a tile of any parent (`thread_block_tile<32>`). */
   template <class P> __device__ thread_block_tile(const thread_block_tile<Size, P> &) {}
-  __device__ void sync() const { __syncwarp(); }
+  __device__ void sync() const { __mapcheck_tile_sync(Size); }
   /* A tile of a thread block: consecutive ranks of the block. */
   __device__ unsigned long long thread_rank() const {
     return ((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) % Size;
@@ -143,16 +150,16 @@ __device__ coalesced_group labeled_partition(const thread_block_tile<Size, Paren
 /* Free functions: barriers by group kind (see the top of the file). */
 __device__ __forceinline__ void sync(const thread_block &) { __syncthreads(); }
 __device__ __forceinline__ void sync(const grid_group &) { __mapcheck_grid_sync(); }
-__device__ __forceinline__ void sync(const coalesced_group &) { __syncwarp(); }
+__device__ __forceinline__ void sync(const coalesced_group &) { __mapcheck_group_sync(); }
 template <unsigned int Size, class ParentT>
-__device__ __forceinline__ void sync(const thread_block_tile<Size, ParentT> &) { __syncwarp(); }
+__device__ __forceinline__ void sync(const thread_block_tile<Size, ParentT> &) { __mapcheck_tile_sync(Size); }
 __device__ void sync(const thread_group &g);
 __device__ void sync(const multi_grid_group &g);
 __device__ __forceinline__ void synchronize(const thread_block &) { __syncthreads(); }
 __device__ __forceinline__ void synchronize(const grid_group &) { __mapcheck_grid_sync(); }
-__device__ __forceinline__ void synchronize(const coalesced_group &) { __syncwarp(); }
+__device__ __forceinline__ void synchronize(const coalesced_group &) { __mapcheck_group_sync(); }
 template <unsigned int Size, class ParentT>
-__device__ __forceinline__ void synchronize(const thread_block_tile<Size, ParentT> &) { __syncwarp(); }
+__device__ __forceinline__ void synchronize(const thread_block_tile<Size, ParentT> &) { __mapcheck_tile_sync(Size); }
 
 __device__ __forceinline__ unsigned int thread_rank(const thread_block &) {
   return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

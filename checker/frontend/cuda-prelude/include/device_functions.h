@@ -4,8 +4,9 @@
  *
  * How the front end reads this file:
  *  - barriers and fences are recognised by name (`__syncthreads`,
- *    `__syncthreads_count/and/or`; `__syncwarp` and `__threadfence*` are
- *    known not to be block barriers): they stay declarations;
+ *    `__syncthreads_count/and/or`; `__syncwarp` with the full mask is the
+ *    barrier of a warp, with another mask it orders nothing here;
+ *    `__threadfence*` are not barriers): they stay declarations;
  *  - a function with a body is inlined, so an intrinsic that computes an
  *    integer which may feed an index has a body when plain C expresses it
  *    exactly (`__mul24`, `__umul24`, `__mulhi`, `__sad`, `__hadd`, `min`,

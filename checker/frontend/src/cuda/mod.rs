@@ -535,6 +535,7 @@ fn build_kernel(
         signed: out.signed,
         encoding: out.encoding,
         params: kernel_params(unit, f),
+        tile: None,
     };
     (kernel, out.shared)
 }

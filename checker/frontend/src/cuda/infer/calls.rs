@@ -3,7 +3,7 @@
 
 use super::memory::{field_key, is_lvalue};
 use super::*;
-use crate::cuda::convert::{is_memory_function, CONSTRUCTED, GROUP_SYNC, THIS};
+use crate::cuda::convert::{is_memory_function, CONSTRUCTED, THIS};
 use crate::cuda::library::is_surface_function;
 
 impl Infer<'_> {
@@ -31,108 +31,8 @@ impl Infer<'_> {
         self.opaque_call(callee, args, span)
     }
 
-    /// A call of a barrier, a fence or an annotation: `None` for any
-    /// other call.  They are known by name only as the CUDA API and
-    /// mapcheck's headers declare them: a function of the user's named
-    /// `__syncthreads` (in a namespace, a method) is just a function.
-    fn barrier_or_annotation(&mut self, callee: &Callee, args: &[E], span: Span) -> Option<Val> {
-        let (name, api) = (callee.name.as_str(), callee.library);
-        if api && (IGNORED_ANNOTATIONS.contains(&name) || name.starts_with("__assert")) {
-            return Some(Val::Bool(BExp::Bool(true)));
-        }
-        if let Some(v) = self.unmodelled_barrier(callee, args, span) {
-            return Some(v);
-        }
-        let grid_barrier = api && GRID_BARRIERS.contains(&name);
-        if is_barrier(callee) || grid_barrier {
-            return Some(self.barrier(name, args, grid_barrier, span));
-        }
-        if !api {
-            return None;
-        }
-        if self.eval.spec && matches!(name, "__other_int" | "__other_bool") && args.len() == 1 {
-            return Some(self.other_thread_value(&args[0], span));
-        }
-        if POINTER_QUERIES.contains(&name) {
-            let why = UnknownCause::Call {
-                function: name.into(),
-            };
-            return Some(self.unknown("spec", why, span));
-        }
-        if NOT_BARRIERS.contains(&name) {
-            return Some(Val::Int(Lin::int(0)));
-        }
-        if name == "__requires" || name == "__assume" {
-            return Some(self.requires(args, name == "__assume", span));
-        }
-        None
-    }
-
-    /// A barrier mapcheck does not model, unsupported once its arguments
-    /// are evaluated: `None` for any other call.
-    fn unmodelled_barrier(&mut self, callee: &Callee, args: &[E], span: Span) -> Option<Val> {
-        let (name, api) = (callee.name.as_str(), callee.library);
-        // `__barrier_sync(0)` is barrier 0, `__syncthreads()`; a named
-        // barrier of another id does not meet it (nor is it modelled).
-        let zero = |a: &E| matches!(super::helpers::strip_casts(a).kind, EK::Int(0));
-        if api && name == "__barrier_sync" && !matches!(args, [a] if zero(a)) {
-            self.eval_all(args);
-            self.unsupported(span, "named barrier `__barrier_sync` of an id other than 0");
-            return Some(Val::Int(Lin::int(0)));
-        }
-        // Clang's NVVM barrier builtins (`__nvvm_bar_sync(0)`,
-        // `__nvvm_barrier_sync_cnt`, `__nvvm_bar0_or`, …) are barriers, not
-        // functions defined elsewhere without one: not modelled.
-        if name.starts_with("__nvvm_bar") && callee.key.is_none() {
-            self.eval_all(args);
-            self.unsupported(span, format!("barrier builtin `{name}`"));
-            return Some(self.sync_result(name, span));
-        }
-        // A barrier of a `cooperative_groups::thread_group` of unknown
-        // kind: of the block (divergence, if the threads disagree on it),
-        // of a warp (no order between warps) or of the grid.
-        if api && name == GROUP_SYNC {
-            self.eval_all(args);
-            self.unsupported(
-                span,
-                "`sync` of a cooperative `thread_group` of unknown kind (a block, a tile or the grid)",
-            );
-            return Some(Val::Int(Lin::int(0)));
-        }
-        None
-    }
-
-    /// The barrier `name` of the block (of the grid: `grid_barrier`),
-    /// called with `args`; its value is what `__syncthreads_or` and
-    /// friends return.
-    fn barrier(&mut self, name: &str, args: &[E], grid_barrier: bool, span: Span) -> Val {
-        self.eval_all(args);
-        // Across blocks only a grid barrier orders the two threads.
-        if grid_barrier || !self.params.grid_level {
-            self.emit(StmtKind::Sync, span);
-        }
-        let v = self.sync_result(name, span);
-        // `__syncthreads_or(p)` and friends return one value to all the
-        // threads of a block that meet at the barrier: alike within an
-        // iteration of the enclosing loops (the loop exit of `do { … }
-        // while (__syncthreads_or(changed))`).  Across blocks the
-        // barrier is not one.
-        if let (Val::Int(l), false) = (&v, self.params.grid_level || grid_barrier) {
-            self.out.iteration_uniform.extend(lin_vars(l));
-        }
-        v
-    }
-
-    /// The unknown value a barrier `name` returns.
-    fn sync_result(&mut self, name: &str, span: Span) -> Val {
-        let why = UnknownCause::Call {
-            function: name.into(),
-        };
-        self.unknown("sync_result", why, span)
-    }
-
     /// Evaluates the arguments of a call whose body does not run.
-    fn eval_all(&mut self, args: &[E]) {
+    pub(super) fn eval_all(&mut self, args: &[E]) {
         for a in args {
             self.eval(a);
         }

@@ -671,7 +671,9 @@ impl Infer<'_> {
     /// protocol loop over an unknown number of iterations, that number a
     /// local unknown of each thread unless the loop has a barrier.
     fn emit_unknown_iterations(&mut self, stmts: Vec<Stmt>, span: Span) {
-        let synced = block_has_sync(&stmts);
+        // Only a barrier of the block makes all its threads run the same
+        // iterations: a warp's aligns the threads of a warp only.
+        let synced = has_block_barrier(&stmts);
         let n = self.fresh_internal_name("iterations");
         let record = Unknown {
             var: n.clone(),
@@ -846,4 +848,19 @@ fn keep(x: &E, bad: &mut BTreeSet<String>, ok: bool) {
 
 fn is_pointer(v: Option<&Val>) -> bool {
     matches!(v, Some(Val::Ptr { .. }))
+}
+
+/// Does `block` hold a barrier of the whole block (`sync`), not only
+/// barriers of warps or tiles?
+fn has_block_barrier(block: &[Stmt]) -> bool {
+    block.iter().any(|s| match &s.kind {
+        StmtKind::Sync => true,
+        StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } => has_block_barrier(then_branch) || has_block_barrier(else_branch),
+        StmtKind::For { body, .. } => has_block_barrier(body),
+        _ => false,
+    })
 }

@@ -6,6 +6,7 @@
 //! a fresh thread-local unknown (recorded for triage) or, when it could hide
 //! an access or a barrier, an `Unsupported` entry (never DRF).
 
+mod barriers;
 mod bits;
 mod calls;
 mod cells;
@@ -263,7 +264,6 @@ const POINTER_QUERIES: &[&str] = &[
     "__atomic_offset_bytes",
 ];
 const NOT_BARRIERS: &[&str] = &[
-    "__syncwarp",
     "__threadfence",
     "__threadfence_block",
     "__threadfence_system",
@@ -276,6 +276,15 @@ const BARRIERS: &[&str] = &[
     "thread_block::sync",
     // `__barrier_sync(0)`; another barrier id is unsupported (`calls.rs`).
     "__barrier_sync",
+];
+
+/// Barriers below the block (`calls.rs`, `tile_barrier`): `__syncwarp`,
+/// a cooperative tile's `sync()` (the prelude's `__mapcheck_tile_sync(n)`),
+/// a coalesced group's (`__mapcheck_group_sync()`, which orders nothing).
+const TILE_BARRIERS: &[&str] = &[
+    "__syncwarp",
+    "__mapcheck_tile_sync",
+    "__mapcheck_group_sync",
 ];
 
 /// Barriers of the whole grid (cooperative groups): they order the threads
