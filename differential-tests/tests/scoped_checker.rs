@@ -215,7 +215,7 @@ fn the_checker_per_scope_agrees_with_definition_s4_on_tile_local_protocols() {
     report_and_floor(&TILED, 15.0, 4.0);
 }
 
-/// A protocol over one block of 4 or 8 threads whose accesses stay in
+/// A protocol over one block of 4, 6 or 8 threads (6: tiles of 4 cut) whose accesses stay in
 /// tiles of 1, 2 or 4 threads (`tid − tid % n + (tid + k) % n`), with
 /// barriers of tiles and of the block, some reached only by whole tiles
 /// (`tid < 4`) or by part of one (`tid % 4 < 2`), some in loops.
@@ -262,7 +262,7 @@ fn phase(g: &mut Gen, guard: &BExp) -> SW {
 
 impl Arbitrary for TileCase {
     fn arbitrary(g: &mut Gen) -> TileCase {
-        let count = pick(g, &[4, 8]);
+        let count = pick(g, &[4, 6, 8]);
         let guards = [
             BExp::Bool(true),
             BExp::Bool(true),
