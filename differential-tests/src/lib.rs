@@ -7,6 +7,7 @@ pub mod babycuda_gen;
 pub mod cuda_batch;
 pub mod cuda_print;
 pub mod protocols;
+pub mod scoped_check;
 pub mod scoped_gen;
 pub mod scoped_oracle;
 pub mod surface_gen;

@@ -1,7 +1,7 @@
 //! The checker's barriers below the block (`mapcheck_core::scoped`: one
 //! check per scope of the kernel's barriers, Theorem S1 of
 //! `proofs-notes/scoped-barriers.md`) held to the reference's Def. S4 on
-//! random scoped protocols over one block.
+//! random scoped protocols over one block (`.proto` kernels).
 //!
 //! - Soundness: checker DRF ⇒ no race of Def. S4, whatever the barriers
 //!   (masks, arrival conditions, tiles the block cuts: the checker erases
@@ -12,120 +12,22 @@
 //! - Divergence: a divergence the checker reports is one the reference
 //!   finds (a tile or block barrier reached by part of its instance).
 
+use differential_tests::scoped_check::{judge, report_and_floor, source, Tally, TileCase};
 use differential_tests::scoped_gen::ScopedCase;
-use differential_tests::{assert_floor, check_with, scaled_cases};
+use differential_tests::{check_with, scaled_cases};
 use mapcheck_core::check::check_kernel;
 use mapcheck_core::kernel::Kernel;
-use mapcheck_core::verdict::{CheckOptions, Verdict};
-use quickcheck::{Arbitrary, Gen, TestResult};
-use semantics::expr::{BExp, NExp, NOp, ROp};
-use semantics::history::safe;
-use semantics::protocol::{Access, U};
-use semantics::scoped::erase::erase_unless;
-use semantics::scoped::race::{divergences, scoped_safe};
-use semantics::scoped::{Barrier, Scope, SW};
-use semantics::Mode;
-use semantics::Threads;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-/// What one property's cases reached.
-struct Tally {
-    all: AtomicU64,
-    exact: AtomicU64,
-    racy: AtomicU64,
-    /// DRF answers on protocols racy without their barriers below the block.
-    drf_below_block: AtomicU64,
-    unknown: AtomicU64,
-}
-
-impl Tally {
-    const fn new() -> Tally {
-        Tally {
-            all: AtomicU64::new(0),
-            exact: AtomicU64::new(0),
-            racy: AtomicU64::new(0),
-            drf_below_block: AtomicU64::new(0),
-            unknown: AtomicU64::new(0),
-        }
-    }
-}
+use mapcheck_core::verdict::{worst, CheckOptions};
+use quickcheck::TestResult;
 
 static ANY: Tally = Tally::new();
 static TILED: Tally = Tally::new();
 
-fn count(c: &AtomicU64) {
-    c.fetch_add(1, Ordering::Relaxed);
-}
-
-/// The protocol as `.proto` text: each barrier by its scope and mask, a
-/// barrier with an arrival condition under `if`.
-fn source(p: &SW) -> String {
-    match p {
-        SW::Sync(u, b) => format!("{}{}", unsync(u), barrier(b)),
-        SW::Seq(p, q) => format!("{}; {}", source(p), source(q)),
-        SW::For(u1, x, n, m, p, u2) => {
-            let tail = match u2 {
-                U::Skip => String::new(),
-                u => format!("; {u}"),
-            };
-            format!(
-                "{}forS {x} in {n}..{m} {{ {}{tail} }}",
-                unsync(u1),
-                source(p)
-            )
-        }
-    }
-}
-
-fn unsync(u: &U) -> String {
-    match u {
-        U::Skip => String::new(),
-        u => format!("{u}; "),
-    }
-}
-
-fn barrier(b: &Barrier) -> String {
-    let scope = match b.scope {
-        Scope::Block => "sync".to_string(),
-        s => match &b.mask {
-            Some(m) => format!("sync({s}, {m})"),
-            None => format!("sync({s})"),
-        },
-    };
-    match &b.arrive {
-        BExp::Bool(true) => scope,
-        c => format!("if ({c}) {{ {scope} }}"),
-    }
-}
-
-/// Every barrier full, reached by every thread, its tiles inside the block.
-fn exact_fragment(case: &ScopedCase) -> bool {
-    case.laminar()
-        && case
-            .protocol
-            .barriers()
-            .iter()
-            .all(|b| b.arrive == BExp::Bool(true))
-}
-
-/// Is the protocol racy (Definition 2) without its barriers below the
-/// block?  Then a DRF answer on it rests on them.
-fn needs_tile_barriers(case: &ScopedCase) -> bool {
-    let erased = erase_unless(&case.protocol, &|b| !matches!(b.scope, Scope::Tile(_)));
-    erased
-        .eval(&Threads::new(case.count))
-        .is_ok_and(|h| !safe(&h))
-}
-
-/// The property on one case over one block (see the top of the file).
+/// The property on one case, over one block (the theory's threads).
 fn compare(case: ScopedCase, tally: &Tally) -> TestResult {
-    // The theory's threads are one block.
     let case = ScopedCase {
         block: case.count,
         ..case
-    };
-    let Ok(h) = case.protocol.eval(&case.layout()) else {
-        return TestResult::discard();
     };
     let text = source(&case.protocol);
     let program = semantics::surface::parse(&text).expect("printed protocols parse");
@@ -138,64 +40,12 @@ fn compare(case: ScopedCase, tally: &Tally) -> TestResult {
         ..CheckOptions::default()
     };
     let report = check_kernel(&kernel, &opts);
-    let verdict =
-        mapcheck_core::verdict::worst(report.arrays.iter().map(|a| &a.verdict), |v| v.severity());
-    let (racy, divergent) = (!scoped_safe(&h), !divergences(&h).is_empty());
-    let exact = exact_fragment(&case);
-    count(&tally.all);
-    if exact {
-        count(&tally.exact);
+    let verdict = worst(report.arrays.iter().map(|a| &a.verdict), |v| v.severity());
+    match judge(&case, verdict, true, tally) {
+        Ok(true) => TestResult::passed(),
+        Ok(false) => TestResult::discard(),
+        Err(why) => TestResult::error(format!("{why} on {text} ({} threads)", case.count)),
     }
-    let ok = match verdict {
-        None | Some(Verdict::Drf { .. }) => {
-            if !racy && needs_tile_barriers(&case) {
-                count(&tally.drf_below_block);
-            }
-            !racy && (!exact || !divergent)
-        }
-        Some(Verdict::Racy(_)) => {
-            count(&tally.racy);
-            !exact || racy
-        }
-        Some(Verdict::Divergence { .. }) => divergent,
-        Some(Verdict::Unknown { .. }) => {
-            count(&tally.unknown);
-            return TestResult::discard();
-        }
-        Some(other) => {
-            return TestResult::error(format!("checker answered {other:?} on {text}"));
-        }
-    };
-    if !ok {
-        return TestResult::error(format!(
-            "checker {:?} but the reference says racy={racy} divergent={divergent} on {text}",
-            verdict.map(Verdict::keyword)
-        ));
-    }
-    TestResult::passed()
-}
-
-/// The figures of the cases run so far, with floors on how many reached
-/// the parts of the checker under test.
-fn report_and_floor(tally: &Tally, exact_floor: f64, dependent_floor: f64) {
-    let get = |c: &AtomicU64| c.load(Ordering::Relaxed);
-    eprintln!(
-        "scoped protocols through the checker: {} cases, {} in the exact fragment, {} racy answers, \
-         {} DRF resting on a barrier below the block, {} unknown",
-        get(&tally.all),
-        get(&tally.exact),
-        get(&tally.racy),
-        get(&tally.drf_below_block),
-        get(&tally.unknown)
-    );
-    let (exact, all) = (get(&tally.exact), get(&tally.all));
-    assert_floor("cases in the exact fragment", exact, all, exact_floor);
-    assert_floor(
-        "DRF answers that rest on a barrier below the block (racy without them)",
-        get(&tally.drf_below_block),
-        get(&tally.all),
-        dependent_floor,
-    );
 }
 
 /// Random protocols of `scoped_gen` (any barrier of any scope, masks,
@@ -213,89 +63,4 @@ fn the_checker_per_scope_agrees_with_definition_s4() {
 fn the_checker_per_scope_agrees_with_definition_s4_on_tile_local_protocols() {
     check_with(scaled_cases(10), 20, |c: TileCase| compare(c.0, &TILED));
     report_and_floor(&TILED, 15.0, 4.0);
-}
-
-/// A protocol over one block of 4, 6 or 8 threads (6: tiles of 4 cut) whose accesses stay in
-/// tiles of 1, 2 or 4 threads (`tid − tid % n + (tid + k) % n`), with
-/// barriers of tiles and of the block, some reached only by whole tiles
-/// (`tid < 4`) or by part of one (`tid % 4 < 2`), some in loops.
-#[derive(Clone, Debug)]
-struct TileCase(ScopedCase);
-
-/// An index in the tile of `n` threads of `tid`: its `k`-th neighbour.
-fn in_tile(n: u64, k: u64) -> NExp {
-    let tid = NExp::tid;
-    let base = NExp::sub(tid(), NExp::bin(NOp::Mod, tid(), NExp::num(n)));
-    let lane = NExp::bin(NOp::Mod, NExp::add(tid(), NExp::num(k)), NExp::num(n));
-    NExp::add(base, lane)
-}
-
-fn pick<T: Clone>(g: &mut Gen, xs: &[T]) -> T {
-    g.choose(xs).expect("non-empty").clone()
-}
-
-fn tile_access(g: &mut Gen) -> U {
-    let n = pick(g, &[1, 2, 4]);
-    let k = pick(g, &[0, 1, 3]);
-    let mode = pick(g, &[Mode::Rd, Mode::Wr, Mode::Wr]);
-    U::Acc(Access::new(mode, vec![in_tile(n, k)]))
-}
-
-fn tile_barrier(g: &mut Gen, guard: &BExp) -> Barrier {
-    Barrier {
-        arrive: guard.clone(),
-        ..Barrier::full(pick(
-            g,
-            &[Scope::Tile(1), Scope::Tile(2), Scope::Tile(4), Scope::Block],
-        ))
-    }
-}
-
-/// One phase: an access (under the guard) and a barrier.
-fn phase(g: &mut Gen, guard: &BExp) -> SW {
-    let u = match guard {
-        BExp::Bool(true) => tile_access(g),
-        c => U::If(c.clone(), Box::new(tile_access(g)), Box::new(U::Skip)),
-    };
-    SW::Sync(u, tile_barrier(g, guard))
-}
-
-impl Arbitrary for TileCase {
-    fn arbitrary(g: &mut Gen) -> TileCase {
-        let count = pick(g, &[4, 6, 8]);
-        let guards = [
-            BExp::Bool(true),
-            BExp::Bool(true),
-            BExp::Bool(true),
-            BExp::rel(ROp::Lt, NExp::tid(), NExp::num(4)),
-            BExp::rel(
-                ROp::Lt,
-                NExp::bin(NOp::Mod, NExp::tid(), NExp::num(4)),
-                NExp::num(2),
-            ),
-        ];
-        let phases = 2 + usize::from(u8::arbitrary(g) % 3);
-        let first = pick(g, &guards);
-        let mut p = phase(g, &first);
-        for _ in 1..phases {
-            let guard = pick(g, &guards);
-            let next = match u8::arbitrary(g) % 4 {
-                0 => SW::For(
-                    U::Skip,
-                    "i".into(),
-                    NExp::num(0),
-                    NExp::num(2),
-                    Box::new(phase(g, &guard)),
-                    tile_access(g),
-                ),
-                _ => phase(g, &guard),
-            };
-            p = SW::seq(p, next);
-        }
-        TileCase(ScopedCase {
-            protocol: p,
-            count,
-            block: count,
-        })
-    }
 }
