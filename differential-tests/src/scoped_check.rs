@@ -29,6 +29,12 @@ pub struct Tally {
     unknown: AtomicU64,
 }
 
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally::new()
+    }
+}
+
 impl Tally {
     pub const fn new() -> Tally {
         Tally {
