@@ -45,6 +45,10 @@ pub const HEADERS: &[(&str, &str)] = &[
     header!("cooperative_groups/reduce.h"),
     header!("cooperative_groups/scan.h"),
     header!("cuComplex.h"),
+    header!("cuda/atomic"),
+    header!("cuda/barrier"),
+    header!("cuda/pipeline"),
+    header!("cuda/std/atomic"),
     header!("cuda.h"),
     header!("cuda_bf16.h"),
     header!("cuda_fp16.h"),
@@ -768,7 +772,8 @@ mod tests {
             );
             if path.is_dir() {
                 files_under(&path, &format!("{name}/"), out);
-            } else if name.ends_with(".h") {
+            } else if name.ends_with(".h") || name.starts_with("cuda/") {
+                // libcu++'s headers have no extension (`cuda/atomic`).
                 out.insert(name);
             }
         }

@@ -65,10 +65,14 @@ impl Converter<'_> {
             .and_then(definition_key);
         // A user's redeclaration of a library function (`__device__ float
         // fabs(float);`) is the library function.
+        // The members of libcu++'s classes as mapcheck's headers write them
+        // (`cuda::atomic_ref`) are bodies written for the front end: run
+        // like the user's, with their object (`declarations::written_for_front_end`).
         let library = callee.is_some_and(|k| {
-            k.in_library()
+            (k.in_library()
                 || k.canonical_decl().in_library()
-                || (k.definition().is_null() && self.library_declares(k))
+                || (k.definition().is_null() && self.library_declares(k)))
+                && !super::declarations::written_for_front_end(k.semantic_parent())
         });
         let free = !specialized
             && callee.is_some_and(|k| {

@@ -43,7 +43,7 @@ impl Converter<'_> {
                 | CXCursor_ClassDecl
                 | CXCursor_ClassTemplate
                 | CXCursor_ClassTemplatePartialSpecialization
-                    if !d.in_library() || is_cooperative_group(d) =>
+                    if !d.in_library() || is_cooperative_group(d) || written_for_front_end(d) =>
                 {
                     self.methods(d, unit, 0)
                 }
@@ -306,6 +306,30 @@ fn is_cooperative_group(class: Cursor) -> bool {
     parent.kind() == CXCursor_Namespace
         && parent.spelling() == "cooperative_groups"
         && class.in_prelude()
+}
+
+/// A class of libcu++ as mapcheck's own headers define it (namespace
+/// `cuda`, `cuda/atomic`, `cuda/barrier`): its members are bodies written
+/// for the front end, run like the user's code with their object.
+pub(super) fn written_for_front_end(class: Cursor) -> bool {
+    if !matches!(
+        class.kind(),
+        CXCursor_StructDecl | CXCursor_ClassDecl | CXCursor_ClassTemplate
+    ) || !class.in_prelude()
+    {
+        return false;
+    }
+    let mut scope = class.semantic_parent();
+    for _ in 0..4 {
+        if scope.kind() != CXCursor_Namespace {
+            return false;
+        }
+        if scope.spelling() == "cuda" {
+            return true;
+        }
+        scope = scope.semantic_parent();
+    }
+    false
 }
 
 /// Is `d` a variable template of file or namespace scope in CUDA memory,

@@ -24,6 +24,23 @@ impl Infer<'_> {
         if let Some(v) = self.unmodelled_barrier(callee, args, span) {
             return Some(v);
         }
+        if api && name == "__mapcheck_order_ignored" {
+            // A load or store of `cuda/std/atomic` with an ordering memory
+            // order: an alarm may rest on the order left out.
+            self.note_once(
+                "the memory order of an atomic load or store (a release store read by an acquire load) orders nothing here",
+            );
+            self.out.approximate = true;
+            return Some(Val::Int(Lin::int(0)));
+        }
+        if api && name == "__mapcheck_async_copy" {
+            // `cuda::memcpy_async` and the like (`cuda/pipeline`).
+            self.unsupported(
+                span,
+                "asynchronous copy (`memcpy_async`): when its reads and writes happen between its issue and its wait is not modelled",
+            );
+            return Some(Val::Int(Lin::int(0)));
+        }
         if api && TILE_BARRIERS.contains(&name) {
             return Some(self.tile_barrier(name, args, span));
         }
@@ -141,6 +158,9 @@ impl Infer<'_> {
                         "`__syncwarp` with a mask that is not the full warp's (0xffffffff)"
                     }
                     "__mapcheck_tile_sync" => "the `sync()` of a tile whose size is not known",
+                    "__mapcheck_split_barrier" => {
+                        "a `cuda::barrier`'s arrive and wait (the count it waits for is not followed)"
+                    }
                     _ => "the `sync()` of a coalesced group or a partition (members not known)",
                 };
                 self.note_once(&format!("{what} orders nothing here"));

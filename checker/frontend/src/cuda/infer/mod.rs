@@ -280,11 +280,13 @@ const BARRIERS: &[&str] = &[
 
 /// Barriers below the block (`calls.rs`, `tile_barrier`): `__syncwarp`,
 /// a cooperative tile's `sync()` (the prelude's `__mapcheck_tile_sync(n)`),
-/// a coalesced group's (`__mapcheck_group_sync()`, which orders nothing).
+/// a coalesced group's (`__mapcheck_group_sync()`) and a `cuda::barrier`'s
+/// arrive and wait (`__mapcheck_split_barrier()`), which order nothing.
 const TILE_BARRIERS: &[&str] = &[
     "__syncwarp",
     "__mapcheck_tile_sync",
     "__mapcheck_group_sync",
+    "__mapcheck_split_barrier",
 ];
 
 /// Barriers of the whole grid (cooperative groups): they order the threads
