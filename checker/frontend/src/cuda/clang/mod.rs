@@ -42,6 +42,7 @@ pub const HEADERS: &[(&str, &str)] = &[
     header!("builtin_types.h"),
     header!("channel_descriptor.h"),
     header!("cooperative_groups.h"),
+    header!("cooperative_groups/memcpy_async.h"),
     header!("cooperative_groups/reduce.h"),
     header!("cooperative_groups/scan.h"),
     header!("cuComplex.h"),
