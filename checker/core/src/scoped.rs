@@ -20,20 +20,23 @@
 //! there (`wellformed::tiles`); one that two threads of a tile disagree on
 //! is barrier divergence.
 //!
-//! A tile size whose tiles the block may cut (the block's thread count not
-//! known to be a multiple of it) is not a level: its barriers are erased
-//! everywhere — they order nothing, which only adds races (Lemma S2) — and
-//! a note says so.  So does every tile barrier when the linear index of a
-//! thread is not a linear term (block dimensions not fixed).
+//! A tile size whose tiles the block cuts (its thread count not a multiple
+//! of it) is not a level: its barriers are erased everywhere — they order
+//! nothing, which only adds races (Lemma S2) — and a note says so.  When
+//! that is not known, the block's thread count is split into cases
+//! ([`divisibility_cases`]: a multiple of the size, or not), each checked
+//! under its fact, so that a witness is one of the case where the barrier
+//! fails.  Every tile barrier is erased when the linear index of a thread
+//! is not a linear term (block dimensions not fixed).
 
-use crate::kernel::{Kernel, Scope, ThreadModel};
+use crate::kernel::{Kernel, Origin, Scope, ThreadModel};
 use crate::smt::{QueryContext, Session};
 use crate::verdict::{worst, ArrayReport, CheckOptions, KernelReport, Verdict};
 use mapcheck_ir::kernel::TilePair;
 use mapcheck_ir::threads::{Axis, Builtin};
 use semantics::expr::{BExp, NExp, NOp, ROp};
 use semantics::scoped::Scope as BarrierScope;
-use semantics::surface::{Block, LoopTag, Stmt, StmtKind};
+use semantics::surface::{Assumption, Block, LoopTag, Span, Stmt, StmtKind};
 use std::collections::BTreeSet;
 
 /// The kernels that check a kernel with tile barriers, and what the
@@ -65,38 +68,60 @@ pub fn plan(kernel: &Kernel, opts: &CheckOptions, session: &Session) -> Option<P
         },
         ThreadModel::Cuda(Scope::AcrossBlocks) => None,
     };
-    let levels: Vec<u32> = match &linear {
-        Some(_) => sizes
-            .iter()
-            .copied()
-            .filter(|&n| match tiles_fit(kernel, opts, session, n) {
-                Fit::Yes => true,
-                Fit::No(count) => {
-                    notes.push(format!(
-                        "the barriers of tiles of {n} threads order nothing here: the block has \
-                         {count} threads, so its last tile lacks threads and never synchronizes"
-                    ));
-                    false
-                }
-                Fit::Unknown => {
-                    notes.push(format!(
-                        "the barriers of tiles of {n} threads order nothing here: the block's \
-                         thread count is not known to be a multiple of {n} (fix the block dimensions)"
-                    ));
-                    false
-                }
-            })
-            .collect(),
-        None => Vec::new(),
+    let Some(linear) = linear else {
+        return Some(erased_plan(kernel, notes));
     };
-    let Some(linear) = linear.filter(|_| !levels.is_empty()) else {
-        let mut k = kernel.clone();
-        k.program.body = barriers_from(&k.program.body, &[]);
-        return Some(Plan {
-            kernels: vec![k],
-            notes,
-        });
-    };
+    let (mut sure, mut maybe) = (Vec::new(), Vec::new());
+    for &n in &sizes {
+        match tiles_fit(kernel, opts, session, n) {
+            Fit::Yes => sure.push(n),
+            Fit::Unknown => maybe.push(n),
+            Fit::No(count) => notes.push(format!(
+                "the barriers of tiles of {n} threads order nothing here: the block has \
+                 {count} threads, so its last tile lacks threads and never synchronizes"
+            )),
+        }
+    }
+    let mut kernels = Vec::new();
+    for case in divisibility_cases(kernel, opts, &maybe) {
+        if impossible(kernel, opts, session, &case.facts) {
+            continue;
+        }
+        if let Some(n) = case.cut {
+            notes.push(format!(
+                "the barriers of tiles of {n} threads order nothing when the block's thread \
+                 count is not a multiple of {n} (its last tile lacks threads)"
+            ));
+        }
+        let mut levels: Vec<u32> = sure.iter().chain(&case.fit).copied().collect();
+        levels.sort_unstable();
+        let mut base = kernel.clone();
+        for cond in case.facts {
+            let a = Assumption {
+                cond,
+                span: Span::default(),
+            };
+            base.assume(a, Origin::Default("a case of the block's size".into()));
+        }
+        kernels.extend(level_kernels(&base, &linear, &levels));
+    }
+    Some(Plan { kernels, notes })
+}
+
+/// The kernel with every barrier below the block erased: they order
+/// nothing (the linear thread index is not a linear term).
+fn erased_plan(kernel: &Kernel, notes: Vec<String>) -> Plan {
+    let mut k = kernel.clone();
+    k.program.body = barriers_from(&k.program.body, &[]);
+    Plan {
+        kernels: vec![k],
+        notes,
+    }
+}
+
+/// The kernels of Theorem S1's levels `levels` (sorted): the block level
+/// and one per tile size.
+fn level_kernels(kernel: &Kernel, linear: &NExp, levels: &[u32]) -> Vec<Kernel> {
     let variant = |kept: &[u32], within: Option<u32>, apart: Option<u32>| {
         let mut k = kernel.clone();
         k.program.body = barriers_from(&k.program.body, kept);
@@ -114,7 +139,62 @@ pub fn plan(kernel: &Kernel, opts: &CheckOptions, session: &Session) -> Option<P
         // (not a level) stays erased.
         kernels.push(variant(&levels[j..], Some(n), narrower));
     }
-    Some(Plan { kernels, notes })
+    kernels
+}
+
+/// One case of the block's thread count for the tile sizes `maybe` whose
+/// divisibility is not known: the sizes that fit in it, the narrowest one
+/// that is cut (if any), and the facts that make the case.
+struct Divisibility {
+    fit: Vec<u32>,
+    cut: Option<u32>,
+    facts: Vec<BExp>,
+}
+
+/// The cases of the block's thread count `c` for the sizes `maybe`
+/// (powers of two, so a multiple of one is a multiple of every smaller
+/// one): `c` a multiple of the first `j` sizes and not of the next, for
+/// each `j`.  Every execution is in exactly one case.
+fn divisibility_cases(kernel: &Kernel, opts: &CheckOptions, maybe: &[u32]) -> Vec<Divisibility> {
+    let count = thread_count(kernel, opts);
+    let multiple = |n: u32| {
+        BExp::rel(
+            ROp::Eq,
+            NExp::bin(NOp::Mod, count.clone(), NExp::num(u64::from(n))),
+            NExp::num(0),
+        )
+    };
+    let mut sizes = maybe.to_vec();
+    sizes.sort_unstable();
+    (0..=sizes.len())
+        .map(|j| {
+            let mut facts = Vec::new();
+            if let Some(&n) = j.checked_sub(1).and_then(|i| sizes.get(i)) {
+                facts.push(multiple(n));
+            }
+            if let Some(&n) = sizes.get(j) {
+                facts.push(BExp::not(multiple(n)));
+            }
+            Divisibility {
+                fit: sizes[..j].to_vec(),
+                cut: sizes.get(j).copied(),
+                facts,
+            }
+        })
+        .collect()
+}
+
+/// Do the kernel's assumptions rule out the case `facts`?
+fn impossible(kernel: &Kernel, opts: &CheckOptions, session: &Session, facts: &[BExp]) -> bool {
+    let Some(all) = facts.iter().cloned().reduce(BExp::and) else {
+        return false;
+    };
+    session.valid(
+        &[],
+        &BExp::not(all),
+        &context(kernel, opts),
+        opts.timeout_ms,
+    )
 }
 
 /// Does `block` hold a barrier of another scope than the block's
@@ -223,10 +303,16 @@ enum Fit {
 /// kernel's assumptions allow?  (A cut tile never synchronizes: CUDA
 /// documents no behaviour for the lanes a block lacks.)
 fn tiles_fit(kernel: &Kernel, opts: &CheckOptions, session: &Session, n: u32) -> Fit {
+    multiple_of(kernel, opts, session, thread_count(kernel, opts), n)
+}
+
+/// The number of threads of a block: `T` for the theory's threads (or
+/// `--threads`), the product of the block dimensions (the known ones as
+/// numbers) for CUDA's.
+fn thread_count(kernel: &Kernel, opts: &CheckOptions) -> NExp {
     if kernel.threads == ThreadModel::Theory {
         let count = opts.threads.map(NExp::num);
-        let count = count.unwrap_or_else(|| NExp::var(semantics::trace::THREAD_COUNT));
-        return multiple_of(kernel, opts, session, count, n);
+        return count.unwrap_or_else(|| NExp::var(semantics::trace::THREAD_COUNT));
     }
     let fixed = crate::params::fixed_values(kernel, opts);
     let dim = |a: Axis| {
@@ -237,10 +323,28 @@ fn tiles_fit(kernel: &Kernel, opts: &CheckOptions, session: &Session, n: u32) ->
             .or_else(|| kernel.launch.as_ref()?.dim(Builtin::BlockDim, a).known());
         known.map(NExp::num).unwrap_or_else(|| NExp::var(&x))
     };
-    let count = [Axis::Y, Axis::Z]
+    [Axis::Y, Axis::Z]
         .into_iter()
-        .fold(dim(Axis::X), |c, a| NExp::mul(c, dim(a)));
-    multiple_of(kernel, opts, session, count, n)
+        .fold(dim(Axis::X), |c, a| NExp::mul(c, dim(a)))
+}
+
+/// The context of a question about the kernel's parameters alone.
+fn context(kernel: &Kernel, opts: &CheckOptions) -> QueryContext {
+    QueryContext {
+        logic: opts.logic,
+        thread_ids: kernel.threads.ids(),
+        locals: kernel.program.locals.clone(),
+        params: crate::params::parameters(kernel),
+        fixed: crate::params::fixed_env(kernel, opts),
+        globals: kernel
+            .program
+            .assumptions
+            .iter()
+            .map(|a| a.cond.clone())
+            .collect(),
+        pairs: Default::default(),
+        chains: Default::default(),
+    }
 }
 
 /// Is `count` a multiple of `n` under the kernel's assumptions?
@@ -263,21 +367,7 @@ fn multiple_of(
         NExp::bin(NOp::Mod, count, NExp::num(u64::from(n))),
         NExp::num(0),
     );
-    let ctx = QueryContext {
-        logic: opts.logic,
-        thread_ids: kernel.threads.ids(),
-        locals: kernel.program.locals.clone(),
-        params: crate::params::parameters(kernel),
-        fixed: crate::params::fixed_env(kernel, opts),
-        globals: kernel
-            .program
-            .assumptions
-            .iter()
-            .map(|a| a.cond.clone())
-            .collect(),
-        pairs: Default::default(),
-        chains: Default::default(),
-    };
+    let ctx = context(kernel, opts);
     match session.valid(&[], &multiple, &ctx, opts.timeout_ms) {
         true => Fit::Yes,
         false => Fit::Unknown,
