@@ -17,8 +17,10 @@ use differential_tests::scoped_gen::ScopedCase;
 use differential_tests::{check_with, scaled_cases};
 use mapcheck_core::check::check_kernel;
 use mapcheck_core::kernel::Kernel;
-use mapcheck_core::verdict::{worst, CheckOptions};
+use mapcheck_core::verdict::{worst, CheckOptions, Verdict};
 use quickcheck::TestResult;
+use semantics::scoped::race::scoped_safe;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 static ANY: Tally = Tally::new();
 static TILED: Tally = Tally::new();
@@ -63,4 +65,50 @@ fn the_checker_per_scope_agrees_with_definition_s4() {
 fn the_checker_per_scope_agrees_with_definition_s4_on_tile_local_protocols() {
     check_with(scaled_cases(10), 20, |c: TileCase| compare(c.0, &TILED));
     report_and_floor(&TILED, 15.0, 4.0);
+}
+
+static SYMBOLIC_DRF: AtomicU64 = AtomicU64::new(0);
+static SYMBOLIC_ALL: AtomicU64 = AtomicU64::new(0);
+
+/// With the thread count left symbolic (`T`), the checker splits on
+/// whether `T` is a multiple of each tile size (`scoped::divisibility_cases`):
+/// a DRF answer holds for every `T`, so for the case's count too.  (Only
+/// soundness is asked: a race or a divergence may be one of another `T`.)
+#[test]
+fn with_a_symbolic_thread_count_checker_drf_is_drf_at_every_count() {
+    check_with(scaled_cases(40), 20, |c: TileCase| {
+        let case = c.0;
+        let Ok(h) = case.protocol.eval(&case.layout()) else {
+            return TestResult::discard();
+        };
+        let text = source(&case.protocol);
+        let program = semantics::surface::parse(&text).expect("printed protocols parse");
+        let kernel = Kernel {
+            unknowns: Vec::new(),
+            ..Kernel::protocol("random", "random.proto".into(), text.clone(), program)
+        };
+        let report = check_kernel(&kernel, &CheckOptions::default());
+        let verdict = worst(report.arrays.iter().map(|a| &a.verdict), |v| v.severity());
+        SYMBOLIC_ALL.fetch_add(1, Ordering::Relaxed);
+        match verdict {
+            None | Some(Verdict::Drf { .. }) => {
+                SYMBOLIC_DRF.fetch_add(1, Ordering::Relaxed);
+                if scoped_safe(&h) {
+                    TestResult::passed()
+                } else {
+                    TestResult::error(format!(
+                        "checker DRF for every T, racy at T = {}: {text}",
+                        case.count
+                    ))
+                }
+            }
+            _ => TestResult::passed(),
+        }
+    });
+    let (drf, all) = (
+        SYMBOLIC_DRF.load(Ordering::Relaxed),
+        SYMBOLIC_ALL.load(Ordering::Relaxed),
+    );
+    eprintln!("tile-local protocols with a symbolic thread count: {drf} DRF answers of {all}");
+    differential_tests::assert_floor("DRF answers with a symbolic thread count", drf, all, 2.0);
 }
