@@ -24,6 +24,17 @@ impl Infer<'_> {
         if let Some(v) = self.unmodelled_barrier(callee, args, span) {
             return Some(v);
         }
+        if api && name == "__mapcheck_barrier_init" {
+            return Some(self.block_barrier_init(args, span));
+        }
+        if api && name == "__mapcheck_barrier_wait" {
+            return Some(self.block_barrier_wait(args, span));
+        }
+        if api && name == "__mapcheck_split_barrier" {
+            // `arrive`, `wait`, `arrive_and_drop`: the phases are not
+            // followed, so no `arrive_and_wait` of the kernel stands.
+            self.block_barriers_invalid("the kernel also arrives or waits apart");
+        }
         if api && name == "__mapcheck_order_ignored" {
             // A load or store of `cuda/std/atomic` with an ordering memory
             // order: an alarm may rest on the order left out.

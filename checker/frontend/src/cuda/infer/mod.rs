@@ -8,6 +8,7 @@
 
 mod barriers;
 mod bits;
+mod block_barriers;
 mod calls;
 mod cells;
 mod choices;
@@ -135,6 +136,8 @@ pub struct Output {
     pub relational: Vec<Assumption>,
     /// `if (c) break;` leaving a synchronized loop (`Kernel::loop_exits`).
     pub loop_exits: Vec<Span>,
+    /// `cuda::barrier`s seen (`block_barriers.rs`).
+    pub block_barriers: block_barriers::BlockBarriers,
     /// An over-approximation was made (power-stride loops, unknown bounds).
     pub approximate: bool,
     /// The `__shared__` variables (one copy per block); their fields are
@@ -510,6 +513,7 @@ impl<'a> Infer<'a> {
         self.control.return_paths.push(Vec::new());
         self.stmt(&f.body);
         self.out.body = self.control.blocks.pop().unwrap_or_default();
+        self.settle_block_barriers();
         self.run_passes(f);
         self.out.shared = std::mem::take(&mut self.memory.shared);
         self.out

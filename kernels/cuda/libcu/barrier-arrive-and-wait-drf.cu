@@ -1,10 +1,10 @@
+//pass
 //--blockDim=64 --gridDim=1
-// expect: known-alarm
-// expected: DRF (//pass), but mapcheck raises an alarm: a cuda::barrier's arrive_and_wait orders nothing here (cuda/barrier)
 // Race-free: the barrier is initialised for blockDim.x threads, and every
 // thread of the block calls arrive_and_wait once, so the phase completes
 // only when all 64 have arrived: thread 1's write of s[1] happens before
-// thread 0's read of s[0 ^ 1] after the wait.
+// thread 0's read of s[0 ^ 1] after the wait.  The __syncthreads() orders
+// thread 0's init before every arrival.
 #include <cuda/barrier>
 
 __global__ void exchange(int *out)
