@@ -268,21 +268,7 @@ fn contradictory_assumptions(
     if kernel.program.assumptions.is_empty() {
         return None;
     }
-    let ctx = QueryContext {
-        logic: opts.logic,
-        thread_ids: kernel.threads.ids(),
-        locals: kernel.program.locals.clone(),
-        params: parameters(kernel),
-        fixed: fixed_env(kernel, opts),
-        globals: kernel
-            .program
-            .assumptions
-            .iter()
-            .map(|a| a.cond.clone())
-            .collect(),
-        pairs: PairFilter::default(),
-        chains: Default::default(),
-    };
+    let ctx = parameter_context(kernel, opts);
     let never = semantics::BExp::Bool(false);
     if !session.valid(&[], &never, &ctx, opts.timeout_ms) {
         return None;
@@ -299,6 +285,28 @@ fn contradictory_assumptions(
                   contradict each other: no execution satisfies them"
             .to_string(),
     })
+}
+
+/// The context of a question about the kernel's parameters and one or
+/// two threads under its assumptions alone (no case, no pair filter):
+/// whether the assumptions contradict, what they imply of the block's size
+/// (`crate::scoped`).
+pub(crate) fn parameter_context(kernel: &Kernel, opts: &CheckOptions) -> QueryContext {
+    QueryContext {
+        logic: opts.logic,
+        thread_ids: kernel.threads.ids(),
+        locals: kernel.program.locals.clone(),
+        params: parameters(kernel),
+        fixed: fixed_env(kernel, opts),
+        globals: kernel
+            .program
+            .assumptions
+            .iter()
+            .map(|a| a.cond.clone())
+            .collect(),
+        pairs: PairFilter::default(),
+        chains: Default::default(),
+    }
 }
 
 /// The query context of one case.

@@ -30,7 +30,7 @@
 //! is not a linear term (block dimensions not fixed).
 
 use crate::kernel::{Kernel, Origin, Scope, ThreadModel};
-use crate::smt::{QueryContext, Session};
+use crate::smt::Session;
 use crate::verdict::{worst, ArrayReport, CheckOptions, KernelReport, Verdict};
 use mapcheck_ir::kernel::TilePair;
 use mapcheck_ir::threads::{Axis, Builtin};
@@ -49,9 +49,7 @@ pub struct Plan {
 /// The plan of `kernel`, `None` when it has no barrier below the block
 /// (it is checked as it is).
 pub fn plan(kernel: &Kernel, opts: &CheckOptions, session: &Session) -> Option<Plan> {
-    if !has_scoped_barrier(&kernel.program.body) {
-        return None;
-    }
+    semantics::surface::first_scoped_sync(&kernel.program.body)?;
     let sizes = tile_sizes(&kernel.program.body);
     let mut notes = Vec::new();
     let linear = match kernel.threads {
@@ -192,19 +190,9 @@ fn impossible(kernel: &Kernel, opts: &CheckOptions, session: &Session, facts: &[
     session.valid(
         &[],
         &BExp::not(all),
-        &context(kernel, opts),
+        &crate::check::parameter_context(kernel, opts),
         opts.timeout_ms,
     )
-}
-
-/// Does `block` hold a barrier of another scope than the block's
-/// (`StmtKind::ScopedSync`)?
-fn has_scoped_barrier(block: &Block) -> bool {
-    let mut found = false;
-    visit(block, &mut |s| {
-        found |= matches!(s.kind, StmtKind::ScopedSync { .. })
-    });
-    found
 }
 
 /// The sizes of the tiles of the kernel's full-mask tile barriers.
@@ -328,25 +316,6 @@ fn thread_count(kernel: &Kernel, opts: &CheckOptions) -> NExp {
         .fold(dim(Axis::X), |c, a| NExp::mul(c, dim(a)))
 }
 
-/// The context of a question about the kernel's parameters alone.
-fn context(kernel: &Kernel, opts: &CheckOptions) -> QueryContext {
-    QueryContext {
-        logic: opts.logic,
-        thread_ids: kernel.threads.ids(),
-        locals: kernel.program.locals.clone(),
-        params: crate::params::parameters(kernel),
-        fixed: crate::params::fixed_env(kernel, opts),
-        globals: kernel
-            .program
-            .assumptions
-            .iter()
-            .map(|a| a.cond.clone())
-            .collect(),
-        pairs: Default::default(),
-        chains: Default::default(),
-    }
-}
-
 /// Is `count` a multiple of `n` under the kernel's assumptions?
 fn multiple_of(
     kernel: &Kernel,
@@ -367,7 +336,7 @@ fn multiple_of(
         NExp::bin(NOp::Mod, count, NExp::num(u64::from(n))),
         NExp::num(0),
     );
-    let ctx = context(kernel, opts);
+    let ctx = crate::check::parameter_context(kernel, opts);
     match session.valid(&[], &multiple, &ctx, opts.timeout_ms) {
         true => Fit::Yes,
         false => Fit::Unknown,
