@@ -5,11 +5,13 @@
 //! ([`suite`]), and the paths of a run as translation units ([`project`]:
 //! directories, fragments checked through their includer).
 
+pub mod assume;
 pub mod config;
 pub mod database;
 pub mod pipeline;
 pub mod project;
 pub mod show;
+pub mod suggest;
 pub mod suite;
 
 pub use pipeline::{check_file, show_file, worst_outcome, CheckedArray, CheckedKernel, FileReport};

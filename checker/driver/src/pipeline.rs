@@ -6,6 +6,7 @@
 //! every race, and the diagnostics about the file; [`show_file`] runs the
 //! same stages for an observer instead of deciding verdicts.
 
+use crate::suggest::Recheck;
 use mapcheck_core::budget::FileBudget;
 use mapcheck_core::c_terms::decode;
 use mapcheck_core::check::{observe_kernel, par_map, Observer};
@@ -60,15 +61,27 @@ fn run(
             return report;
         }
     };
-    let loaded = load_bytes_with(path, &bytes, cli, extra_args);
     report.source = Some(decode_source(&bytes));
-    let loaded = match loaded {
+    let assumed = match crate::assume::apply(path, bytes, cli, extra_args) {
+        Ok(a) => a,
+        Err(d) => {
+            report.diagnostics.push(d);
+            return report;
+        }
+    };
+    report.diagnostics.extend(assumed.warnings);
+    let text = decode_source(&assumed.bytes);
+    let loaded = match load_bytes_with(path, &assumed.bytes, cli, extra_args) {
         Ok(l) => l,
         Err(d) => {
             report.diagnostics.push(d);
             return report;
         }
     };
+    if let Some(d) = crate::assume::not_compiled(path, cli, &assumed.lines, &loaded.kernels) {
+        report.diagnostics.push(d);
+        return report;
+    }
     report.diagnostics.extend(loaded.warnings);
     if loaded.kernels.is_empty() {
         // Host code (a CUDA file without kernels): nothing to check, and
@@ -114,12 +127,19 @@ fn run(
                     budget.total()
                 );
             }
+            let recheck = Recheck::new(path, &text, cli, extra_args);
             for ((c, k), over) in checked.into_iter().zip(&loaded.kernels).zip(over) {
                 match c {
                     Ok(mut checked) => {
                         if over {
                             out_of_budget(&mut checked, k, &loaded.options, budget.wall_passed());
+                        } else if cli.suggest {
+                            crate::suggest::kernel(&mut checked, k, &recheck);
                         }
+                        let assumed = if k.file == path { &cli.assume[..] } else { &[] };
+                        checked.launch.extend(assumed.iter().map(|e| {
+                            format!("{e} (--assume, written into the kernel as `__requires({e});`)")
+                        }));
                         report.kernels.push(checked)
                     }
                     Err(d) => report.diagnostics.push(d),
@@ -237,6 +257,8 @@ fn check_kernel(k: &Kernel, opts: &CheckOptions) -> Result<CheckedKernel, Diagno
                 classification,
                 triage,
                 suppressed: None,
+                precondition: None,
+                fix: None,
             }
         })
         .collect();

@@ -130,6 +130,13 @@ pub struct Flags {
     /// `--strict` (GPUVerify's `--no-benign-tolerance`): benign write/write
     /// pairs count as races.
     pub strict: bool,
+    /// `--assume EXPR` (command line only, CUDA): a C condition over the
+    /// kernel's parameters and launch, stated as `__requires(EXPR);` at
+    /// the start of each selected kernel (`mapcheck_driver::assume`).
+    pub assume: Vec<String>,
+    /// Look for a checked precondition and fix of each race (`check` only;
+    /// `mapcheck_driver::suggest`).
+    pub suggest: bool,
 }
 
 /// The warp size of `--warp-sync` without a value.

@@ -88,6 +88,11 @@ pub struct Kernel {
     /// (`core::scoped`, Theorem S1 of `proofs-notes/scoped-barriers.md`);
     /// `None` (every pair) for every kernel a front end makes.
     pub tile: Option<TilePair>,
+    /// Where the kernel's body opens (its `{`) in [`Kernel::file`], for
+    /// the driver to write an assumption into the kernel and check it
+    /// again (`--assume`, a suggested precondition); `Span::default()`
+    /// when the kernel has no C body (`.proto`, `.bcu`).
+    pub body: semantics::surface::Span,
 }
 
 /// Two threads of one block, located by tiles of consecutive linear thread
@@ -378,6 +383,7 @@ impl Kernel {
             encoding: Encoding::default(),
             params: Vec::new(),
             tile: None,
+            body: Default::default(),
         }
     }
 

@@ -8,7 +8,7 @@ use semantics::surface::Span;
 
 /// The header of `mapcheck check --format csv`.
 pub const CHECK_HEADER: &str =
-    "file,kernel,array,verdict,classification,line1,col1,line2,col2,index,seconds,assumptions";
+    "file,kernel,array,verdict,classification,line1,col1,line2,col2,index,seconds,assumptions,precondition,fix_line,fix";
 
 /// A CSV document: the header, then the rows.
 pub fn write_csv<R, F>(header: &[&str], rows: R) -> String
@@ -40,7 +40,9 @@ pub fn csv_field(s: &str) -> String {
 /// without array accesses has none).  `classification`, `line2`, `col2`
 /// and `index` are for races; `line1,col1` is the first access of a race
 /// or the location of another verdict; empty where not applicable;
-/// `assumptions` last, so that the columns before it keep their places.
+/// `assumptions`, then a race's checked `precondition` and fix (`fix_line`,
+/// `fix`: the statement to insert before that line) last, so that the
+/// columns before them keep their places.
 pub fn check_csv(files: &[FileReport]) -> String {
     let rows = files.iter().flat_map(|f| &f.kernels).flat_map(|k| {
         k.arrays.iter().map(move |a| {
@@ -75,6 +77,9 @@ pub fn check_csv(files: &[FileReport]) -> String {
                 index,
                 format!("{:.6}", a.check.seconds),
                 assumptions(k, a),
+                a.precondition.as_ref().map(|p| p.expr.clone()).unwrap_or_default(),
+                a.fix.as_ref().map(|f| f.line.to_string()).unwrap_or_default(),
+                a.fix.as_ref().map(|f| f.insert.clone()).unwrap_or_default(),
             ]
         })
     });

@@ -89,6 +89,15 @@ pub struct JsonArray<'a> {
     pub suppressed: Option<JsonSuppressed<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub triage: Option<JsonTriage<'a>>,
+    /// For a race: a C condition under which the array is race-free,
+    /// checked (`docs/reports.md`, "Suggestions"); absent when none was
+    /// found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub precondition: Option<&'a str>,
+    /// For a race: a checked fix, a statement to insert on a line of its
+    /// own before `line`; absent when none was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<JsonFix<'a>>,
     /// Benign write/write pairs of a race-free array: two threads store
     /// the same uniform value in one cell (`docs/benign-writes.md`); absent
     /// when there is none.
@@ -384,7 +393,13 @@ impl<'a> JsonWitness<'a> {
     }
 }
 
-/// How triage settled an alarm.
+/// A checked fix: insert `insert` before line `line`.
+#[derive(Serialize)]
+pub struct JsonFix<'a> {
+    pub line: u32,
+    pub insert: &'a str,
+}
+
 /// Where and why a race was suppressed.
 #[derive(Serialize)]
 pub struct JsonSuppressed<'a> {
@@ -450,6 +465,11 @@ impl<'a> JsonArray<'a> {
                 in_source: s.in_source,
             }),
             triage: a.triage.as_ref().map(JsonTriage::from),
+            precondition: a.precondition.as_ref().map(|p| p.expr.as_str()),
+            fix: a.fix.as_ref().map(|f| JsonFix {
+                line: f.line,
+                insert: &f.insert,
+            }),
             benign: a
                 .check
                 .benign

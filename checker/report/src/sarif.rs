@@ -218,7 +218,35 @@ pub struct SarifResult<'a> {
     /// shows it closed, with the justification.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub suppressions: Vec<SarifSuppression>,
+    /// A checked barrier that removes the race (SARIF 2.1.0 §3.55): an
+    /// insertion of a line.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fixes: Vec<SarifFix>,
     pub properties: ResultProperties<'a>,
+}
+
+/// A `fix`: its description and its one change.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SarifFix {
+    pub description: Text,
+    pub artifact_changes: Vec<ArtifactChange>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ArtifactChange {
+    pub artifact_location: ArtifactLocation,
+    pub replacements: Vec<Replacement>,
+}
+
+/// An insertion: an empty deleted region at the start of a line, and the
+/// inserted line.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Replacement {
+    pub deleted_region: Region,
+    pub inserted_content: Text,
 }
 
 #[derive(Serialize)]
@@ -236,6 +264,9 @@ pub struct ResultProperties<'a> {
     pub witness: Option<JsonWitness<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<&'a str>,
+    /// A checked C condition under which the array is race-free.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub precondition: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -525,6 +556,7 @@ fn result<'a>(
         classification: None,
         witness: None,
         reason: None,
+        precondition: a.precondition.as_ref().map(|p| p.expr.as_str()),
     };
     let (rule, text, mut locations, about) = match a.verdict() {
         Verdict::Drf { .. } => return None,
@@ -540,7 +572,7 @@ fn result<'a>(
             locations.extend(launch_location(w, cwd));
             let name = array_name(&a.check.array);
             let about = [0, 1].map(|n| crate::text::side_access(w, n)).join(" ");
-            let text = race_text(&k.kernel, name, w, class);
+            let text = race_text(&k.kernel, name, w, class) + &suggestion_text(a);
             ("data-race", text, locations, about)
         }
         Verdict::Divergence { span, message } | Verdict::Invalid { span, message } => {
@@ -578,8 +610,55 @@ fn result<'a>(
                 location: None,
             })
             .collect(),
+        fixes: a.fix.iter().map(|f| fix(f, &uri)).collect(),
         properties: props,
     })
+}
+
+/// The checked suggestions of a race, as sentences after its message
+/// (escaped).
+fn suggestion_text(a: &CheckedArray) -> String {
+    let mut out = String::new();
+    if let Some(p) = &a.precondition {
+        out.push_str(&format!(
+            " The array is race-free if `{}` (checked with `__requires` at the start of the kernel).",
+            p.expr
+        ));
+    }
+    if let Some(f) = &a.fix {
+        out.push_str(&format!(
+            " Adding `{}` before line {} makes it race-free (checked).",
+            f.insert, f.line
+        ));
+    }
+    escape(&out)
+}
+
+/// The SARIF fix of a checked barrier: `insert` on a line of its own
+/// before `line`.
+fn fix(f: &mapcheck_core::results::Fix, uri: &ArtifactUri) -> SarifFix {
+    let at = Region {
+        start_line: f.line,
+        start_column: Some(1),
+        end_line: Some(f.line),
+        end_column: Some(1),
+    };
+    SarifFix {
+        description: Text::new(escape(&format!(
+            "Insert `{}` before line {} (checked: the array is then race-free and no barrier diverges).",
+            f.insert, f.line
+        ))),
+        artifact_changes: vec![ArtifactChange {
+            artifact_location: ArtifactLocation {
+                uri: uri.uri.clone(),
+                uri_base_id: uri.relative.then_some(SRCROOT),
+            },
+            replacements: vec![Replacement {
+                deleted_region: at,
+                inserted_content: Text::new(format!("{}\n", f.insert)),
+            }],
+        }],
+    }
 }
 
 /// The rule of a divergence or invalid verdict.
@@ -824,6 +903,8 @@ mod tests {
             classification: None,
             triage: None,
             suppressed: None,
+                precondition: None,
+                fix: None,
         }
     }
 

@@ -69,6 +69,7 @@ fn kernel_text(out: &mut String, k: &CheckedKernel, source: &str) {
         if let Some(s) = &a.suppressed {
             let _ = writeln!(out, "  suppressed ({}): {}", s.at, s.reason);
         }
+        suggestions_text(out, k, a);
         if let Some(t) = &a.triage {
             triage_text(out, t);
         }
@@ -79,6 +80,35 @@ fn kernel_text(out: &mut String, k: &CheckedKernel, source: &str) {
     for note in &k.launch {
         let _ = writeln!(out, "  assuming {note}");
     }
+}
+
+/// The checked precondition and fix of a race (`docs/reports.md`,
+/// "Suggestions").
+fn suggestions_text(out: &mut String, k: &CheckedKernel, a: &CheckedArray) {
+    let name = array_name(&a.check.array);
+    if let Some(p) = &a.precondition {
+        let _ = writeln!(
+            out,
+            "  help: `{name}` is race-free if `{}` (checked): add `__requires({});` after the `{{` of line {}, or check with --kernel {} --assume '{}'",
+            p.expr,
+            p.expr,
+            p.line,
+            kernel_function(&k.kernel),
+            p.expr
+        );
+    }
+    if let Some(f) = &a.fix {
+        let _ = writeln!(
+            out,
+            "  help: adding `{}` before line {} makes `{name}` race-free (checked)",
+            f.insert, f.line
+        );
+    }
+}
+
+/// The function of a kernel's report name (`k (across blocks)` is `k`).
+pub fn kernel_function(name: &str) -> &str {
+    name.split(" (").next().unwrap_or(name)
 }
 
 fn verdict_text(out: &mut String, k: &CheckedKernel, a: &CheckedArray, source: &str) {

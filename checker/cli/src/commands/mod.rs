@@ -206,6 +206,15 @@ pub struct CheckArgs {
     /// Print a pipeline stage instead of checking.
     #[arg(long, value_parser = stage_parser())]
     pub show: Option<Stage>,
+    /// A C condition over a kernel's parameters and launch dimensions
+    /// (`'n >= 0'`, `'width >= gridDim.x * blockDim.x'`), checked as if
+    /// `__requires(EXPR);` began each selected kernel (.cu).
+    #[arg(long, value_name = "EXPR")]
+    pub assume: Vec<String>,
+    /// Do not look for a precondition or a barrier that removes a race
+    /// (each is checked by checking the kernel again, which takes time).
+    #[arg(long = "no-suggest")]
+    pub no_suggest: bool,
 }
 
 /// What `-p` means: clang tools' compilation database directory, or
@@ -267,6 +276,8 @@ impl CheckArgs {
             file_budget_s: Some(self.file_budget),
             warp_sync: t.warp_sync,
             strict: t.strict,
+            assume: self.assume.clone(),
+            suggest: !self.no_suggest,
         }
     }
 }

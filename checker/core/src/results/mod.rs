@@ -129,6 +129,36 @@ pub struct CheckedArray {
     /// verdict stays racy and every report shows it, but it no longer
     /// decides the exit status (`docs/ci.md`, "Suppressions").
     pub suppressed: Option<Suppression>,
+    /// For a race: a condition on the kernel's parameters and launch under
+    /// which the array is race-free, checked by checking the kernel again
+    /// with it (`docs/reports.md`, "Suggestions").
+    pub precondition: Option<Precondition>,
+    /// For a race between threads of one block: a barrier whose insertion
+    /// makes the array race-free without barrier divergence, checked the
+    /// same way.
+    pub fix: Option<Fix>,
+}
+
+/// A checked precondition: the kernel with `__requires(expr);` at the
+/// start of its body was checked again and the array is race-free there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Precondition {
+    /// A C expression over the kernel's parameters and launch dimensions
+    /// (`n >= 0`, `width >= gridDim.x * blockDim.x`).
+    pub expr: String,
+    /// The line of the kernel's opening brace, after which the
+    /// `__requires` goes.
+    pub line: u32,
+}
+
+/// A checked fix: the kernel with `insert` on a line of its own before
+/// line `line` was checked again: the array is race-free and no barrier
+/// diverges.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    pub line: u32,
+    /// The statement to insert (`__syncthreads();`).
+    pub insert: String,
 }
 
 /// Why a race is silenced: an inline `// mapcheck-ignore: data-race —

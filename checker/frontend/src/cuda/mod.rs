@@ -536,6 +536,7 @@ fn build_kernel(
         encoding: out.encoding,
         params: kernel_params(unit, f),
         tile: None,
+        body: f.body.span,
     };
     (kernel, out.shared)
 }

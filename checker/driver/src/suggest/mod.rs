@@ -1,0 +1,164 @@
+//! What a report suggests for a race, each suggestion checked
+//! (`docs/reports.md`, "Suggestions"): a precondition under which the
+//! array is race-free ([`preconditions`]) and a barrier whose insertion
+//! makes it race-free ([`fixes`]).  A suggestion is checked on the very
+//! text it proposes: the file's text is edited in memory ([`edit`]),
+//! loaded again by the front end and the kernel checked again; it is
+//! printed only when that check says the array is race-free (and, for a
+//! barrier, that no barrier diverges).  Nothing here changes a verdict.
+//!
+//! Each file has an allowance of such checks ([`RECHECKS_PER_FILE`]), each
+//! check a budget of solver work in the solver's deterministic units
+//! ([`RECHECK_MS`]), so that suggestions cost a bounded multiple of the
+//! file's own check and are the same on every run.
+
+pub mod condition;
+pub mod edit;
+mod fixes;
+mod preconditions;
+
+use mapcheck_core::budget::FileBudget;
+use mapcheck_core::check::check_kernel;
+use mapcheck_core::kernel::{Kernel, UnsupportedKind};
+use mapcheck_core::results::CheckedKernel;
+use mapcheck_core::smt::units_of_ms;
+use mapcheck_core::verdict::Verdict;
+use mapcheck_frontend::load_bytes_with;
+use mapcheck_frontend::options::Flags;
+use std::cell::Cell;
+use std::path::Path;
+
+/// How many times one file is loaded and checked again for suggestions.
+pub const RECHECKS_PER_FILE: usize = 8;
+
+/// The solver work of one check of an edited kernel, in milliseconds of
+/// the solver's units (`mapcheck_core::smt::units_of_ms`).
+pub const RECHECK_MS: u64 = 10_000;
+
+/// The wall-clock safety net of one such check, in seconds.
+const RECHECK_WALL_S: u64 = 30;
+
+/// A file's text and how it was loaded, to load edits of it the same way.
+pub struct Recheck<'a> {
+    path: &'a Path,
+    text: &'a str,
+    cli: Flags,
+    extra_args: &'a [String],
+    left: Cell<usize>,
+}
+
+/// The verdicts of an edited kernel's arrays, under the user's names.
+pub struct Rechecked(Vec<(String, Verdict)>);
+
+impl Rechecked {
+    /// Is `array` race-free in the edited kernel?
+    pub fn drf(&self, array: &str) -> bool {
+        self.0.iter().any(|(a, v)| a == array && v.is_drf())
+    }
+
+    /// Does a barrier of the edited kernel diverge?
+    pub fn diverges(&self) -> bool {
+        self.0
+            .iter()
+            .any(|(_, v)| matches!(v, Verdict::Divergence { .. }))
+    }
+}
+
+impl<'a> Recheck<'a> {
+    /// Edits of `text`, the text of `path` that was checked with `cli` and
+    /// the compilation database's `extra_args`.
+    pub fn new(path: &'a Path, text: &'a str, cli: &Flags, extra_args: &'a [String]) -> Self {
+        let cli = Flags {
+            // The edits already hold the assumptions.
+            assume: Vec::new(),
+            suggest: false,
+            ..cli.clone()
+        };
+        Recheck {
+            path,
+            text,
+            cli,
+            extra_args,
+            left: Cell::new(RECHECKS_PER_FILE),
+        }
+    }
+
+    /// The file's text.
+    pub fn text(&self) -> &str {
+        self.text
+    }
+
+    /// Checks may still be spent.
+    pub fn can(&self) -> bool {
+        self.left.get() > 0
+    }
+
+    /// The kernel `k` (same name and scope) of the edited text, checked:
+    /// `None` when the allowance is spent, the edit does not load, the
+    /// edited kernel does not compile or its check ran out of its budget.
+    pub fn check(&self, edited: &str, k: &Kernel) -> Option<Rechecked> {
+        self.left.set(self.left.get().checked_sub(1)?);
+        let cli = Flags {
+            kernel: Some(k.name.clone()),
+            ..self.cli.clone()
+        };
+        let loaded = load_bytes_with(self.path, edited.as_bytes(), &cli, self.extra_args).ok()?;
+        let again = loaded
+            .kernels
+            .iter()
+            .find(|e| e.display_name() == k.display_name())?;
+        if again
+            .unsupported
+            .iter()
+            .any(|u| u.kind == UnsupportedKind::DoesNotCompile)
+        {
+            return None;
+        }
+        let budget = FileBudget::new(units_of_ms(RECHECK_MS), 1, RECHECK_WALL_S);
+        let mut opts = loaded.options.clone();
+        opts.meter = Some(budget.meter(0));
+        let report = check_kernel(again, &opts);
+        if budget.over()[0] || budget.wall_passed() {
+            return None;
+        }
+        let verdicts = report
+            .arrays
+            .into_iter()
+            .map(|a| (again.encoding.array_name(&a.array), a.verdict))
+            .collect();
+        Some(Rechecked(verdicts))
+    }
+}
+
+/// Looks for a checked precondition and a checked fix for each race of
+/// `checked`, the report of `k`.  Only a kernel written in the checked
+/// file itself, with a C body, can be edited.
+pub fn kernel(checked: &mut CheckedKernel, k: &Kernel, recheck: &Recheck) {
+    if k.body == Default::default() || k.file != recheck.path {
+        return;
+    }
+    preconditions::search(checked, k, recheck);
+    fixes::search(checked, k, recheck);
+}
+
+/// The indices of the arrays of `checked` that a suggestion is looked for:
+/// racy, not suppressed, with a witness in C terms, and `pending`.
+fn open_races(
+    checked: &CheckedKernel,
+    pending: impl Fn(&mapcheck_core::results::CheckedArray) -> bool,
+) -> Vec<usize> {
+    (0..checked.arrays.len())
+        .filter(|&i| {
+            let a = &checked.arrays[i];
+            a.suppressed.is_none() && witness(a).is_some() && pending(a)
+        })
+        .collect()
+}
+
+/// The race of an array, in C terms.
+fn witness(a: &mapcheck_core::results::CheckedArray) -> Option<&mapcheck_core::verdict::CWitness> {
+    match a.verdict() {
+        Verdict::Racy(w) => w.in_c.as_deref(),
+        _ => None,
+    }
+}

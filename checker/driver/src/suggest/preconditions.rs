@@ -1,0 +1,158 @@
+//! The condition under which a racy kernel is race-free (`docs/reports.md`,
+//! "Suggestions"): candidates built from the kernel itself — the sign and
+//! a lower bound of each integer parameter, an extent at least (or equal
+//! to) the launched thread count, an extent that is a multiple of the
+//! block's size, a block size bounded by or equal to a power of two the
+//! kernel's body writes — weakest kinds first.  A candidate the race's
+//! witness already satisfies cannot remove that race and is skipped; each
+//! other is checked by checking the kernel with `__requires(candidate);`
+//! at the start of its body, and the first under which an array is
+//! race-free is that array's precondition.
+
+use super::condition::{CType, Cond, Env, Term, UNSIGNED};
+use super::edit::{after_brace, literals};
+use super::{open_races, witness, Recheck};
+use mapcheck_core::kernel::Kernel;
+use mapcheck_core::results::{CheckedKernel, Precondition};
+use std::collections::BTreeSet;
+
+/// How many candidates one kernel may check (each is a load and a check).
+const TRIES_PER_KERNEL: usize = 4;
+
+/// The launch dimensions a candidate may name.
+const BLOCK_X: &str = "blockDim.x";
+const GRID_X: &str = "gridDim.x";
+
+/// Sets the precondition of each race of `checked` that a candidate
+/// removes.
+pub fn search(checked: &mut CheckedKernel, k: &Kernel, recheck: &Recheck) {
+    let mut open = open_races(checked, |a| a.precondition.is_none());
+    if open.is_empty() {
+        return;
+    }
+    let envs: Vec<Env> = open
+        .iter()
+        .map(|&i| env(k, witness(&checked.arrays[i]).map(|w| &w.params)))
+        .collect();
+    let names: BTreeSet<&String> = envs.iter().flat_map(|e| e.keys()).collect();
+    let sizes = literals(recheck.text(), k.body);
+    let mut tries = 0;
+    for cand in candidates(k, &names, &sizes) {
+        // A witness that meets the candidate is a race under it too.
+        let removable = |j: usize| envs[j].is_empty() || cand.holds(&envs[j]) != Some(true);
+        if !(0..open.len()).any(removable) {
+            continue;
+        }
+        if tries == TRIES_PER_KERNEL || !recheck.can() {
+            return;
+        }
+        tries += 1;
+        let stmt = format!("__requires({cand});");
+        let Some(edited) = after_brace(recheck.text(), k.body, &stmt) else {
+            return;
+        };
+        let Some(result) = recheck.check(&edited, k) else {
+            continue;
+        };
+        for &i in &open {
+            let a = &mut checked.arrays[i];
+            if result.drf(&a.check.array) {
+                a.precondition = Some(Precondition {
+                    expr: cand.to_string(),
+                    line: k.body.line,
+                });
+            }
+        }
+        open.retain(|&i| checked.arrays[i].precondition.is_none());
+        if open.is_empty() {
+            return;
+        }
+    }
+}
+
+/// The values of a witness's parameters and dimensions, with their C
+/// types (a dimension or index is `unsigned int`).
+fn env(k: &Kernel, params: Option<&Vec<mapcheck_core::verdict::CValue>>) -> Env {
+    let mut out = Env::new();
+    for v in params.into_iter().flatten() {
+        let t = k
+            .params
+            .iter()
+            .find(|p| p.name == v.name)
+            .and_then(|p| p.int)
+            .map(|i| CType {
+                bits: i.bits,
+                signed: i.signed,
+            });
+        let t = match t {
+            Some(t) => t,
+            None if v.name.contains('.') => UNSIGNED,
+            None => continue,
+        };
+        out.insert(v.name.clone(), (v.value.clone(), t));
+    }
+    out
+}
+
+/// The candidates, in the order they are tried: single facts of the
+/// weaker kinds first, conjunctions last.
+fn candidates(k: &Kernel, names: &BTreeSet<&String>, sizes: &[u64]) -> Vec<Cond> {
+    let ints: Vec<(&str, bool)> = k
+        .params
+        .iter()
+        .filter(|p| names.contains(&p.name))
+        .filter_map(|p| p.int.map(|i| (p.name.as_str(), i.signed)))
+        .collect();
+    let signed: Vec<&str> = ints.iter().filter(|p| p.1).map(|p| p.0).collect();
+    let ge = |p: &str, t: Term| Cond::Ge(Term::name(p), t);
+    let non_negative = |p: &str| ge(p, Term::Num(0));
+    let block = names.contains(&BLOCK_X.to_string());
+    // The grid's size along x counts when the kernel's code reads it (or
+    // the block's index); else it is 1 and the block is every thread.
+    let body_vars: BTreeSet<String> = k.program.body.iter().flat_map(|s| s.free_vars()).collect();
+    let grid = ["blockIdx.x", GRID_X].iter().any(|v| body_vars.contains(*v));
+    let threads = match (block, grid && names.contains(&GRID_X.to_string())) {
+        (true, true) => Some(Term::name(GRID_X).times(Term::name(BLOCK_X))),
+        (true, false) => Some(Term::name(BLOCK_X)),
+        _ => None,
+    };
+    let mut out: Vec<Cond> = signed.iter().map(|p| non_negative(p)).collect();
+    out.extend(ints.iter().map(|(p, _)| ge(p, Term::Num(1))));
+    if let Some(all) = signed.iter().map(|p| non_negative(p)).reduce(Cond::and) {
+        if signed.len() > 1 {
+            out.push(all);
+        }
+    }
+    // The extents tied to the launch.  A signed one also with its sign:
+    // C converts a negative `int` compared with an `unsigned` dimension
+    // to a huge value, so `n >= blockDim.x` alone holds of `n = -1`.
+    let signed_too = |p: &str, c: Cond| match signed.contains(&p) {
+        true => non_negative(p).and(c),
+        false => c,
+    };
+    for (p, _) in &ints {
+        if let Some(t) = &threads {
+            out.push(signed_too(p, ge(p, t.clone())));
+        }
+        if block {
+            let multiple = Cond::Multiple(Term::name(p), Term::name(BLOCK_X));
+            out.push(signed_too(p, multiple));
+        }
+        if let Some(t) = &threads {
+            out.push(Cond::Eq(Term::name(p), t.clone()));
+        }
+    }
+    if block {
+        let powers: Vec<u64> = sizes
+            .iter()
+            .copied()
+            .filter(|s| (2..=1024).contains(s) && s.is_power_of_two())
+            .collect();
+        let mut desc = powers.clone();
+        desc.sort_unstable_by(|a, b| b.cmp(a));
+        let dim = || Term::name(BLOCK_X);
+        out.extend(desc.iter().map(|&s| Cond::Le(dim(), Term::Num(s as i64))));
+        out.extend(powers.iter().map(|&s| Cond::Eq(dim(), Term::Num(s as i64))));
+    }
+    out
+}
