@@ -90,11 +90,17 @@ pub fn apply(
 /// An error for the first kernel whose code does not compile on a line an
 /// assumption was written on: the expression is not a C condition of that
 /// kernel (a misspelt name, a syntax error).
-pub fn not_compiled(path: &Path, cli: &Flags, lines: &[u32], kernels: &[Kernel]) -> Option<Diagnostic> {
+pub fn not_compiled(
+    path: &Path,
+    cli: &Flags,
+    lines: &[u32],
+    kernels: &[Kernel],
+) -> Option<Diagnostic> {
     let (k, bad) = kernels.iter().find_map(|k| {
-        let bad = k.unsupported.iter().find(|u| {
-            u.kind == UnsupportedKind::DoesNotCompile && lines.contains(&u.span.line)
-        })?;
+        let bad = k
+            .unsupported
+            .iter()
+            .find(|u| u.kind == UnsupportedKind::DoesNotCompile && lines.contains(&u.span.line))?;
         Some((k, bad))
     })?;
     let m = format!(

@@ -77,8 +77,14 @@ pub fn check_csv(files: &[FileReport]) -> String {
                 index,
                 format!("{:.6}", a.check.seconds),
                 assumptions(k, a),
-                a.precondition.as_ref().map(|p| p.expr.clone()).unwrap_or_default(),
-                a.fix.as_ref().map(|f| f.line.to_string()).unwrap_or_default(),
+                a.precondition
+                    .as_ref()
+                    .map(|p| p.expr.clone())
+                    .unwrap_or_default(),
+                a.fix
+                    .as_ref()
+                    .map(|f| f.line.to_string())
+                    .unwrap_or_default(),
                 a.fix.as_ref().map(|f| f.insert.clone()).unwrap_or_default(),
             ]
         })

@@ -903,8 +903,8 @@ mod tests {
             classification: None,
             triage: None,
             suppressed: None,
-                precondition: None,
-                fix: None,
+            precondition: None,
+            fix: None,
         }
     }
 

@@ -65,7 +65,9 @@ impl Term {
     /// The term's C value and type, or `None` when a name has no value.
     fn eval(&self, env: &Env) -> Option<(BigInt, CType)> {
         match self {
-            Term::Name(n) => env.get(n).map(|(v, t)| (wrap(v.clone(), promote(*t)), promote(*t))),
+            Term::Name(n) => env
+                .get(n)
+                .map(|(v, t)| (wrap(v.clone(), promote(*t)), promote(*t))),
             Term::Num(k) => Some((BigInt::from(*k), INT)),
             Term::Mul(a, b) => {
                 let (a, b, t) = converted(a.eval(env)?, b.eval(env)?);

@@ -141,7 +141,10 @@ mod tests {
     fn a_statement_goes_after_the_brace_and_no_line_moves() {
         let body = Span::point(1, 26);
         let out = after_brace(K, body, "__requires(n >= 0);").expect("a brace");
-        assert_eq!(out.lines().next(), Some("__global__ void k(int n) { __requires(n >= 0);"));
+        assert_eq!(
+            out.lines().next(),
+            Some("__global__ void k(int n) { __requires(n >= 0);")
+        );
         assert_eq!(out.lines().count(), K.lines().count());
         assert_eq!(after_brace(K, Span::point(1, 3), "x;"), None);
         assert_eq!(after_brace(K, Span::point(9, 1), "x;"), None);
@@ -158,7 +161,8 @@ mod tests {
 
     #[test]
     fn the_literals_of_a_body_skip_comments_strings_and_names() {
-        let text = "void f() { int a[256]; // 512\n x2 = 0x80 + 3u; /* 64 */ p(\"7\"); }\nint z = 9;";
+        let text =
+            "void f() { int a[256]; // 512\n x2 = 0x80 + 3u; /* 64 */ p(\"7\"); }\nint z = 9;";
         assert_eq!(literals(text, Span::point(1, 10)), vec![256, 0x80, 3]);
     }
 }

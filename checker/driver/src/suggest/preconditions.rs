@@ -14,6 +14,8 @@ use super::edit::{after_brace, literals};
 use super::{open_races, witness, Recheck};
 use mapcheck_core::kernel::Kernel;
 use mapcheck_core::results::{CheckedKernel, Precondition};
+use semantics::surface::{Stmt, StmtKind};
+use semantics::{BExp, NExp};
 use std::collections::BTreeSet;
 
 /// How many candidates one kernel may check (each is a load and a check).
@@ -35,7 +37,14 @@ pub fn search(checked: &mut CheckedKernel, k: &Kernel, recheck: &Recheck) {
         .map(|&i| env(k, witness(&checked.arrays[i]).map(|w| &w.params)))
         .collect();
     let names: BTreeSet<&String> = envs.iter().flat_map(|e| e.keys()).collect();
-    let sizes = literals(recheck.text(), k.body);
+    let mut sizes = literals(recheck.text(), k.body);
+    // Sizes written through a macro or a template argument are literals
+    // of the protocol only.
+    for s in protocol_constants(&k.program.body) {
+        if !sizes.contains(&s) {
+            sizes.push(s);
+        }
+    }
     let mut tries = 0;
     for cand in candidates(k, &names, &sizes) {
         // A witness that meets the candidate is a race under it too.
@@ -67,6 +76,58 @@ pub fn search(checked: &mut CheckedKernel, k: &Kernel, recheck: &Recheck) {
         if open.is_empty() {
             return;
         }
+    }
+}
+
+/// The numbers of a protocol's expressions that fit a `u64`.
+fn protocol_constants(body: &[Stmt]) -> Vec<u64> {
+    let mut out = Vec::new();
+    for s in body {
+        match &s.kind {
+            StmtKind::Access { index, .. } => index.iter().for_each(|e| numbers(e, &mut out)),
+            StmtKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
+                bool_numbers(cond, &mut out);
+                out.extend(protocol_constants(then_branch));
+                out.extend(protocol_constants(else_branch));
+            }
+            StmtKind::For { lo, hi, body, .. } => {
+                numbers(lo, &mut out);
+                numbers(hi, &mut out);
+                out.extend(protocol_constants(body));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn numbers(e: &NExp, out: &mut Vec<u64>) {
+    match e {
+        NExp::Num(n) => out.extend(u64::try_from(n).ok()),
+        NExp::Var(_) => {}
+        NExp::Bin(_, a, b) => {
+            numbers(a, out);
+            numbers(b, out);
+        }
+    }
+}
+
+fn bool_numbers(b: &BExp, out: &mut Vec<u64>) {
+    match b {
+        BExp::Bool(_) => {}
+        BExp::Rel(_, x, y) => {
+            numbers(x, out);
+            numbers(y, out);
+        }
+        BExp::Bin(_, x, y) => {
+            bool_numbers(x, out);
+            bool_numbers(y, out);
+        }
+        BExp::Not(x) => bool_numbers(x, out),
     }
 }
 
@@ -110,7 +171,9 @@ fn candidates(k: &Kernel, names: &BTreeSet<&String>, sizes: &[u64]) -> Vec<Cond>
     // The grid's size along x counts when the kernel's code reads it (or
     // the block's index); else it is 1 and the block is every thread.
     let body_vars: BTreeSet<String> = k.program.body.iter().flat_map(|s| s.free_vars()).collect();
-    let grid = ["blockIdx.x", GRID_X].iter().any(|v| body_vars.contains(*v));
+    let grid = ["blockIdx.x", GRID_X]
+        .iter()
+        .any(|v| body_vars.contains(*v));
     let threads = match (block, grid && names.contains(&GRID_X.to_string())) {
         (true, true) => Some(Term::name(GRID_X).times(Term::name(BLOCK_X))),
         (true, false) => Some(Term::name(BLOCK_X)),
@@ -123,20 +186,23 @@ fn candidates(k: &Kernel, names: &BTreeSet<&String>, sizes: &[u64]) -> Vec<Cond>
             out.push(all);
         }
     }
-    // The extents tied to the launch.  A signed one also with its sign:
-    // C converts a negative `int` compared with an `unsigned` dimension
-    // to a huge value, so `n >= blockDim.x` alone holds of `n = -1`.
-    let signed_too = |p: &str, c: Cond| match signed.contains(&p) {
-        true => non_negative(p).and(c),
-        false => c,
-    };
-    for (p, _) in &ints {
+    // The extents tied to the launch, alone and, for a signed one, with
+    // its sign: C converts a negative `int` compared with an `unsigned`
+    // dimension to a huge value, so `n >= blockDim.x` holds of `n = -1`
+    // (a witness with a negative `n` skips the candidate alone).
+    for (p, is_signed) in &ints {
+        let mut tied = Vec::new();
         if let Some(t) = &threads {
-            out.push(signed_too(p, ge(p, t.clone())));
+            tied.push(ge(p, t.clone()));
         }
         if block {
-            let multiple = Cond::Multiple(Term::name(p), Term::name(BLOCK_X));
-            out.push(signed_too(p, multiple));
+            tied.push(Cond::Multiple(Term::name(p), Term::name(BLOCK_X)));
+        }
+        for c in tied {
+            out.push(c.clone());
+            if *is_signed {
+                out.push(non_negative(p).and(c));
+            }
         }
         if let Some(t) = &threads {
             out.push(Cond::Eq(Term::name(p), t.clone()));
