@@ -284,7 +284,7 @@ fn parse_csv(text: &str) -> Vec<Vec<String>> {
     records
 }
 
-const HEADER: [&str; 12] = [
+const HEADER: [&str; 15] = [
     "file",
     "kernel",
     "array",
@@ -297,6 +297,9 @@ const HEADER: [&str; 12] = [
     "index",
     "seconds",
     "assumptions",
+    "precondition",
+    "fix_line",
+    "fix",
 ];
 
 #[test]
@@ -490,4 +493,83 @@ fn a_race_names_its_launch_and_the_host_values_there() {
         let params = witness["params"].as_object().expect("params");
         assert!(params.keys().all(|k| !k.starts_with("host")), "{params:?}");
     }
+}
+
+#[test]
+fn a_race_carries_its_checked_precondition_and_fix_in_every_format() {
+    let file = "kernels/cuda/suggestions/pad-offset-racy.cu";
+    let (code, out, err) = mapcheck(&["check", file, "--kernel", "pad", "--format", "json"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let a = &v["kernels"][0]["arrays"][0];
+    assert_eq!(a["precondition"], "n >= 0 && n >= blockDim.x", "{out}");
+    assert_eq!(a["fix"]["line"], 17, "{out}");
+    assert_eq!(a["fix"]["insert"], "__syncthreads();", "{out}");
+
+    let (_, out, _) = mapcheck(&["check", file, "--kernel", "pad", "--format", "csv"]);
+    let rows = parse_csv(&out);
+    let racy = rows.iter().find(|r| r[3] == "racy").expect("a racy row");
+    assert_eq!(
+        &racy[12..],
+        ["n >= 0 && n >= blockDim.x", "17", "__syncthreads();"]
+    );
+
+    let (_, out, _) = mapcheck(&["check", file, "--kernel", "pad", "--format", "sarif"]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("SARIF");
+    let r = &v["runs"][0]["results"][0];
+    assert_eq!(r["properties"]["precondition"], "n >= 0 && n >= blockDim.x");
+    let change = &r["fixes"][0]["artifactChanges"][0]["replacements"][0];
+    assert_eq!(change["deletedRegion"]["startLine"], 17);
+    assert_eq!(change["insertedContent"]["text"], "__syncthreads();\n");
+
+    let (_, out, _) = mapcheck(&["check", file, "--kernel", "pad"]);
+    assert!(
+        out.contains(
+            "help: adding `__syncthreads();` before line 17 makes `a` race-free (checked)"
+        ),
+        "{out}"
+    );
+    let (_, out, _) = mapcheck(&[
+        "check",
+        file,
+        "--kernel",
+        "pad",
+        "--no-suggest",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        !out.contains("precondition") && !out.contains("\"fix\""),
+        "{out}"
+    );
+}
+
+#[test]
+fn assume_states_a_precondition_and_a_name_the_kernel_lacks_is_an_error() {
+    let file = "kernels/cuda/suggestions/pad-offset-racy.cu";
+    let (code, out, err) = mapcheck(&[
+        "check",
+        file,
+        "--assume",
+        "n >= 0 && n >= blockDim.x",
+        "--no-suggest",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("assuming n >= 0 && n >= blockDim.x (--assume"),
+        "{out}"
+    );
+    let (code, out, err) = mapcheck(&["check", file, "--assume", "m >= 0"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("--assume 'm >= 0': not a condition of kernel `pad`"),
+        "{err}"
+    );
+    let (code, _, err) = mapcheck(&[
+        "check",
+        "kernels/protocols/listing-2.2.proto",
+        "--assume",
+        "M > 0",
+    ]);
+    assert_eq!(code, 2, "{err}");
 }

@@ -109,6 +109,19 @@ fn check_sarif_is_valid_for_every_kind_of_verdict() {
     }
 }
 
+/// A race with a checked fix and precondition: the `fixes` entry and the
+/// property keep the document valid.
+#[test]
+fn a_checked_fix_is_valid_sarif() {
+    let file = "kernels/cuda/suggestions/pad-offset-racy.cu";
+    let (code, out, err) = mapcheck_in(&root(), &["check", "--format", "sarif", file]);
+    assert_eq!(code, 1, "{err}");
+    let doc = parse(&out, &err);
+    assert_eq!(schema_errors(&doc), Vec::<String>::new(), "{doc:#}");
+    let fixes = &doc["runs"][0]["results"][0]["fixes"];
+    assert_eq!(fixes.as_array().map(Vec::len), Some(1), "{doc:#}");
+}
+
 /// A race at one of several launches links that launch (the related
 /// location with id 2), and the document stays valid.
 #[test]
