@@ -105,3 +105,100 @@ fn a_bad_configuration_is_a_located_usage_error() {
         "{err}"
     );
 }
+
+/// Two kernels of one file that are race-free only under what their
+/// callers guarantee: `pad` with `n >= blockDim.x` (its padding cells
+/// `a[n + t]` then miss the body cells `a[t]`), `fold` with `width` at
+/// least the launched thread count (no index is folded).  A `[[kernel]]`
+/// entry states each for its kernel alone; the other kernel and the other
+/// file keep the plain check.
+const TWO_KERNELS: &str = "\
+__global__ void pad(float *a, int n) {
+  a[threadIdx.x] = 0.0f;
+  a[n + threadIdx.x] = 1.0f;
+}
+__global__ void fold(int *row, int width) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= width)
+    i -= width;
+  row[i] = i;
+}
+";
+
+#[test]
+fn kernel_entries_give_one_kernel_its_launch_parameters_and_assumptions() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    write(d, "src/two.cu", TWO_KERNELS);
+    write(d, "other/two.cu", TWO_KERNELS);
+    let verdicts = |out: &str| -> Vec<(String, String)> {
+        let v: Value = serde_json::from_str(out).expect("JSON");
+        let kernels = v["kernels"].as_array().expect("kernels").clone();
+        kernels
+            .iter()
+            .map(|k| {
+                let name = k["kernel"].as_str().expect("name").to_string();
+                let verdict = k["arrays"][0]["verdict"].as_str().expect("verdict");
+                (name, verdict.to_string())
+            })
+            .collect()
+    };
+    let args = [
+        "check",
+        "src/two.cu",
+        "--block-level",
+        "--no-suggest",
+        "--format",
+        "json",
+    ];
+    let (code, out, _) = mapcheck(d, &args);
+    assert_eq!(code, 1);
+    assert!(verdicts(&out).iter().all(|(_, v)| v == "racy"), "{out}");
+    write(
+        d,
+        "mapcheck.toml",
+        "[[kernel]]\nname = \"pad\"\nfile = \"src/two.cu\"\nblock_dim = [128]\nparams = { n = 128 }\n\n\
+         [[kernel]]\nname = \"fold\"\nfile = \"src/two.cu\"\nassume = [\"width >= gridDim.x * blockDim.x\"]\n",
+    );
+    let (code, out, err) = mapcheck(d, &args);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        verdicts(&out),
+        [("pad".into(), "drf".into()), ("fold".into(), "drf".into())],
+        "the kernels keep their order: {out}"
+    );
+    assert!(
+        out.contains("blockDim = [128], n = 128 ([[kernel]] `pad`"),
+        "{out}"
+    );
+    // The entries name src/two.cu: the same kernels elsewhere stay racy.
+    let other = [
+        "check",
+        "other/two.cu",
+        "--block-level",
+        "--no-suggest",
+        "--format",
+        "json",
+    ];
+    let (code, out, _) = mapcheck(d, &other);
+    assert_eq!(code, 1, "{out}");
+    // An assumption that does not compile in its kernel is a usage error.
+    write(
+        d,
+        "mapcheck.toml",
+        "[[kernel]]\nname = \"pad\"\nassume = [\"m > 0\"]\n",
+    );
+    let (code, _, err) = mapcheck(d, &args);
+    assert_eq!(code, 2, "{err}");
+    write(
+        d,
+        "mapcheck.toml",
+        "[[kernel]]\nname = \"pad\"\nblock_dim = [0]\n",
+    );
+    let (code, _, err) = mapcheck(d, &args);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("block_dim is 1 to 3 positive numbers"),
+        "{err}"
+    );
+}

@@ -4,13 +4,17 @@
 //! `// mapcheck-ignore: data-race — reason` on the line of one of the two
 //! accesses.  A suppressed race stays racy in every report, with where
 //! and why it was suppressed; it no longer decides the exit status
-//! (`mapcheck_core::results::RunOutcome`).  Nothing here changes what is
-//! checked: suppression only reads verdicts.
+//! (`mapcheck_core::results::RunOutcome`).  Suppression only reads
+//! verdicts.  A `[[kernel]]` entry gives one kernel its launch, parameters
+//! and assumptions, as the command line would for it alone
+//! ([`check_unit`]).
 
 use crate::pipeline::FileReport;
+use crate::project::TranslationUnit;
 use mapcheck_core::kernel::Scope;
 use mapcheck_core::results::Suppression;
 use mapcheck_core::verdict::Verdict;
+use mapcheck_frontend::options::{Dims, Flags};
 use serde::Deserialize;
 use std::path::{Component, Path, PathBuf};
 
@@ -39,6 +43,27 @@ struct FileConfig {
     define: Vec<String>,
     #[serde(default)]
     suppress: Vec<Entry>,
+    #[serde(default)]
+    kernel: Vec<KernelEntry>,
+}
+
+/// A `[[kernel]]` entry: how one kernel is launched and what the program
+/// guarantees it, as `--block-dim`, `--grid-dim`, `--param` and `--assume`
+/// would say for that kernel alone.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct KernelEntry {
+    /// The kernel's function (both scopes).
+    pub name: String,
+    /// A file, relative to the configuration's directory; every file with
+    /// a kernel of that name when absent.
+    pub file: Option<String>,
+    pub block_dim: Option<Vec<u64>>,
+    pub grid_dim: Option<Vec<u64>>,
+    #[serde(default)]
+    pub params: std::collections::BTreeMap<String, i64>,
+    #[serde(default)]
+    pub assume: Vec<String>,
 }
 
 /// A `[[suppress]]` entry: the races it matches (every field given must
@@ -64,6 +89,7 @@ pub struct Config {
     pub includes: Vec<PathBuf>,
     pub defines: Vec<String>,
     entries: Vec<Entry>,
+    kernels: Vec<KernelEntry>,
 }
 
 /// The nearest `mapcheck.toml` in the directory of `start` (the directory
@@ -110,13 +136,123 @@ pub fn load(path: &Path) -> Result<Config, String> {
             path.display()
         ));
     }
+    if let Some(k) = file.kernel.iter().find(|k| bad_dims(k).is_some()) {
+        let what = bad_dims(k).unwrap_or_default();
+        return Err(format!(
+            "{}: [[kernel]] `{}`: {what}",
+            path.display(),
+            k.name
+        ));
+    }
     let dir = path.parent().unwrap_or(Path::new("."));
     Ok(Config {
         path: path.to_path_buf(),
         includes: file.include.iter().map(|i| dir.join(i)).collect(),
         defines: file.define,
         entries: file.suppress,
+        kernels: file.kernel,
     })
+}
+
+impl KernelEntry {
+    /// What the entry states: `blockDim = [128], n = 128, width >= 1`.
+    fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(d) = &self.block_dim {
+            parts.push(format!("blockDim = {d:?}"));
+        }
+        if let Some(d) = &self.grid_dim {
+            parts.push(format!("gridDim = {d:?}"));
+        }
+        parts.extend(self.params.iter().map(|(n, v)| format!("{n} = {v}")));
+        parts.extend(self.assume.iter().cloned());
+        parts.join(", ")
+    }
+}
+
+/// What is wrong with an entry's dimensions: 1 to 3 positive numbers each.
+fn bad_dims(k: &KernelEntry) -> Option<String> {
+    [("block_dim", &k.block_dim), ("grid_dim", &k.grid_dim)]
+        .into_iter()
+        .find_map(|(name, d)| {
+            let d = d.as_ref()?;
+            let ok = (1..=3).contains(&d.len()) && d.iter().all(|&x| x > 0);
+            (!ok).then(|| format!("{name} is 1 to 3 positive numbers, not {d:?}"))
+        })
+}
+
+/// The dimensions of an entry as the command line's.
+fn dims(d: &[u64]) -> Dims {
+    let mut xyz = [1; 3];
+    xyz[..d.len()].copy_from_slice(d);
+    Dims::new(xyz)
+}
+
+/// [`crate::project::check_unit`] with the `[[kernel]]` entries of
+/// `config` that match a kernel of the unit: each such kernel is checked
+/// again alone under its entry's launch, parameters and assumptions (on
+/// top of `cli`), and its report replaces the plain one; the entry is
+/// listed with the kernel's assumptions.
+pub fn check_unit(unit: &TranslationUnit, cli: &Flags, config: Option<&Config>) -> FileReport {
+    let mut report = crate::project::check_unit(unit, cli);
+    let Some(c) = config else {
+        return report;
+    };
+    let functions: Vec<String> = report
+        .kernels
+        .iter()
+        .map(|k| function(&k.kernel).to_string())
+        .collect();
+    for entry in c.kernels_of(&unit.file) {
+        if !functions.contains(&entry.name) {
+            continue;
+        }
+        let flags = entry_flags(cli, entry);
+        let mut again = crate::project::check_unit(unit, &flags);
+        let note = format!(
+            "{} ([[kernel]] `{}` in {})",
+            entry.describe(),
+            entry.name,
+            c.path.display()
+        );
+        for k in &mut again.kernels {
+            k.launch.push(note.clone());
+        }
+        report
+            .diagnostics
+            .extend(again.diagnostics.into_iter().filter(|d| d.is_error()));
+        let at = report
+            .kernels
+            .iter()
+            .position(|k| function(&k.kernel) == entry.name);
+        report.kernels.retain(|k| function(&k.kernel) != entry.name);
+        let at = at.unwrap_or(report.kernels.len()).min(report.kernels.len());
+        report.kernels.splice(at..at, again.kernels);
+    }
+    report
+}
+
+/// The flags of a kernel checked under its entry.
+fn entry_flags(cli: &Flags, e: &KernelEntry) -> Flags {
+    let mut f = cli.clone();
+    f.kernel = Some(e.name.clone());
+    if let Some(d) = &e.block_dim {
+        f.block_dim = Some(dims(d));
+    }
+    if let Some(d) = &e.grid_dim {
+        f.grid_dim = Some(dims(d));
+    }
+    f.params
+        .extend(e.params.iter().map(|(n, v)| (n.clone(), i128::from(*v))));
+    f.assume.extend(e.assume.iter().cloned());
+    f
+}
+
+/// The function of a kernel's report name (`k (across blocks)` is `k`).
+fn function(kernel: &str) -> &str {
+    kernel
+        .strip_suffix(Scope::AcrossBlocks.suffix())
+        .unwrap_or(kernel)
 }
 
 /// Marks the races of `report` that an inline comment or an entry of
@@ -125,10 +261,7 @@ pub fn suppress(report: &mut FileReport, config: Option<&Config>) {
     let source = report.source.clone().unwrap_or_default();
     let file = report.file.clone();
     for k in &mut report.kernels {
-        let kernel = k
-            .kernel
-            .strip_suffix(Scope::AcrossBlocks.suffix())
-            .unwrap_or(&k.kernel);
+        let kernel = function(&k.kernel);
         for a in &mut k.arrays {
             let Verdict::Racy(w) = &a.check.verdict else {
                 continue;
@@ -162,6 +295,16 @@ pub fn inline_reason(source: &str, line: u32) -> Option<String> {
 }
 
 impl Config {
+    /// The `[[kernel]]` entries that apply to `file`.
+    fn kernels_of<'a>(&'a self, file: &'a Path) -> impl Iterator<Item = &'a KernelEntry> {
+        let dir = self.path.parent().unwrap_or(Path::new("."));
+        self.kernels.iter().filter(move |k| {
+            k.file
+                .as_ref()
+                .is_none_or(|f| same_file(&dir.join(f), file))
+        })
+    }
+
     /// The first entry matching the race of `array` of `kernel` in `file`.
     fn matching(&self, file: &Path, kernel: &str, array: &str) -> Option<Suppression> {
         let dir = self.path.parent().unwrap_or(Path::new("."));

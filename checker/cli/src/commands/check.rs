@@ -50,7 +50,7 @@ pub fn main(args: &CheckArgs) -> i32 {
     let bar = progress(project.units.len());
     for unit in &project.units {
         bar.set_message(unit.file.display().to_string());
-        let mut report = project::check_unit(unit, &cli);
+        let mut report = config::check_unit(unit, &cli, config.as_ref());
         config::suppress(&mut report, config.as_ref());
         bar.suspend(|| {
             eprint_diagnostics(&report);
