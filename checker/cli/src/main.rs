@@ -39,6 +39,7 @@ fn run(cli: Cli) -> i32 {
         Command::Gen(args) => cli::gen::main(&args),
         Command::Bench(args) => cli::bench::main(&args),
         Command::Suite(args) => cli::suite::main(&args),
+        Command::Merge(args) => cli::merge::main(&args.files),
         Command::SuiteFile(args) => cli::suite::file_main(&args),
     }
 }

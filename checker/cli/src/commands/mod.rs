@@ -13,6 +13,7 @@ use std::path::PathBuf;
 pub mod bench;
 pub mod check;
 pub mod gen;
+pub mod merge;
 pub mod run;
 pub mod run_bcu;
 pub mod suite;
@@ -56,7 +57,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Verdict per kernel and array for .cu, .proto and .bcu files.
-    Check(CheckArgs),
+    Check(Box<CheckArgs>),
     /// Reference interpreter: the history of a protocol (or BabyCUDA program) and its verdict.
     Run(RunArgs),
     /// Every input under the directories against its expectation header.
@@ -65,6 +66,8 @@ pub enum Command {
     Gen(GenArgs),
     /// Benchmarks (timings as CSV and an SVG plot).
     Bench(BenchArgs),
+    /// The JSON or SARIF outputs of several `check` runs (shards, CI jobs) as one document.
+    Merge(MergeArgs),
     /// Internal: one file of `mapcheck suite`, checked in a child process;
     /// prints its result as JSON.
     #[command(name = "suite-file", hide = true)]
@@ -215,6 +218,30 @@ pub struct CheckArgs {
     /// (each is checked by checking the kernel again, which takes time).
     #[arg(long = "no-suggest")]
     pub no_suggest: bool,
+    /// Check only shard K of N (1 ≤ K ≤ N): every N-th translation unit of
+    /// the paths, starting with the K-th (`mapcheck merge` joins the
+    /// shards' JSON or SARIF).
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<(usize, usize)>,
+}
+
+/// `K/N` with 1 ≤ K ≤ N.
+pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("`{s}`: a shard is K/N with 1 <= K <= N (e.g. 2/4)");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let k: usize = k.trim().parse().map_err(|_| bad())?;
+    let n: usize = n.trim().parse().map_err(|_| bad())?;
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct MergeArgs {
+    /// Documents written by `mapcheck check --format json` (or all by `--format sarif`).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
 }
 
 /// What `-p` means: clang tools' compilation database directory, or
