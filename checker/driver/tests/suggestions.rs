@@ -2,8 +2,9 @@
 //! kernels of `kernels/cuda/suggestions/`.  Each file's header says, from
 //! the truth of the kernel (argued in its comments), which precondition
 //! the report must give (`// suggest-precondition: EXPR` or `none`) and
-//! before which line a barrier fixes the race (`// suggest-fix: LINE` or
-//! `none`).  Every suggestion the report gives is then checked again here,
+//! before which line a barrier fixes the race (`// suggest-fix: LINE`),
+//! which line a barrier out of a divergent condition replaces
+//! (`// suggest-fix: replace LINE`), or `none`.  Every suggestion the report gives is then checked again here,
 //! independently of how the driver checked it: the precondition through
 //! `--assume` and the fix by writing `__syncthreads();` into a copy of the
 //! file; the array must then be race-free, with no barrier divergence.
@@ -45,12 +46,12 @@ fn suggesting() -> Flags {
     }
 }
 
-/// The racy arrays of the report, with their kernel's name.
+/// The racy or divergent arrays of the report, with their kernel's name.
 fn races(r: &FileReport) -> Vec<(&str, &CheckedArray)> {
     r.kernels
         .iter()
         .flat_map(|k| k.arrays.iter().map(move |a| (k.kernel.as_str(), a)))
-        .filter(|(_, a)| a.verdict().is_racy())
+        .filter(|(_, a)| a.verdict().is_racy() || matches!(a.verdict(), Verdict::Divergence { .. }))
         .collect()
 }
 
@@ -130,14 +131,24 @@ fn the_suggested_fixes_are_the_expected_ones_and_make_the_arrays_race_free() {
             assert!(fixes.is_empty(), "{}: {:?}", path.display(), fixes.len());
             continue;
         }
-        let line: u32 = expected.parse().expect("a line number");
+        let (replace, line) = match expected.strip_prefix("replace ") {
+            Some(l) => (true, l),
+            None => (false, expected.as_str()),
+        };
+        let line: u32 = line.parse().expect("a line number");
         assert!(!fixes.is_empty(), "{}: no fix", path.display());
         for (kernel, a, at) in fixes {
             assert_eq!(at, line, "{}", path.display());
+            let fix = a.fix.as_ref().expect("a fix");
+            assert_eq!(fix.replace, replace, "{}", path.display());
             let tmp = tempfile::tempdir().expect("tempdir");
             let copy = tmp.path().join(path.file_name().expect("a name"));
             let mut lines: Vec<&str> = text.lines().collect();
-            lines.insert(at as usize - 1, "__syncthreads();");
+            if replace {
+                lines[at as usize - 1] = &fix.insert;
+            } else {
+                lines.insert(at as usize - 1, "__syncthreads();");
+            }
             std::fs::write(&copy, lines.join("\n")).expect("writes");
             let again = check_file(&copy, &Flags::default());
             let v = verdict(&again, kernel, &a.check.array);

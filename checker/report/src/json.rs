@@ -393,11 +393,14 @@ impl<'a> JsonWitness<'a> {
     }
 }
 
-/// A checked fix: insert `insert` before line `line`.
+/// A checked fix: insert `insert` before line `line` or, with
+/// `"replace": true`, instead of it.
 #[derive(Serialize)]
 pub struct JsonFix<'a> {
     pub line: u32,
     pub insert: &'a str,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub replace: bool,
 }
 
 /// Where and why a race was suppressed.
@@ -469,6 +472,7 @@ impl<'a> JsonArray<'a> {
             fix: a.fix.as_ref().map(|f| JsonFix {
                 line: f.line,
                 insert: &f.insert,
+                replace: f.replace,
             }),
             benign: a
                 .check

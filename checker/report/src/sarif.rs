@@ -366,7 +366,8 @@ pub fn file_results<'a>(f: &'a FileReport, cwd: &Path) -> Vec<SarifResult<'a>> {
                     o.properties.arrays.push(r.properties.array);
                     let why = o.properties.reason.unwrap_or_default();
                     let text =
-                        problem_text(o.rule_id, o.properties.kernel, &o.properties.arrays, why);
+                        problem_text(o.rule_id, o.properties.kernel, &o.properties.arrays, why)
+                            + &suggestion_text(a);
                     o.message = Text::new(text);
                 }
                 None => out.push(r),
@@ -578,7 +579,7 @@ fn result<'a>(
         Verdict::Divergence { span, message } | Verdict::Invalid { span, message } => {
             props.reason = Some(message);
             let rule = problem_rule(a.verdict());
-            let text = problem_text(rule, &k.kernel, &props.arrays, message);
+            let text = problem_text(rule, &k.kernel, &props.arrays, message) + &suggestion_text(a);
             let at = location(&uri, Some(span), None, None);
             (rule, text, vec![at], message.clone())
         }
@@ -625,11 +626,17 @@ fn suggestion_text(a: &CheckedArray) -> String {
             p.expr
         ));
     }
-    if let Some(f) = &a.fix {
-        out.push_str(&format!(
+    match &a.fix {
+        Some(f) if f.replace => out.push_str(&format!(
+            " Replacing line {} by `{}` (the barrier out of the condition) makes the kernel race-free without divergence (checked).",
+            f.line,
+            f.insert.lines().map(str::trim).collect::<Vec<_>>().join(" ")
+        )),
+        Some(f) => out.push_str(&format!(
             " Adding `{}` before line {} makes it race-free (checked).",
             f.insert, f.line
-        ));
+        )),
+        None => {}
     }
     escape(&out)
 }
@@ -637,16 +644,25 @@ fn suggestion_text(a: &CheckedArray) -> String {
 /// The SARIF fix of a checked barrier: `insert` on a line of its own
 /// before `line`.
 fn fix(f: &mapcheck_core::results::Fix, uri: &ArtifactUri) -> SarifFix {
+    // An insertion deletes the empty region at the line's start; a
+    // replacement the whole line, up to the next one's start.
+    let end = if f.replace { f.line + 1 } else { f.line };
     let at = Region {
         start_line: f.line,
         start_column: Some(1),
-        end_line: Some(f.line),
+        end_line: Some(end),
         end_column: Some(1),
+    };
+    let what = if f.replace {
+        "Replace line"
+    } else {
+        "Insert before line"
     };
     SarifFix {
         description: Text::new(escape(&format!(
-            "Insert `{}` before line {} (checked: the array is then race-free and no barrier diverges).",
-            f.insert, f.line
+            "{what} {}: `{}` (checked: the kernel is then race-free there and no barrier diverges).",
+            f.line,
+            f.insert.lines().map(str::trim).collect::<Vec<_>>().join(" ")
         ))),
         artifact_changes: vec![ArtifactChange {
             artifact_location: ArtifactLocation {

@@ -97,12 +97,24 @@ fn suggestions_text(out: &mut String, k: &CheckedKernel, a: &CheckedArray) {
             p.expr
         );
     }
-    if let Some(f) = &a.fix {
-        let _ = writeln!(
-            out,
-            "  help: adding `{}` before line {} makes `{name}` race-free (checked)",
-            f.insert, f.line
-        );
+    match &a.fix {
+        Some(f) if f.replace => {
+            let lines: Vec<&str> = f.insert.lines().map(str::trim).collect();
+            let _ = writeln!(
+                out,
+                "  help: replacing line {} by `{}` (the barrier out of the condition, which is evaluated again after it) makes the kernel race-free without divergence (checked)",
+                f.line,
+                lines.join(" ")
+            );
+        }
+        Some(f) => {
+            let _ = writeln!(
+                out,
+                "  help: adding `{}` before line {} makes `{name}` race-free (checked)",
+                f.insert, f.line
+            );
+        }
+        None => {}
     }
 }
 

@@ -152,13 +152,17 @@ pub struct Precondition {
 }
 
 /// A checked fix: the kernel with `insert` on a line of its own before
-/// line `line` was checked again: the array is race-free and no barrier
-/// diverges.
+/// line `line` (or, when `replace`, instead of that line) was checked
+/// again: the array is race-free and no barrier diverges.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fix {
     pub line: u32,
-    /// The statement to insert (`__syncthreads();`).
+    /// The text to insert: a statement (`__syncthreads();`), or the lines
+    /// that replace a barrier under a divergent condition (the condition's
+    /// block closed, the barrier, the block opened again).
     pub insert: String,
+    /// `insert` replaces line `line` rather than going before it.
+    pub replace: bool,
 }
 
 /// Why a race is silenced: an inline `// mapcheck-ignore: data-race —

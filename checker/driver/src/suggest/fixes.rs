@@ -48,6 +48,7 @@ pub fn search(checked: &mut CheckedKernel, k: &Kernel, recheck: &Recheck) {
                     a.fix = Some(Fix {
                         line,
                         insert: BARRIER.to_string(),
+                        replace: false,
                     });
                     break;
                 }

@@ -1,7 +1,8 @@
 //! What a report suggests for a race, each suggestion checked
 //! (`docs/reports.md`, "Suggestions"): a precondition under which the
-//! array is race-free ([`preconditions`]) and a barrier whose insertion
-//! makes it race-free ([`fixes`]).  A suggestion is checked on the very
+//! array is race-free ([`preconditions`]), a barrier whose insertion
+//! makes it race-free ([`fixes`]) and, for a barrier under a divergent
+//! condition, the condition's block split around it ([`hoist`]).  A suggestion is checked on the very
 //! text it proposes: the file's text is edited in memory ([`edit`]),
 //! loaded again by the front end and the kernel checked again; it is
 //! printed only when that check says the array is race-free (and, for a
@@ -15,6 +16,7 @@
 pub mod condition;
 pub mod edit;
 mod fixes;
+mod hoist;
 mod preconditions;
 
 use mapcheck_core::budget::FileBudget;
@@ -139,6 +141,7 @@ pub fn kernel(checked: &mut CheckedKernel, k: &Kernel, recheck: &Recheck) {
     }
     preconditions::search(checked, k, recheck);
     fixes::search(checked, k, recheck);
+    hoist::search(checked, k, recheck);
 }
 
 /// The indices of the arrays of `checked` that a suggestion is looked for:
