@@ -239,3 +239,22 @@ fn bench_corpus_writes_one_row_per_kernel_and_a_summary() {
     let svg = std::fs::read_to_string(dir.path().join("corpus.svg")).expect("svg");
     assert!(svg.contains("<svg"));
 }
+
+/// `--kernel NAME` selects a template's instances by the template's name
+/// (`copy_tile` selects `copy_tile<16>`), as well as one instance by its
+/// full name.
+#[test]
+fn kernel_selects_the_instances_of_a_template() {
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../kernels/cuda/template-tile-drf.cu")
+        .display()
+        .to_string();
+    let file = file.as_str();
+    for name in ["copy_tile", "copy_tile<16>"] {
+        let (code, out, err) = mapcheck(&["check", file, "--kernel", name, "--no-suggest"]);
+        assert_eq!(code, 0, "{name}: {out}{err}");
+        assert!(out.contains("kernel `copy_tile<16>`"), "{name}: {out}");
+    }
+    let (code, _, err) = mapcheck(&["check", file, "--kernel", "copy"]);
+    assert_eq!(code, 2, "{err}");
+}

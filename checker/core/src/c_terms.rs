@@ -22,6 +22,19 @@ use std::path::Path;
 
 pub use crate::verdict::{Approximation, CAccess, CLaunch, CThread, CUnknown, CValue, CWitness};
 
+/// A C index: an address offset wraps modulo 2^64, so an index below
+/// -2^63 (a protocol index under the offset that shifts negative indices)
+/// is the cell of the same index plus 2^64.
+fn c_index(i: BigInt) -> BigInt {
+    let m: BigInt = BigInt::from(1) << 64;
+    let half: BigInt = BigInt::from(1) << 63;
+    if i < -half {
+        i + m
+    } else {
+        i
+    }
+}
+
 /// The witness `w` of `kernel` in C terms; `None` for the theory's kernels
 /// (`.proto`, `.bcu`), whose protocol is the user's own text.
 pub fn decode(kernel: &Kernel, w: &Witness) -> Option<CWitness> {
@@ -36,7 +49,7 @@ pub fn decode(kernel: &Kernel, w: &Witness) -> Option<CWitness> {
     let (unknowns, params) = d.globals(&w.params);
     let index = w.index.iter().enumerate();
     let index: Vec<BigInt> = index
-        .map(|(dim, v)| big(v) - big(&d.enc.offset(&w.array, dim)))
+        .map(|(dim, v)| c_index(big(v) - big(&d.enc.offset(&w.array, dim))))
         .collect();
     // A synchronized loop's counter is read from its loop variable and
     // the parameters (`r = 1` is the C counter's value, not the iteration).
@@ -663,5 +676,22 @@ mod tests {
         let mut k = kernel();
         k.provenance = Provenance::Protocol;
         assert!(decode(&k, &witness()).is_none());
+    }
+}
+
+#[cfg(test)]
+mod c_index_tests {
+    use super::c_index;
+    use num_bigint::BigInt;
+
+    #[test]
+    fn an_index_below_minus_2_63_is_the_cell_2_64_above() {
+        let two64: BigInt = BigInt::from(1) << 64;
+        assert_eq!(c_index(-two64.clone()), BigInt::from(0));
+        assert_eq!(c_index(-two64 + BigInt::from(5)), BigInt::from(5));
+        assert_eq!(c_index(BigInt::from(-3)), BigInt::from(-3));
+        let half: BigInt = BigInt::from(1) << 63;
+        let min: BigInt = -half;
+        assert_eq!(c_index(min.clone()), min);
     }
 }

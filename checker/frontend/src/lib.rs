@@ -137,8 +137,10 @@ fn load_decoded(
     let (mut kernels, warnings) = load_with(path, bytes, source, &opts.load)?;
     let all: Vec<String> = kernels.iter().map(Kernel::display_name).collect();
     // `--kernel k` keeps both scopes of a CUDA kernel: the name is the
-    // function's, the scope is `Kernel::threads`.
-    kernels.retain(|k| opts.load.kernel.as_ref().is_none_or(|n| *n == k.name));
+    // function's, the scope is `Kernel::threads`; a template's name keeps
+    // every instance (`--kernel scan` keeps `scan<1, 0>`).
+    let selected = |k: &Kernel, n: &String| *n == k.name || k.name.split('<').next() == Some(n);
+    kernels.retain(|k| opts.load.kernel.as_ref().is_none_or(|n| selected(k, n)));
     check_selection(path, &kernels, &all, &opts)?;
     for k in &mut kernels {
         k.program.header = header.clone();

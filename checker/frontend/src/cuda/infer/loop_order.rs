@@ -28,6 +28,7 @@ impl Infer<'_> {
         let down = self.fresh_name(name);
         let top = NExp::sub(hi.to_nexp(), NExp::num(1));
         let value = NExp::sub(top, NExp::var(&down));
+        self.rename_counter(k, &down, &value);
         StmtKind::For {
             tag: None,
             var: down,
@@ -84,6 +85,7 @@ impl Infer<'_> {
             }
         };
         let v = self.fresh_name(&format!("{}_last", shape.var_name));
+        self.rename_counter(k, &v, &NExp::var(&v));
         Some(StmtKind::For {
             tag: None,
             var: v.clone(),

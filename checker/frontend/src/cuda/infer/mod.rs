@@ -420,6 +420,22 @@ impl<'a> Infer<'a> {
         self.out.encoding.loops.insert(k.to_string(), counter);
     }
 
+    /// Records that protocol loop variable `to` counts the iterations of
+    /// the C loop `from` counts, `from` being `value` in terms of `to` (a
+    /// loop emitted counting down, the repeated last iterations of a loop
+    /// over powers): the report gives the C counter's value for both.
+    pub(super) fn rename_counter(&mut self, from: &str, to: &str, value: &NExp) {
+        let Some(c) = self.out.encoding.loops.get(from).cloned() else {
+            return;
+        };
+        let counter = mapcheck_ir::encoding::LoopCounter {
+            name: c.name,
+            pos: c.pos.subst(from, value),
+            neg: c.neg.subst(from, value),
+        };
+        self.out.encoding.loops.insert(to.to_string(), counter);
+    }
+
     /// Records that protocol loop variable `k` runs over the parts of one
     /// access (`Encoding::part_loops`): no C loop.
     pub(super) fn record_part_loop(&mut self, k: &str) {

@@ -199,6 +199,12 @@ impl Infer<'_> {
                     None => {
                         let n = self.fresh_name(&d.name);
                         self.memory.static_names.insert(d.key.clone(), n.clone());
+                        if n != d.name {
+                            // Renamed apart from another variable of the
+                            // name: reports still say the user's name.
+                            let names = self.out.encoding.array_names.entry(n.clone());
+                            names.or_default().push(d.name.clone());
+                        }
                         n
                     }
                 };
