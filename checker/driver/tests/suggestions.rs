@@ -93,16 +93,26 @@ fn the_suggested_preconditions_are_the_expected_ones_and_make_the_arrays_race_fr
             assert!(given.is_empty(), "{}: {given:?}", path.display());
             continue;
         }
-        assert!(!given.is_empty(), "{}: no precondition", path.display());
+        // One race gets the expected precondition; another may get it
+        // with a sign added, when the suggestion checks' budget could not
+        // decide the weaker candidate for it (every one is checked below).
         assert!(
-            given.iter().all(|g| *g == expected),
+            given.contains(&expected.as_str()),
             "{}: {given:?}",
             path.display()
         );
+        let implies = |g: &&str| *g == expected || g.ends_with(&format!(" && {expected}"));
+        assert!(given.iter().all(implies), "{}: {given:?}", path.display());
         for (kernel, a) in races.iter().filter(|(_, a)| a.precondition.is_some()) {
             let function = kernel.split(" (").next().expect("a name");
+            let own = a
+                .precondition
+                .as_ref()
+                .expect("a precondition")
+                .expr
+                .clone();
             let flags = Flags {
-                assume: vec![expected.clone()],
+                assume: vec![own.clone()],
                 kernel: Some(function.to_string()),
                 ..Flags::default()
             };
@@ -110,7 +120,7 @@ fn the_suggested_preconditions_are_the_expected_ones_and_make_the_arrays_race_fr
             let v = verdict(&again, kernel, &a.check.array);
             assert!(
                 v.is_drf(),
-                "{}: {kernel} under {expected}: {v:?}",
+                "{}: {kernel} under {own}: {v:?}",
                 path.display()
             );
         }

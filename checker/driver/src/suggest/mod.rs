@@ -8,10 +8,11 @@
 //! printed only when that check says the array is race-free (and, for a
 //! barrier, that no barrier diverges).  Nothing here changes a verdict.
 //!
-//! Each file has an allowance of such checks ([`RECHECKS_PER_FILE`]), each
-//! check a budget of solver work in the solver's deterministic units
-//! ([`RECHECK_MS`]), so that suggestions cost a bounded multiple of the
-//! file's own check and are the same on every run.
+//! Each file has an allowance of such checks ([`RECHECKS_PER_FILE`]) and
+//! one budget of solver work for all of them, in the solver's
+//! deterministic units ([`SUGGEST_MS`]), so that suggestions cost a bounded
+//! amount beside the file's own check and are the same on every run (a
+//! wall-clock safety net, [`SUGGEST_WALL_S`], only stops runaway loads).
 
 pub mod condition;
 pub mod edit;
@@ -29,16 +30,22 @@ use mapcheck_frontend::load_bytes_with;
 use mapcheck_frontend::options::Flags;
 use std::cell::Cell;
 use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// How many times one file is loaded and checked again for suggestions.
-pub const RECHECKS_PER_FILE: usize = 8;
+pub const RECHECKS_PER_FILE: usize = 12;
 
-/// The solver work of one check of an edited kernel, in milliseconds of
-/// the solver's units (`mapcheck_core::smt::units_of_ms`).
-pub const RECHECK_MS: u64 = 10_000;
+/// The solver work of all the checks of one file's edits, in
+/// milliseconds of the solver's units (`mapcheck_core::smt::units_of_ms`).
+pub const SUGGEST_MS: u64 = 5_000;
 
-/// The wall-clock safety net of one such check, in seconds.
-const RECHECK_WALL_S: u64 = 30;
+/// The budget of one query of such a check (`--timeout`, when lower).
+pub const QUERY_MS: u64 = 2_000;
+
+/// The wall-clock safety net of a file's suggestions, in seconds: no
+/// check of an edit starts after it, and the checks in flight stop.
+pub const SUGGEST_WALL_S: u64 = 10;
 
 /// A file's text and how it was loaded, to load edits of it the same way.
 pub struct Recheck<'a> {
@@ -47,6 +54,8 @@ pub struct Recheck<'a> {
     cli: Flags,
     extra_args: &'a [String],
     left: Cell<usize>,
+    budget: Arc<FileBudget>,
+    started: Instant,
 }
 
 /// The verdicts of an edited kernel's arrays, under the user's names.
@@ -82,6 +91,8 @@ impl<'a> Recheck<'a> {
             cli,
             extra_args,
             left: Cell::new(RECHECKS_PER_FILE),
+            budget: FileBudget::new(units_of_ms(SUGGEST_MS), 1, SUGGEST_WALL_S),
+            started: Instant::now(),
         }
     }
 
@@ -93,12 +104,18 @@ impl<'a> Recheck<'a> {
     /// Checks may still be spent.
     pub fn can(&self) -> bool {
         self.left.get() > 0
+            && !self.budget.over()[0]
+            && !self.budget.wall_passed()
+            && self.started.elapsed() < Duration::from_secs(SUGGEST_WALL_S)
     }
 
     /// The kernel `k` (same name and scope) of the edited text, checked:
     /// `None` when the allowance is spent, the edit does not load, the
     /// edited kernel does not compile or its check ran out of its budget.
     pub fn check(&self, edited: &str, k: &Kernel) -> Option<Rechecked> {
+        if !self.can() {
+            return None;
+        }
         self.left.set(self.left.get().checked_sub(1)?);
         let cli = Flags {
             kernel: Some(k.name.clone()),
@@ -116,11 +133,25 @@ impl<'a> Recheck<'a> {
         {
             return None;
         }
-        let budget = FileBudget::new(units_of_ms(RECHECK_MS), 1, RECHECK_WALL_S);
         let mut opts = loaded.options.clone();
-        opts.meter = Some(budget.meter(0));
+        opts.meter = Some(self.budget.meter(0));
+        opts.timeout_ms = opts.timeout_ms.min(QUERY_MS);
         let report = check_kernel(again, &opts);
-        if budget.over()[0] || budget.wall_passed() {
+        if std::env::var("MAPCHECK_TRACE").is_ok_and(|v| v != "0") {
+            let verdicts: Vec<String> = report
+                .arrays
+                .iter()
+                .map(|a| format!("{} {}", a.array, a.verdict.keyword()))
+                .collect();
+            eprintln!(
+                "mapcheck-trace: suggestion check of `{}` ({} units so far): {}",
+                k.display_name(),
+                self.budget.total(),
+                verdicts.join(", ")
+            );
+        }
+        if self.budget.over()[0] || self.budget.wall_passed() {
+            // The check may have been cut short: nothing it says is used.
             return None;
         }
         let verdicts = report

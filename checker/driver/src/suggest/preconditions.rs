@@ -19,7 +19,7 @@ use semantics::{BExp, NExp};
 use std::collections::BTreeSet;
 
 /// How many candidates one kernel may check (each is a load and a check).
-const TRIES_PER_KERNEL: usize = 4;
+const TRIES_PER_KERNEL: usize = 6;
 
 /// The launch dimensions a candidate may name.
 const BLOCK_X: &str = "blockDim.x";
@@ -45,8 +45,14 @@ pub fn search(checked: &mut CheckedKernel, k: &Kernel, recheck: &Recheck) {
             sizes.push(s);
         }
     }
+    let texts: Vec<String> = open
+        .iter()
+        .filter_map(|&i| witness(&checked.arrays[i]))
+        .flat_map(|w| w.accesses.iter().map(|a| a.text.clone()))
+        .collect();
+    let rank = |p: &str| rank_in(p, &envs, &texts);
     let mut tries = 0;
-    for cand in candidates(k, &names, &sizes) {
+    for cand in candidates(k, &names, &sizes, rank) {
         // A witness that meets the candidate is a race under it too.
         let removable = |j: usize| envs[j].is_empty() || cand.holds(&envs[j]) != Some(true);
         if !(0..open.len()).any(removable) {
@@ -131,6 +137,82 @@ fn bool_numbers(b: &BExp, out: &mut Vec<u64>) {
     }
 }
 
+/// `p >= 0`
+fn non_negative(p: &str) -> Cond {
+    Cond::Ge(Term::name(p), Term::Num(0))
+}
+
+/// The launched thread count a candidate compares an extent with: the
+/// grid's (`gridDim.x * blockDim.x`) when the kernel's code reads
+/// `blockIdx.x` or `gridDim.x`, else the block's (the grid is then 1).
+fn launched_threads(k: &Kernel, names: &BTreeSet<&String>, block: bool) -> Option<Term> {
+    let body_vars: BTreeSet<String> = k.program.body.iter().flat_map(|s| s.free_vars()).collect();
+    let grid = ["blockIdx.x", GRID_X]
+        .iter()
+        .any(|v| body_vars.contains(*v));
+    match (block, grid && names.contains(&GRID_X.to_string())) {
+        (true, true) => Some(Term::name(GRID_X).times(Term::name(BLOCK_X))),
+        (true, false) => Some(Term::name(BLOCK_X)),
+        _ => None,
+    }
+}
+
+/// The facts of one integer parameter, weakest first: its sign, a lower
+/// bound, at least the thread count, a multiple of the block's size, equal
+/// to the thread count.  The facts tied to the launch come alone and, for
+/// a signed parameter, with its sign: C converts a negative `int`
+/// compared with an `unsigned` dimension to a huge value, so `n >=
+/// blockDim.x` holds of `n = -1` (a witness with a negative `n` skips the
+/// candidate alone).
+fn facts_of(p: &str, signed: bool, threads: Option<&Term>, block: bool) -> Vec<Cond> {
+    let mut out = Vec::new();
+    if signed {
+        out.push(non_negative(p));
+    }
+    out.push(Cond::Ge(Term::name(p), Term::Num(1)));
+    let mut tied = Vec::new();
+    if let Some(t) = threads {
+        tied.push(Cond::Ge(Term::name(p), t.clone()));
+    }
+    if block {
+        tied.push(Cond::Multiple(Term::name(p), Term::name(BLOCK_X)));
+    }
+    for c in tied {
+        out.push(c.clone());
+        if signed {
+            out.push(non_negative(p).and(c));
+        }
+    }
+    if let Some(t) = threads {
+        out.push(Cond::Eq(Term::name(p), t.clone()));
+    }
+    out
+}
+
+/// How much the races need a parameter's value, lower first: 0 when a
+/// witness gives it a value no size takes (negative, or 2^31 or more), 1
+/// when an access of a race names it, 2 otherwise.
+fn rank_in(p: &str, envs: &[Env], texts: &[String]) -> u8 {
+    let outside = envs.iter().any(|e| {
+        e.get(p).is_some_and(|(v, _)| {
+            *v < num_bigint::BigInt::from(0) || *v >= num_bigint::BigInt::from(1u64 << 31)
+        })
+    });
+    if outside {
+        0
+    } else if texts.iter().any(|t| mentions(t, p)) {
+        1
+    } else {
+        2
+    }
+}
+
+/// Does `text` hold `name` as a whole word?
+fn mentions(text: &str, name: &str) -> bool {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|w| w == name)
+}
+
 /// The values of a witness's parameters and dimensions, with their C
 /// types (a dimension or index is `unsigned int`).
 fn env(k: &Kernel, params: Option<&Vec<mapcheck_core::verdict::CValue>>) -> Env {
@@ -155,58 +237,31 @@ fn env(k: &Kernel, params: Option<&Vec<mapcheck_core::verdict::CValue>>) -> Env 
     out
 }
 
-/// The candidates, in the order they are tried: single facts of the
-/// weaker kinds first, conjunctions last.
-fn candidates(k: &Kernel, names: &BTreeSet<&String>, sizes: &[u64]) -> Vec<Cond> {
-    let ints: Vec<(&str, bool)> = k
+/// The candidates, in the order they are tried: the parameters the
+/// races need most first (`rank`: lower first), each from its weakest
+/// facts to its strongest; then all signs together; then block sizes.
+fn candidates(
+    k: &Kernel,
+    names: &BTreeSet<&String>,
+    sizes: &[u64],
+    rank: impl Fn(&str) -> u8,
+) -> Vec<Cond> {
+    let mut ints: Vec<(&str, bool)> = k
         .params
         .iter()
         .filter(|p| names.contains(&p.name))
         .filter_map(|p| p.int.map(|i| (p.name.as_str(), i.signed)))
         .collect();
+    ints.sort_by_key(|(p, _)| rank(p));
     let signed: Vec<&str> = ints.iter().filter(|p| p.1).map(|p| p.0).collect();
-    let ge = |p: &str, t: Term| Cond::Ge(Term::name(p), t);
-    let non_negative = |p: &str| ge(p, Term::Num(0));
     let block = names.contains(&BLOCK_X.to_string());
-    // The grid's size along x counts when the kernel's code reads it (or
-    // the block's index); else it is 1 and the block is every thread.
-    let body_vars: BTreeSet<String> = k.program.body.iter().flat_map(|s| s.free_vars()).collect();
-    let grid = ["blockIdx.x", GRID_X]
-        .iter()
-        .any(|v| body_vars.contains(*v));
-    let threads = match (block, grid && names.contains(&GRID_X.to_string())) {
-        (true, true) => Some(Term::name(GRID_X).times(Term::name(BLOCK_X))),
-        (true, false) => Some(Term::name(BLOCK_X)),
-        _ => None,
-    };
-    let mut out: Vec<Cond> = signed.iter().map(|p| non_negative(p)).collect();
-    out.extend(ints.iter().map(|(p, _)| ge(p, Term::Num(1))));
-    if let Some(all) = signed.iter().map(|p| non_negative(p)).reduce(Cond::and) {
-        if signed.len() > 1 {
-            out.push(all);
-        }
+    let threads = launched_threads(k, names, block);
+    let mut out: Vec<Cond> = Vec::new();
+    for &(p, is_signed) in &ints {
+        out.extend(facts_of(p, is_signed, threads.as_ref(), block));
     }
-    // The extents tied to the launch, alone and, for a signed one, with
-    // its sign: C converts a negative `int` compared with an `unsigned`
-    // dimension to a huge value, so `n >= blockDim.x` holds of `n = -1`
-    // (a witness with a negative `n` skips the candidate alone).
-    for (p, is_signed) in &ints {
-        let mut tied = Vec::new();
-        if let Some(t) = &threads {
-            tied.push(ge(p, t.clone()));
-        }
-        if block {
-            tied.push(Cond::Multiple(Term::name(p), Term::name(BLOCK_X)));
-        }
-        for c in tied {
-            out.push(c.clone());
-            if *is_signed {
-                out.push(non_negative(p).and(c));
-            }
-        }
-        if let Some(t) = &threads {
-            out.push(Cond::Eq(Term::name(p), t.clone()));
-        }
+    if signed.len() > 1 {
+        out.extend(signed.iter().map(|p| non_negative(p)).reduce(Cond::and));
     }
     if block {
         let powers: Vec<u64> = sizes
