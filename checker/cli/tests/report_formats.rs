@@ -573,3 +573,21 @@ fn assume_states_a_precondition_and_a_name_the_kernel_lacks_is_an_error() {
     ]);
     assert_eq!(code, 2, "{err}");
 }
+
+/// A divergence is classified like a race: `exact` here, where nothing of
+/// the kernel is approximated, in JSON and in SARIF's properties.
+#[test]
+fn a_divergence_has_a_classification() {
+    let file = "kernels/cuda/divergence/guard-partial-grid-divergent.cu";
+    let (code, out, err) = mapcheck(&["check", file, "--no-suggest", "--format", "json"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let a = &v["kernels"][0]["arrays"][0];
+    assert_eq!(a["verdict"], "divergence", "{out}");
+    assert_eq!(a["classification"], "exact", "{out}");
+    let (_, out, _) = mapcheck(&["check", file, "--no-suggest", "--format", "sarif"]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("SARIF");
+    let r = &v["runs"][0]["results"][0];
+    assert_eq!(r["ruleId"], "barrier-divergence");
+    assert_eq!(r["properties"]["classification"], "exact");
+}

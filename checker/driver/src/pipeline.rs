@@ -243,7 +243,10 @@ fn check_kernel(k: &Kernel, opts: &CheckOptions) -> Result<CheckedKernel, Diagno
                 .position(|t| t.array == a.array)
                 .map(|i| triage.remove(i));
             in_user_terms(k, &mut a);
-            let classification = a.verdict.is_racy().then(|| match &triage {
+            // A divergence is an alarm too: whether it may rest on an
+            // approximation is said the same way.
+            let alarm = a.verdict.is_racy() || matches!(a.verdict, Verdict::Divergence { .. });
+            let classification = alarm.then(|| match &triage {
                 Some(t) => t.class.to_string(),
                 // Barriers the check read as ordering nothing (the
                 // report's notes): the alarm may rest on them.

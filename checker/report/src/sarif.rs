@@ -578,6 +578,7 @@ fn result<'a>(
         }
         Verdict::Divergence { span, message } | Verdict::Invalid { span, message } => {
             props.reason = Some(message);
+            props.classification = a.classification.as_deref();
             let rule = problem_rule(a.verdict());
             let text = problem_text(rule, &k.kernel, &props.arrays, message) + &suggestion_text(a);
             let at = location(&uri, Some(span), None, None);
