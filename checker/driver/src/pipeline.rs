@@ -19,7 +19,7 @@ use mapcheck_core::smt::units_of_ms;
 use mapcheck_core::triage::{check_with_triage, Resolution};
 use mapcheck_core::verdict::{ArrayReport, CheckOptions, Verdict, Witness};
 use mapcheck_frontend::options::Flags;
-use mapcheck_frontend::{decode_source, load_bytes_with, read_source_bytes, Diagnostic};
+use mapcheck_frontend::{decode_source, load_bytes_with, read_source_bytes, Diagnostic, Loaded};
 use semantics::babycuda::eval::Contents;
 use std::path::Path;
 use std::sync::Arc;
@@ -71,7 +71,7 @@ fn run(
     };
     report.diagnostics.extend(assumed.warnings);
     let text = decode_source(&assumed.bytes);
-    let loaded = match load_bytes_with(path, &assumed.bytes, cli, extra_args) {
+    let mut loaded = match load_bytes_with(path, &assumed.bytes, cli, extra_args) {
         Ok(l) => l,
         Err(d) => {
             report.diagnostics.push(d);
@@ -82,7 +82,7 @@ fn run(
         report.diagnostics.push(d);
         return report;
     }
-    report.diagnostics.extend(loaded.warnings);
+    report.diagnostics.extend(std::mem::take(&mut loaded.warnings));
     if loaded.kernels.is_empty() {
         // Host code (a CUDA file without kernels): nothing to check, and
         // nothing wrong (`docs/command-line.md`, "Projects").
@@ -92,7 +92,7 @@ fn run(
             .diagnostics
             .push(Diagnostic::note(note).in_file(path));
     }
-    for (flag, span) in loaded.ignored {
+    for (flag, span) in std::mem::take(&mut loaded.ignored) {
         let note = format!("header flag `{flag}` only means something to GPUVerify; ignored");
         report
             .diagnostics
@@ -105,49 +105,78 @@ fn run(
                 observe_kernel(k, &loaded.options, o);
             }
         }
-        None => {
-            // Kernels are independent: checked in parallel (rayon), reported
-            // in their order, each charging its solver work to the file's
-            // budget (`mapcheck_ir::budget`).
-            let budget = file_budget(&loaded.options, loaded.kernels.len(), started);
-            let kernels: Vec<(usize, &Kernel)> = loaded.kernels.iter().enumerate().collect();
-            let checked = par_map(kernels, |(i, k)| {
-                let mut opts = loaded.options.clone();
-                opts.meter = Some(budget.meter(i));
-                let mut checked = check_kernel(k, &opts)?;
-                // A kernel of an included header: its spans are the header's.
-                checked.source = (k.file != path).then(|| k.source.clone());
-                Ok(checked)
-            });
-            let over = budget.over();
-            if std::env::var("MAPCHECK_TRACE").is_ok_and(|v| v != "0") {
-                eprintln!(
-                    "mapcheck-trace: {}: {} resource units of solver work",
-                    path.display(),
-                    budget.total()
-                );
-            }
-            let recheck = Recheck::new(path, &text, cli, extra_args);
-            for ((c, k), over) in checked.into_iter().zip(&loaded.kernels).zip(over) {
-                match c {
-                    Ok(mut checked) => {
-                        if over {
-                            out_of_budget(&mut checked, k, &loaded.options, budget.wall_passed());
-                        } else if cli.suggest {
-                            crate::suggest::kernel(&mut checked, k, &recheck);
-                        }
-                        let assumed = if k.file == path { &cli.assume[..] } else { &[] };
-                        checked.launch.extend(assumed.iter().map(|e| {
-                            format!("{e} (--assume, written into the kernel as `__requires({e});`)")
-                        }));
-                        report.kernels.push(checked)
-                    }
-                    Err(d) => report.diagnostics.push(d),
-                }
-            }
-        }
+        None => check_kernels(
+            &mut report,
+            &loaded,
+            File {
+                path,
+                text: &text,
+                cli,
+                extra_args,
+                started,
+            },
+        ),
     }
     report
+}
+
+/// A file as loaded, for [`check_kernels`].
+struct File<'a> {
+    path: &'a Path,
+    /// Its text as the front end read it (with `--assume` written in).
+    text: &'a str,
+    cli: &'a Flags,
+    extra_args: &'a [String],
+    /// When it began to load: its wall-clock limit counts from there.
+    started: Instant,
+}
+
+/// Checks the kernels of a loaded file into `report`, and looks for the
+/// suggestions of their races (`cli.suggest`).
+fn check_kernels(report: &mut FileReport, loaded: &Loaded, f: File) {
+    // Kernels are independent: checked in parallel (rayon), reported in
+    // their order, each charging its solver work to the file's budget
+    // (`mapcheck_ir::budget`).
+    let budget = file_budget(&loaded.options, loaded.kernels.len(), f.started);
+    let kernels: Vec<(usize, &Kernel)> = loaded.kernels.iter().enumerate().collect();
+    let checked = par_map(kernels, |(i, k)| {
+        let mut opts = loaded.options.clone();
+        opts.meter = Some(budget.meter(i));
+        let mut checked = check_kernel(k, &opts)?;
+        // A kernel of an included header: its spans are the header's.
+        checked.source = (k.file != f.path).then(|| k.source.clone());
+        Ok(checked)
+    });
+    let over = budget.over();
+    if std::env::var("MAPCHECK_TRACE").is_ok_and(|v| v != "0") {
+        eprintln!(
+            "mapcheck-trace: {}: {} resource units of solver work",
+            f.path.display(),
+            budget.total()
+        );
+    }
+    let recheck = Recheck::new(f.path, f.text, f.cli, f.extra_args);
+    for ((c, k), over) in checked.into_iter().zip(&loaded.kernels).zip(over) {
+        match c {
+            Ok(mut checked) => {
+                if over {
+                    out_of_budget(&mut checked, k, &loaded.options, budget.wall_passed());
+                } else if f.cli.suggest {
+                    crate::suggest::kernel(&mut checked, k, &recheck);
+                }
+                let assumed = if k.file == f.path {
+                    &f.cli.assume[..]
+                } else {
+                    &[]
+                };
+                checked.launch.extend(assumed.iter().map(|e| {
+                    format!("{e} (--assume, written into the kernel as `__requires({e});`)")
+                }));
+                report.kernels.push(checked)
+            }
+            Err(d) => report.diagnostics.push(d),
+        }
+    }
 }
 
 /// The budget of solver work of a file of `kernels` kernels

@@ -70,9 +70,11 @@ impl Hoist {
     /// keeps the code's meaning (the module's conditions).
     fn find(text: &str, span: Span) -> Option<Hoist> {
         let lines: Vec<&str> = text.lines().collect();
-        let head = *lines.get(span.line.checked_sub(1)? as usize)?;
+        let at = span.line.checked_sub(1)? as usize;
+        let head = *lines.get(at)?;
         let (indent, cond) = if_head(head, span.col)?;
-        if !pure(&cond) {
+        let names = names(&cond);
+        if !pure(&cond) || !stands_alone(&lines, at) || names.iter().any(|n| macro_(text, n)) {
             return None;
         }
         let end = span.end_line as usize;
@@ -82,7 +84,7 @@ impl Hoist {
         let body = span.line as usize..end - 1;
         let barrier = only_barrier(&lines, body.clone())?;
         let before = lines[span.line as usize..barrier - 1].join("\n");
-        if assigns_any(&before, &names(&cond)) {
+        if assigns_any(&before, &names) || may_alias(&before, &names) {
             return None;
         }
         let replacement = format!("{indent}}}\n{indent}{BARRIER}\n{indent}if ({cond}) {{");
@@ -127,6 +129,73 @@ fn if_head(line: &str, col: u32) -> Option<(String, String)> {
     Some((indent, inner[..close].trim().to_string()))
 }
 
+/// Is the `if` on line `at` (0-based) a statement of its own block: only
+/// blanks before it on its line (not `else if`), and the line before it
+/// ends a statement or opens or closes a block (not `for (…)` or `else`
+/// without braces, whose body it would be)?
+fn stands_alone(lines: &[&str], at: usize) -> bool {
+    let head = lines[at].trim_start();
+    if !head.starts_with("if") {
+        return false;
+    }
+    let before = lines[..at]
+        .iter()
+        .rev()
+        .map(|l| l.trim())
+        .find(|l| !l.is_empty());
+    before.is_none_or(|l| l.ends_with(';') || l.ends_with('{') || l.ends_with('}'))
+}
+
+/// Is `name` a macro of the text (`#define name …`) other than a
+/// constant (numbers and operators only)?  Its expansion is not followed
+/// here, so a condition naming one is not rewritten.
+fn macro_(text: &str, name: &str) -> bool {
+    text.lines().any(|l| {
+        let l = l.trim_start();
+        let Some(rest) = l
+            .strip_prefix('#')
+            .map(str::trim_start)
+            .and_then(|l| l.strip_prefix("define"))
+            .and_then(|r| r.trim_start().strip_prefix(name))
+        else {
+            return false;
+        };
+        if rest.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+            return false;
+        }
+        // A function-like macro, or one whose expansion names anything.
+        rest.starts_with('(') || !pure(rest) || tokens(rest).iter().any(|t| is_name(t))
+    })
+}
+
+/// Could `code` change one of `names` without naming it in an
+/// assignment: a reference or pointer bound to one (`int &r = i`, `&i`),
+/// or a call that takes one (`f(i)`, whose parameter may be a reference)?
+fn may_alias(code: &str, names: &[String]) -> bool {
+    let toks = tokens(code);
+    let named = |t: &String| names.contains(t);
+    let mut depth_in_call = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        match t.as_str() {
+            "(" => depth_in_call.push(i > 0 && is_name(&toks[i - 1])),
+            ")" => {
+                depth_in_call.pop();
+            }
+            "&" => {
+                let prefix = i == 0
+                    || !(is_name(&toks[i - 1]) || toks[i - 1] == ")" || is_number(&toks[i - 1]));
+                let declares = toks.get(i + 2).is_some_and(|t| t == "=");
+                if prefix || declares {
+                    return true;
+                }
+            }
+            _ if named(t) && depth_in_call.iter().any(|c| *c) => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
 /// No call, memory read, assignment or increment in the condition.
 fn pure(cond: &str) -> bool {
     let toks = tokens(cond);
@@ -155,6 +224,14 @@ fn only_barrier(lines: &[&str], body: std::ops::Range<usize>) -> Option<usize> {
     let mut found = Vec::new();
     for i in body {
         let l = lines.get(i)?;
+        // Braces the count would misread: in a comment, a string, a
+        // character, or a preprocessor branch.
+        let l = l.split("//").next().unwrap_or_default();
+        let odd =
+            ["/*", "\"", "'"].iter().any(|m| l.contains(m)) || l.trim_start().starts_with('#');
+        if odd && (l.contains('{') || l.contains('}') || l.trim_start().starts_with('#')) {
+            return None;
+        }
         if depth == 0 && l.trim() == BARRIER {
             found.push(i + 1);
         }
@@ -270,5 +347,35 @@ mod tests {
         assert!(Hoist::find(&deref, span).is_none());
         let arithmetic = GUARD.replace("x < W", "(x & 1) == 0 && x * 2 < W");
         assert!(Hoist::find(&arithmetic, span).is_some());
+        let else_if = GUARD.replace("  if (x", "  } else if (x");
+        assert!(Hoist::find(&else_if, span).is_none());
+        let loop_body = GUARD.replace(
+            "k() {
+",
+            "k() {
+for (;;)
+",
+        );
+        let shifted = Span {
+            line: 3,
+            col: 3,
+            end_line: 7,
+            end_col: 4,
+        };
+        assert!(Hoist::find(&loop_body, shifted).is_none());
+        let reference = GUARD.replace("t[i] = in[j];", "int &r = x; r = 2;");
+        assert!(Hoist::find(&reference, span).is_none());
+        let call = GUARD.replace("t[i] = in[j];", "bump(x);");
+        assert!(Hoist::find(&call, span).is_none());
+        let macro_cond = format!("#define W (w++)\n{GUARD}");
+        let moved = Span {
+            line: 3,
+            col: 3,
+            end_line: 7,
+            end_col: 4,
+        };
+        assert!(Hoist::find(&macro_cond, moved).is_none());
+        let comment = GUARD.replace("t[i] = in[j];", "t[i] = in[j]; /* } */");
+        assert!(Hoist::find(&comment, span).is_none());
     }
 }
