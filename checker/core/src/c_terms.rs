@@ -22,16 +22,22 @@ use std::path::Path;
 
 pub use crate::verdict::{Approximation, CAccess, CLaunch, CThread, CUnknown, CValue, CWitness};
 
-/// A C index: an address offset wraps modulo 2^64, so an index below
-/// -2^63 (a protocol index under the offset that shifts negative indices)
-/// is the cell of the same index plus 2^64.
+/// A C index, or a value of no known C type: at most 64 bits wide, so
+/// one outside [-2^63, 2^64) (a protocol value under the offset that
+/// shifts negative indices, or a pair with a part of 2^64) is the same
+/// value modulo 2^64 — the cell an address offset that wraps reaches —
+/// with the sign it had.
 fn c_index(i: BigInt) -> BigInt {
     let m: BigInt = BigInt::from(1) << 64;
     let half: BigInt = BigInt::from(1) << 63;
-    if i < -half {
-        i + m
+    if i >= -half.clone() && i < m {
+        return i;
+    }
+    let r = ((&i % &m) + &m) % &m;
+    if i < BigInt::from(0) && r >= half {
+        r - m
     } else {
-        i
+        r
     }
 }
 
@@ -201,7 +207,7 @@ impl<'a> Decoder<'a> {
         let ty = self.enc.types.get(x).or(self.param_types.get(x));
         match ty {
             Some(t) => wrap(v, *t),
-            None => v,
+            None => c_index(v),
         }
     }
 
@@ -693,5 +699,10 @@ mod c_index_tests {
         let half: BigInt = BigInt::from(1) << 63;
         let min: BigInt = -half;
         assert_eq!(c_index(min.clone()), min);
+        let big: BigInt = (BigInt::from(1) << 64) + BigInt::from(7);
+        assert_eq!(c_index(big), BigInt::from(7));
+        let three: BigInt = BigInt::from(3) << 64;
+        let huge_negative: BigInt = -three - BigInt::from(1);
+        assert_eq!(c_index(huge_negative), BigInt::from(-1));
     }
 }

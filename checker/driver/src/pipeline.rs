@@ -82,7 +82,9 @@ fn run(
         report.diagnostics.push(d);
         return report;
     }
-    report.diagnostics.extend(std::mem::take(&mut loaded.warnings));
+    report
+        .diagnostics
+        .extend(std::mem::take(&mut loaded.warnings));
     if loaded.kernels.is_empty() {
         // Host code (a CUDA file without kernels): nothing to check, and
         // nothing wrong (`docs/command-line.md`, "Projects").
