@@ -10,6 +10,7 @@
 //! every array with no barrier divergence (a name declared in `A` and used
 //! in `B` no longer compiles, and the edit is dropped).
 
+use super::tokens::{is_name, prefix_at, tokens, ASSIGNMENTS};
 use super::{Recheck, Rechecked};
 use mapcheck_core::kernel::Kernel;
 use mapcheck_core::results::{CheckedKernel, Fix};
@@ -81,10 +82,10 @@ impl Hoist {
         if lines.get(end.checked_sub(1)?)?.trim() != "}" || followed_by_else(&lines, end) {
             return None;
         }
-        let body = span.line as usize..end - 1;
-        let barrier = only_barrier(&lines, body.clone())?;
+        let barrier = only_barrier(&lines, span.line as usize..end - 1)?;
         let before = lines[span.line as usize..barrier - 1].join("\n");
-        if assigns_any(&before, &names) || may_alias(&before, &names) {
+        let after = lines[barrier..end - 1].join("\n");
+        if may_change(&before, &names, text) || shadows(&before, &after) {
             return None;
         }
         let replacement = format!("{indent}}}\n{indent}{BARRIER}\n{indent}if ({cond}) {{");
@@ -168,53 +169,17 @@ fn macro_(text: &str, name: &str) -> bool {
     })
 }
 
-/// Could `code` change one of `names` without naming it in an
-/// assignment: a reference or pointer bound to one (`int &r = i`, `&i`),
-/// or a call that takes one (`f(i)`, whose parameter may be a reference)?
-fn may_alias(code: &str, names: &[String]) -> bool {
-    let toks = tokens(code);
-    let named = |t: &String| names.contains(t);
-    let mut depth_in_call = Vec::new();
-    for (i, t) in toks.iter().enumerate() {
-        match t.as_str() {
-            "(" => depth_in_call.push(i > 0 && is_name(&toks[i - 1])),
-            ")" => {
-                depth_in_call.pop();
-            }
-            "&" => {
-                let prefix = i == 0
-                    || !(is_name(&toks[i - 1]) || toks[i - 1] == ")" || is_number(&toks[i - 1]));
-                let declares = toks.get(i + 2).is_some_and(|t| t == "=");
-                if prefix || declares {
-                    return true;
-                }
-            }
-            _ if named(t) && depth_in_call.iter().any(|c| *c) => return true,
-            _ => {}
-        }
-    }
-    false
-}
-
 /// No call, memory read, assignment or increment in the condition.
 fn pure(cond: &str) -> bool {
     let toks = tokens(cond);
     let call = toks.windows(2).any(|w| is_name(&w[0]) && w[1] == "(");
-    // `*` and `&` read memory or take an address only as prefixes: after
-    // nothing, an operator or `(`.
-    let prefix = |i: usize| {
-        i == 0 || !(is_name(&toks[i - 1]) || toks[i - 1] == ")" || is_number(&toks[i - 1]))
-    };
+    // `*` and `&` read memory or take an address only as prefixes.
     let effect = toks.iter().enumerate().any(|(i, t)| {
         ASSIGNMENTS.contains(&t.as_str())
             || ["[", "->", "?"].contains(&t.as_str())
-            || (["*", "&"].contains(&t.as_str()) && prefix(i))
+            || (["*", "&"].contains(&t.as_str()) && prefix_at(&toks, i))
     });
     !call && !effect
-}
-
-fn is_number(t: &str) -> bool {
-    t.starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// The one line in `body` (0-based indices) that is a barrier at the
@@ -235,9 +200,17 @@ fn only_barrier(lines: &[&str], body: std::ops::Range<usize>) -> Option<usize> {
         if depth == 0 && l.trim() == BARRIER {
             found.push(i + 1);
         }
-        depth += l.matches('{').count() as i32 - l.matches('}').count() as i32;
-        if depth < 0 {
-            return None;
+        // A `}` that closes the `if`'s block before its end (`} else if
+        // (…) {`) puts the barrier in another branch.
+        for c in l.chars() {
+            depth += match c {
+                '{' => 1,
+                '}' => -1,
+                _ => 0,
+            };
+            if depth < 0 {
+                return None;
+            }
         }
     }
     (found.len() == 1).then(|| found[0])
@@ -256,53 +229,72 @@ fn names(e: &str) -> Vec<String> {
     tokens(e).into_iter().filter(|t| is_name(t)).collect()
 }
 
-/// Does `code` assign, increment or take the address of one of `names`?
-fn assigns_any(code: &str, names: &[String]) -> bool {
+/// Could `code` (the part of the block before the barrier) change the
+/// value of the condition, whose names are `names`, in a way the rewrite
+/// would not keep?  Conservatively: it assigns or steps one of them (or a
+/// member), writes through a pointer (a prefix `*`) or takes an address
+/// or binds a reference (`&`), calls a function with one of them or a
+/// method of one, assigns a name the file declares as a reference, or
+/// uses a macro of the file other than a constant (its expansion is not
+/// seen here).
+fn may_change(code: &str, names: &[String], text: &str) -> bool {
     let toks = tokens(code);
-    toks.windows(2).any(|w| {
-        let (a, b) = (w[0].as_str(), w[1].as_str());
-        (names.iter().any(|n| n == a) && ASSIGNMENTS.contains(&b))
-            || (["++", "--", "&"].contains(&a) && names.iter().any(|n| n == b))
+    let bases: Vec<&str> = names.iter().map(|n| base(n)).collect();
+    let in_cond = |t: &str| is_name(t) && bases.contains(&base(t));
+    let mut calls: Vec<bool> = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        let next = toks.get(i + 1).map(String::as_str);
+        let assigned = next.is_some_and(|n| ASSIGNMENTS.contains(&n));
+        let stepped = i > 0 && ["++", "--"].contains(&toks[i - 1].as_str());
+        match t.as_str() {
+            "(" => calls.push(i > 0 && is_name(&toks[i - 1])),
+            ")" => {
+                calls.pop();
+            }
+            "*" | "&" if prefix_at(&toks, i) => return true,
+            "&" if toks.get(i + 2).is_some_and(|t| t == "=") => return true,
+            "->" if i > 0 && in_cond(&toks[i - 1]) => return true,
+            _ if in_cond(t) && (assigned || stepped || calls.iter().any(|c| *c)) => return true,
+            _ if in_cond(t) && next == Some("(") => return true,
+            _ if is_name(t) && (assigned || stepped) && is_reference(text, base(t)) => return true,
+            _ if is_name(t) && macro_(text, t) => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The variable a name with members belongs to (`c` of `c.lim`).
+fn base(name: &str) -> &str {
+    name.split('.').next().unwrap_or(name)
+}
+
+/// Does the file declare `name` as a reference (`T &name = …`, or a
+/// parameter `T &name`)?
+fn is_reference(text: &str, name: &str) -> bool {
+    let toks = tokens(text);
+    toks.windows(3)
+        .any(|w| w[0] == "&" && w[1] == name && ["=", ",", ")", ";"].contains(&w[2].as_str()))
+}
+
+/// Does `before` declare a name that `after` uses (the rewrite would make
+/// `after` read another variable of that name, or not compile)?
+fn shadows(before: &str, after: &str) -> bool {
+    let toks = tokens(before);
+    let used: Vec<String> = tokens(after).into_iter().filter(|t| is_name(t)).collect();
+    toks.windows(3).any(|w| {
+        let declares = is_name(&w[0])
+            && !KEYWORDS.contains(&w[0].as_str())
+            && is_name(&w[1])
+            && ["=", ";", ",", "[", "("].contains(&w[2].as_str());
+        declares && used.iter().any(|u| base(u) == w[1])
     })
 }
 
-const ASSIGNMENTS: [&str; 13] = [
-    "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "++", "--",
+/// Words that precede a name without declaring it.
+const KEYWORDS: [&str; 8] = [
+    "return", "else", "case", "goto", "do", "sizeof", "delete", "throw",
 ];
-
-/// Operators of more than one character, longest first.
-const OPERATORS: [&str; 21] = [
-    "<<=", ">>=", "==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "++",
-    "--", "->", "&&", "||", "<<", ">>",
-];
-
-fn is_name(t: &str) -> bool {
-    t.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-}
-
-/// C tokens, roughly: names (with `.` members), numbers, operators.
-fn tokens(s: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut rest = s;
-    while let Some(c) = rest.chars().next() {
-        if c.is_whitespace() {
-            rest = &rest[c.len_utf8()..];
-            continue;
-        }
-        let len = if c.is_ascii_alphanumeric() || c == '_' {
-            rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
-                .unwrap_or(rest.len())
-        } else {
-            OPERATORS
-                .iter()
-                .find(|op| rest.starts_with(*op))
-                .map_or(c.len_utf8(), |op| op.len())
-        };
-        out.push(rest[..len].to_string());
-        rest = &rest[len..];
-    }
-    out
-}
 
 #[cfg(test)]
 mod tests {
@@ -377,5 +369,35 @@ for (;;)
         assert!(Hoist::find(&macro_cond, moved).is_none());
         let comment = GUARD.replace("t[i] = in[j];", "t[i] = in[j]; /* } */");
         assert!(Hoist::find(&comment, span).is_none());
+        // The barrier in the `else if` branch of the divergent `if`.
+        let chain = GUARD.replace(
+            "    t[i] = in[j];\n",
+            "    t[i] = 1;\n  } else if (j < n) {\n",
+        );
+        let long = Span {
+            line: 2,
+            col: 3,
+            end_line: 7,
+            end_col: 4,
+        };
+        assert!(Hoist::find(&chain, long).is_none());
+        // A reference bound before the `if`, assigned before the barrier.
+        let alias = format!("int &r = x;\n{}", GUARD.replace("t[i] = in[j];", "r = 5;"));
+        assert!(Hoist::find(&alias, moved).is_none());
+        let pointer = GUARD.replace("t[i] = in[j];", "*p = 5;");
+        assert!(Hoist::find(&pointer, span).is_none());
+        let method = GUARD
+            .replace("x < W", "c.lim < W")
+            .replace("t[i] = in[j];", "c.shrink();");
+        assert!(Hoist::find(&method, span).is_none());
+        let assigning_macro = format!(
+            "#define RESET x = 0\n{}",
+            GUARD.replace("t[i] = in[j];", "RESET;")
+        );
+        assert!(Hoist::find(&assigning_macro, moved).is_none());
+        let shadow = GUARD
+            .replace("t[i] = in[j];", "float v = in[j];")
+            .replace("out[j] = t[i + 1];", "out[j] = v;");
+        assert!(Hoist::find(&shadow, span).is_none());
     }
 }

@@ -19,6 +19,7 @@ pub mod edit;
 mod fixes;
 mod hoist;
 mod preconditions;
+pub mod tokens;
 
 use mapcheck_core::budget::FileBudget;
 use mapcheck_core::check::check_kernel;
