@@ -8,6 +8,7 @@
 //! does not have is clang's error, reported as an error of `--assume`.
 
 use crate::suggest::edit::after_brace;
+use crate::suggest::tokens::{tokens, ASSIGNMENTS};
 use mapcheck_core::kernel::{Kernel, UnsupportedKind};
 use mapcheck_frontend::options::Flags;
 use mapcheck_frontend::{decode_source, load_bytes_with, Diagnostic};
@@ -46,6 +47,14 @@ pub fn apply(
         let m = "--assume states a C condition of a CUDA kernel; in a protocol write `assume …;`";
         return Err(Diagnostic::error(m).in_file(path));
     }
+    if let Some(e) = cli
+        .assume
+        .iter()
+        .find_map(|e| malformed(e).map(|why| (e, why)))
+    {
+        let m = format!("--assume '{}': {}", e.0, e.1);
+        return Err(Diagnostic::error(m).in_file(path));
+    }
     let plain = Flags {
         assume: Vec::new(),
         suggest: false,
@@ -55,6 +64,10 @@ pub fn apply(
     let mut bodies = Vec::new();
     for k in &loaded.kernels {
         if k.file != path || k.body == Default::default() {
+            // Once per kernel, not per scope.
+            if k.threads.scope() == Some(mapcheck_core::kernel::Scope::AcrossBlocks) {
+                continue;
+            }
             let m = format!(
                 "--assume is not applied to kernel `{}`: it is written in {}, not in this file (state the condition with `__requires(…)` in it)",
                 k.name,
@@ -87,6 +100,55 @@ pub fn apply(
     Ok(out)
 }
 
+/// Why `e` is not one C condition over the kernel's parameters and
+/// launch, as far as its text shows: it must not leave the parentheses
+/// of `__requires(…)` or its line, hold a comment, a string or a
+/// character, assign or step a variable, or name a thread's own index
+/// (an assumption about every thread at once is a precondition; one
+/// about `threadIdx` would drop threads).  Whether it is a condition of
+/// the kernel (its names, its types) is clang's to say, on the kernel.
+fn malformed(e: &str) -> Option<&'static str> {
+    if e.trim().is_empty() {
+        return Some("an empty condition");
+    }
+    if e.contains(['\n', '\r', ';', '{', '}', '"', '\'', '#', '\\'])
+        || e.contains("//")
+        || e.contains("/*")
+    {
+        return Some(
+            "not one condition: a line break, `;`, a brace, a string, a comment or a directive",
+        );
+    }
+    let toks = tokens(e);
+    let mut depth = 0i32;
+    for t in &toks {
+        depth += match t.as_str() {
+            "(" => 1,
+            ")" => -1,
+            _ => 0,
+        };
+        if depth < 0 {
+            return Some("a `)` closes more than the condition opened");
+        }
+    }
+    if depth != 0 {
+        return Some("unbalanced parentheses");
+    }
+    if toks
+        .iter()
+        .any(|t| ASSIGNMENTS.contains(&t.as_str()) || t == ",")
+    {
+        return Some("it assigns or steps a variable (or is a comma expression)");
+    }
+    if toks
+        .iter()
+        .any(|t| t.starts_with("threadIdx") || t.starts_with("blockIdx"))
+    {
+        return Some("it names threadIdx or blockIdx: a precondition is about the parameters and the launch, the same for every thread");
+    }
+    None
+}
+
 /// An error for the first kernel whose code does not compile on a line an
 /// assumption was written on: the expression is not a C condition of that
 /// kernel (a misspelt name, a syntax error).
@@ -110,4 +172,39 @@ pub fn not_compiled(
         bad.what
     );
     Some(Diagnostic::error(m).in_file(path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::malformed;
+
+    #[test]
+    fn an_assumption_is_one_condition_and_cannot_leave_its_parentheses() {
+        for ok in [
+            "n >= 0",
+            "width >= gridDim.x * blockDim.x",
+            "(n % 32) == 0 && m > 1",
+            "n != 0",
+        ] {
+            assert_eq!(malformed(ok), None, "{ok}");
+        }
+        for bad in [
+            "1); if (threadIdx.x) return; (void)(1",
+            "(n = 0) == 0",
+            "n = 1000",
+            "n++ > 0",
+            "threadIdx.x == 0",
+            "\"abc\"",
+            "n >= 0); (void)(0",
+            "n > 0 // c",
+            "n >= blockDim.x\n",
+            "n > 0)",
+            "(n > 0",
+            "",
+            "a, b",
+            "n > 0 /* x",
+        ] {
+            assert!(malformed(bad).is_some(), "{bad}");
+        }
+    }
 }

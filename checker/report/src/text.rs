@@ -89,10 +89,11 @@ fn suggestions_text(out: &mut String, k: &CheckedKernel, a: &CheckedArray) {
     if let Some(p) = &a.precondition {
         let _ = writeln!(
             out,
-            "  help: `{name}` is race-free if `{}` (checked): add `__requires({});` after the `{{` of line {}, or check with --kernel {} --assume '{}'",
+            "  help: `{name}` is race-free if `{}` (checked): add `__requires({});` at the start of the kernel's body (after its `{{` at {}:{}), or check with --kernel {} --assume '{}'",
             p.expr,
             p.expr,
             p.line,
+            p.col,
             kernel_function(&k.kernel),
             p.expr
         );
@@ -118,9 +119,12 @@ fn suggestions_text(out: &mut String, k: &CheckedKernel, a: &CheckedArray) {
     }
 }
 
-/// The function of a kernel's report name (`k (across blocks)` is `k`).
+/// The function of a kernel's report name, as `--kernel` selects it
+/// (`k (across blocks)` is `k`; a template's instance `k<float>` is `k`,
+/// which selects every instance and needs no quotes in a shell).
 pub fn kernel_function(name: &str) -> &str {
-    name.split(" (").next().unwrap_or(name)
+    let f = name.split(" (").next().unwrap_or(name);
+    f.split('<').next().unwrap_or(f)
 }
 
 fn verdict_text(out: &mut String, k: &CheckedKernel, a: &CheckedArray, source: &str) {

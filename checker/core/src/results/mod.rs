@@ -146,9 +146,10 @@ pub struct Precondition {
     /// A C expression over the kernel's parameters and launch dimensions
     /// (`n >= 0`, `width >= gridDim.x * blockDim.x`).
     pub expr: String,
-    /// The line of the kernel's opening brace, after which the
-    /// `__requires` goes.
+    /// Where the kernel's body opens (its `{`, line and column), after
+    /// which the `__requires` goes.
     pub line: u32,
+    pub col: u32,
 }
 
 /// A checked fix: the kernel with `insert` on a line of its own before

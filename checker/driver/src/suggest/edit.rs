@@ -61,6 +61,33 @@ pub fn before_line(text: &str, line: u32, stmt: &str) -> Option<String> {
     Some(out)
 }
 
+/// The 1-based lines of the body that opens at `body`: its `{` and its
+/// matching `}` (comments, strings and characters skipped).
+pub fn body_lines(text: &str, body: Span) -> Option<(u32, u32)> {
+    let start = offset(text, body.line, body.col)?;
+    let b = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = start;
+    while i < b.len() {
+        match b[i] {
+            b'{' => depth += 1,
+            b'}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    let line = text[..i].matches('\n').count() as u32 + 1;
+                    return Some((body.line, line));
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => i = skip_to(b, i, b"\n"),
+            b'/' if b.get(i + 1) == Some(&b'*') => i = skip_to(b, i + 2, b"*/"),
+            b'"' | b'\'' => i = skip_quoted(b, i),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// The decimal and hexadecimal integer literals of the body that opens at
 /// `body`, up to its matching `}` (comments, strings and character
 /// literals skipped), in order of first appearance, each once.
@@ -157,6 +184,14 @@ mod tests {
         assert_eq!(out.lines().nth(3), Some("  r = s[t + 1];"));
         assert_eq!(before_line(K, 6, "x;"), None);
         assert_eq!(before_line(K, 0, "x;"), None);
+    }
+
+    #[test]
+    fn a_body_ends_at_its_matching_brace() {
+        assert_eq!(body_lines(K, Span::point(1, 26)), Some((1, 4)));
+        let text = "void f() {\n  if (a) { b(\"}\"); } // }\n}\nint x;\n";
+        assert_eq!(body_lines(text, Span::point(1, 10)), Some((1, 3)));
+        assert_eq!(body_lines("void f() {\n", Span::point(1, 10)), None);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! the kernel may diverge (a barrier only some threads reach is itself an
 //! error).  A race between threads of different blocks has no such fix.
 
-use super::edit::before_line;
+use super::edit::{before_line, body_lines};
 use super::{open_races, witness, Recheck, Rechecked};
 use mapcheck_core::kernel::{Kernel, Scope};
 use mapcheck_core::results::{CheckedKernel, Fix};
@@ -25,6 +25,11 @@ pub fn search(checked: &mut CheckedKernel, k: &Kernel, recheck: &Recheck) {
     if k.threads.scope() != Some(Scope::Block) {
         return;
     }
+    // Only inside the kernel's own body: a line of a function it calls
+    // may be reached by other kernels too, which this check does not see.
+    let Some((first, last)) = body_lines(recheck.text(), k.body) else {
+        return;
+    };
     let open = open_races(checked, |a| a.fix.is_none());
     // The edits already checked, by line: one check serves every array.
     let mut tried: BTreeMap<u32, Option<Rechecked>> = BTreeMap::new();
@@ -33,7 +38,7 @@ pub fn search(checked: &mut CheckedKernel, k: &Kernel, recheck: &Recheck) {
             continue;
         };
         let lines = places(w.accesses[0].span.line, w.accesses[1].span.line);
-        for line in lines {
+        for line in lines.into_iter().filter(|l| *l > first && *l <= last) {
             if !tried.contains_key(&line) {
                 if tried.len() == TRIES_PER_KERNEL || !recheck.can() {
                     break;

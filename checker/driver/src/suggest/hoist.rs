@@ -10,6 +10,7 @@
 //! every array with no barrier divergence (a name declared in `A` and used
 //! in `B` no longer compiles, and the edit is dropped).
 
+use super::edit::body_lines;
 use super::tokens::{is_name, prefix_at, tokens, ASSIGNMENTS};
 use super::{Recheck, Rechecked};
 use mapcheck_core::kernel::Kernel;
@@ -29,6 +30,11 @@ pub fn search(checked: &mut CheckedKernel, k: &Kernel, recheck: &Recheck) {
             }
         }
     }
+    // Only inside the kernel's own body (see `fixes`).
+    let Some((first, last)) = body_lines(recheck.text(), k.body) else {
+        return;
+    };
+    spans.retain(|s| s.line > first && s.end_line < last);
     for span in spans {
         let Some(h) = Hoist::find(recheck.text(), span) else {
             continue;

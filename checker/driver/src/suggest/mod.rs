@@ -57,6 +57,9 @@ pub struct Recheck<'a> {
     left: Cell<usize>,
     budget: Arc<FileBudget>,
     started: Instant,
+    /// The `--assume` conditions the text already holds: a precondition
+    /// found on it holds together with them.
+    assumed: Vec<String>,
 }
 
 /// The verdicts of an edited kernel's arrays, under the user's names.
@@ -80,6 +83,7 @@ impl<'a> Recheck<'a> {
     /// Edits of `text`, the text of `path` that was checked with `cli` and
     /// the compilation database's `extra_args`.
     pub fn new(path: &'a Path, text: &'a str, cli: &Flags, extra_args: &'a [String]) -> Self {
+        let assumed = cli.assume.clone();
         let cli = Flags {
             // The edits already hold the assumptions.
             assume: Vec::new(),
@@ -94,7 +98,16 @@ impl<'a> Recheck<'a> {
             left: Cell::new(RECHECKS_PER_FILE),
             budget: FileBudget::new(units_of_ms(SUGGEST_MS), 1, SUGGEST_WALL_S),
             started: Instant::now(),
+            assumed,
         }
+    }
+
+    /// `cond` with the `--assume` conditions the text holds, which it
+    /// was found together with: `(n >= 0) && n >= blockDim.x`.
+    pub fn with_assumptions(&self, cond: &str) -> String {
+        let mut parts: Vec<String> = self.assumed.iter().map(|a| format!("({a})")).collect();
+        parts.push(cond.to_string());
+        parts.join(" && ")
     }
 
     /// The file's text.

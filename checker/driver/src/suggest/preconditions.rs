@@ -73,8 +73,9 @@ pub fn search(checked: &mut CheckedKernel, k: &Kernel, recheck: &Recheck) {
             let a = &mut checked.arrays[i];
             if result.drf(&a.check.array) {
                 a.precondition = Some(Precondition {
-                    expr: cand.to_string(),
+                    expr: recheck.with_assumptions(&cand.to_string()),
                     line: k.body.line,
+                    col: k.body.col,
                 });
             }
         }
