@@ -157,7 +157,7 @@ fn check_kernels(report: &mut FileReport, loaded: &Loaded, f: File) {
             budget.total()
         );
     }
-    let recheck = Recheck::new(f.path, f.text, f.cli, f.extra_args);
+    let recheck = Recheck::new(f.path, f.text, f.cli, f.extra_args, budget.deadline());
     for ((c, k), over) in checked.into_iter().zip(&loaded.kernels).zip(over) {
         match c {
             Ok(mut checked) => {

@@ -106,6 +106,11 @@ impl FileBudget {
         self.sum_through(self.spent.len())
     }
 
+    /// When the wall-clock safety net passes.
+    pub fn deadline(&self) -> Instant {
+        self.started + self.wall
+    }
+
     /// Has the wall-clock safety net passed (during some check)?
     pub fn wall_passed(&self) -> bool {
         self.wall_passed.load(Ordering::SeqCst)

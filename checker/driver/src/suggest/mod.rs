@@ -56,7 +56,11 @@ pub struct Recheck<'a> {
     extra_args: &'a [String],
     left: Cell<usize>,
     budget: Arc<FileBudget>,
-    started: Instant,
+    /// No check of an edit starts after this: [`SUGGEST_WALL_S`] from the
+    /// start, and never past the file's own wall-clock limit
+    /// (`--file-budget`), so that suggestions do not make a file outlast
+    /// its budget.
+    deadline: Instant,
     /// The `--assume` conditions the text already holds: a precondition
     /// found on it holds together with them.
     assumed: Vec<String>,
@@ -82,8 +86,16 @@ impl Rechecked {
 impl<'a> Recheck<'a> {
     /// Edits of `text`, the text of `path` that was checked with `cli` and
     /// the compilation database's `extra_args`.
-    pub fn new(path: &'a Path, text: &'a str, cli: &Flags, extra_args: &'a [String]) -> Self {
+    pub fn new(
+        path: &'a Path,
+        text: &'a str,
+        cli: &Flags,
+        extra_args: &'a [String],
+        file_deadline: Instant,
+    ) -> Self {
         let assumed = cli.assume.clone();
+        let left = file_deadline.saturating_duration_since(Instant::now());
+        let wall = Duration::from_secs(SUGGEST_WALL_S).min(left);
         let cli = Flags {
             // The edits already hold the assumptions.
             assume: Vec::new(),
@@ -96,8 +108,9 @@ impl<'a> Recheck<'a> {
             cli,
             extra_args,
             left: Cell::new(RECHECKS_PER_FILE),
-            budget: FileBudget::new(units_of_ms(SUGGEST_MS), 1, SUGGEST_WALL_S),
-            started: Instant::now(),
+            // The checks in flight stop at the deadline too.
+            budget: FileBudget::new(units_of_ms(SUGGEST_MS), 1, wall.as_secs()),
+            deadline: Instant::now() + wall,
             assumed,
         }
     }
@@ -120,7 +133,7 @@ impl<'a> Recheck<'a> {
         self.left.get() > 0
             && !self.budget.over()[0]
             && !self.budget.wall_passed()
-            && self.started.elapsed() < Duration::from_secs(SUGGEST_WALL_S)
+            && Instant::now() < self.deadline
     }
 
     /// The kernel `k` (same name and scope) of the edited text, checked:
