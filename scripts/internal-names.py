@@ -24,7 +24,7 @@ import re
 import sys
 
 BUILTINS = {"threadIdx", "blockIdx", "blockDim", "gridDim", "x", "y", "z", "warpSize"}
-MARKS = ["18446744073709551616", "4294967296", "index_base", "extern_shared"]
+MARKS = ["18446744073709551616", "% 4294967296", "index_base", "extern_shared"]
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 SOURCE_EXT = (".cu", ".cuh", ".h", ".hpp", ".c", ".cpp", ".cc", ".inc", ".hh")
 
@@ -83,7 +83,7 @@ def check(out, directory):
         kernel = k.get("kernel", "")
         for a in k.get("arrays", []):
             where = f"{name}: {kernel}, array `{a.get('array')}`"
-            for part in a.get("array", "").split("/"):
+            for part in re.split(r"[/.]", a.get("array", "")):
                 if part and part != "(unnamed)" and part not in words:
                     found.append(f"{where}: array name `{part}`")
             w = a.get("witness") or {}

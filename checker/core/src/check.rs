@@ -774,7 +774,8 @@ impl Cases<'_> {
                 };
                 if !report.benign.iter().any(same) {
                     let first = &w.accesses[0];
-                    let value = self.kernel.written.at(&first.array, first.span).to_string();
+                    let written = self.kernel.written.at(&first.array, first.span);
+                    let value = written.describe(|a| self.kernel.encoding.array_name(a));
                     report.benign.push(BenignPair { witness: w, value });
                 }
             }

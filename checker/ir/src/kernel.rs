@@ -175,6 +175,28 @@ pub enum Written {
     Unknown,
 }
 
+impl Written {
+    /// What a report says the value is, in the user's terms: the
+    /// protocol's expressions of a value (its signed parts, the offset of
+    /// indices) are not the user's, so a uniform value is described and a
+    /// value read from memory names the array by `name` (the user's name
+    /// of a protocol array).
+    pub fn describe(&self, name: impl Fn(&str) -> String) -> String {
+        match self {
+            Written::Uniform { pos, neg } => match (pos, neg) {
+                (NExp::Num(p), NExp::Num(n)) if *n == semantics::Nat::from(0u8) => p.to_string(),
+                _ => "a value computed from the parameters and the launch".to_string(),
+            },
+            Written::Constant(c) => c.clone(),
+            Written::Read { array, .. } => format!(
+                "the value of `{}` read in the same statement, from a race-free array",
+                name(array)
+            ),
+            Written::Unknown => "an unknown value".to_string(),
+        }
+    }
+}
+
 impl fmt::Display for Written {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -70,7 +70,16 @@ impl Infer<'_> {
             (Some(Val::Ptr { arr, fixed, off }), true) if fixed.is_empty() => {
                 let by = match alias.offset {
                     Some(o) => Lin::int(o),
-                    None => self.uniform_value(&format!("{}_offset", p.name), Some(IntTy::INT)),
+                    // Reports name it by what it is, as any value
+                    // mapcheck does not compute (`Encoding::uniform_unknowns`).
+                    None => {
+                        let of = earlier.map_or("another parameter", |e| e.name.as_str());
+                        let why = format!("the offset of `{}` into `{of}`, which a launch passes it overlapping", p.name);
+                        match self.uniform_unknown(Some(IntTy::INT), UnknownCause::Other(why), p.span) {
+                            Val::Int(l) => l,
+                            _ => return Val::Bad(format!("the offset of `{}`", p.name)),
+                        }
+                    }
                 };
                 Val::Ptr {
                     arr,
