@@ -61,11 +61,11 @@ pub fn before_line(text: &str, line: u32, stmt: &str) -> Option<String> {
     Some(out)
 }
 
-/// The 1-based lines of the body that opens at `body`: its `{` and its
-/// matching `}` (comments, strings and characters skipped).
-pub fn body_lines(text: &str, body: Span) -> Option<(u32, u32)> {
-    let start = offset(text, body.line, body.col)?;
-    let b = text.as_bytes();
+/// Walks the body whose `{` is at byte `start`, calling `code` at each
+/// byte of code outside comments, strings and character literals (it
+/// returns where to go on from, for a token it read whole), up to the
+/// matching `}`, whose offset it returns (`None`: the text ends first).
+fn walk_body(b: &[u8], start: usize, mut code: impl FnMut(usize) -> usize) -> Option<usize> {
     let mut depth = 0usize;
     let mut i = start;
     while i < b.len() {
@@ -74,18 +74,28 @@ pub fn body_lines(text: &str, body: Span) -> Option<(u32, u32)> {
             b'}' => {
                 depth = depth.checked_sub(1)?;
                 if depth == 0 {
-                    let line = text[..i].matches('\n').count() as u32 + 1;
-                    return Some((body.line, line));
+                    return Some(i);
                 }
             }
             b'/' if b.get(i + 1) == Some(&b'/') => i = skip_to(b, i, b"\n"),
             b'/' if b.get(i + 1) == Some(&b'*') => i = skip_to(b, i + 2, b"*/"),
             b'"' | b'\'' => i = skip_quoted(b, i),
-            _ => {}
+            _ => {
+                i = code(i);
+                continue;
+            }
         }
         i += 1;
     }
     None
+}
+
+/// The 1-based lines of the body that opens at `body`: its `{` and its
+/// matching `}` (comments, strings and characters skipped).
+pub fn body_lines(text: &str, body: Span) -> Option<(u32, u32)> {
+    let start = offset(text, body.line, body.col)?;
+    let end = walk_body(text.as_bytes(), start, |i| i + 1)?;
+    Some((body.line, text[..end].matches('\n').count() as u32 + 1))
 }
 
 /// The decimal and hexadecimal integer literals of the body that opens at
@@ -97,34 +107,18 @@ pub fn literals(text: &str, body: Span) -> Vec<u64> {
     };
     let b = text.as_bytes();
     let mut out = Vec::new();
-    let mut depth = 0usize;
-    let mut i = start;
-    while i < b.len() {
-        match b[i] {
-            b'{' => depth += 1,
-            b'}' => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    break;
-                }
-            }
-            b'/' if b.get(i + 1) == Some(&b'/') => i = skip_to(b, i, b"\n"),
-            b'/' if b.get(i + 1) == Some(&b'*') => i = skip_to(b, i + 2, b"*/"),
-            b'"' | b'\'' => i = skip_quoted(b, i),
-            c if c.is_ascii_digit() && (i == 0 || !is_ident(b[i - 1])) => {
-                let end = (i..b.len()).find(|&j| !is_ident(b[j])).unwrap_or(b.len());
-                if let Some(v) = literal(&text[i..end]) {
-                    if !out.contains(&v) {
-                        out.push(v);
-                    }
-                }
-                i = end;
-                continue;
-            }
-            _ => {}
+    walk_body(b, start, |i| {
+        if !b[i].is_ascii_digit() || (i > 0 && is_ident(b[i - 1])) {
+            return i + 1;
         }
-        i += 1;
-    }
+        let end = (i..b.len()).find(|&j| !is_ident(b[j])).unwrap_or(b.len());
+        if let Some(v) = literal(&text[i..end]) {
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+        end
+    });
     out
 }
 
