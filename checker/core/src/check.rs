@@ -309,26 +309,14 @@ pub(crate) fn parameter_context(kernel: &Kernel, opts: &CheckOptions) -> QueryCo
     }
 }
 
-/// The query context of one case.
+/// The query context of one case: the parameters' context with the
+/// case's facts, the relational assumptions and the case's pair filter.
 pub fn query_context(kernel: &Kernel, case: &Case, opts: &CheckOptions) -> QueryContext {
-    let mut globals: Vec<_> = kernel
-        .program
-        .assumptions
-        .iter()
-        .map(|a| a.cond.clone())
-        .collect();
-    globals.extend(case.facts.iter().cloned());
-    globals.extend(kernel.relational.iter().map(|a| a.cond.clone()));
-    QueryContext {
-        logic: opts.logic,
-        thread_ids: kernel.threads.ids(),
-        locals: kernel.program.locals.clone(),
-        params: parameters(kernel),
-        fixed: fixed_env(kernel, opts),
-        globals,
-        pairs: pair_filter(kernel, case, opts),
-        chains: Default::default(),
-    }
+    let mut ctx = parameter_context(kernel, opts);
+    ctx.globals.extend(case.facts.iter().cloned());
+    ctx.globals.extend(kernel.relational.iter().map(|a| a.cond.clone()));
+    ctx.pairs = pair_filter(kernel, case, opts);
+    ctx
 }
 
 /// The pair filter of a case: the warp of `--warp-sync` (when it applies)
