@@ -314,7 +314,8 @@ pub(crate) fn parameter_context(kernel: &Kernel, opts: &CheckOptions) -> QueryCo
 pub fn query_context(kernel: &Kernel, case: &Case, opts: &CheckOptions) -> QueryContext {
     let mut ctx = parameter_context(kernel, opts);
     ctx.globals.extend(case.facts.iter().cloned());
-    ctx.globals.extend(kernel.relational.iter().map(|a| a.cond.clone()));
+    ctx.globals
+        .extend(kernel.relational.iter().map(|a| a.cond.clone()));
     ctx.pairs = pair_filter(kernel, case, opts);
     ctx
 }
