@@ -117,15 +117,18 @@ impl Infer<'_> {
                 .cloned(),
         );
         let modified: &BTreeSet<String> = &modified.union(&fields).cloned().collect();
+        let alike = self.counted_iteration_uniform(&shape, modified, body_then_increment);
         self.havoc(modified, span);
         self.lose_pointers(&retargeted);
+        let alike = self.unknowns_of(&alike);
+        self.out.iteration_uniform.extend(alike.iter().cloned());
         self.values
             .env
             .insert(shape.var_key.clone(), Val::Int(c.value.clone()));
         for (key, v, _) in &secondaries {
             self.values.env.insert(key.clone(), v.clone());
         }
-        self.emit_counted(&shape, body, &c, barrier_follows, span);
+        self.emit_counted(&shape, body, &c, (barrier_follows, &alike), span);
         self.havoc(modified, span);
         self.lose_pointers(&retargeted);
         self.after_counted(&shape, body, c.exact, secondaries, span);
@@ -286,7 +289,7 @@ impl Infer<'_> {
         shape: &LoopShape,
         body: &S,
         c: &Counted,
-        barrier_follows: bool,
+        (barrier_follows, alike): (bool, &BTreeSet<String>),
         span: Span,
     ) {
         // The emitted loop counts up where the C loop counts down.
@@ -311,6 +314,9 @@ impl Infer<'_> {
             true => self.last_iteration_tail(shape, &stmts, &c.k, (lo, hi), &c.step, span),
             false => None,
         };
+        if c.exact && !reversed && tail.is_none() {
+            self.share_in_phases(&stmts, alike);
+        }
         let emitted = match synced && reversed {
             true => self.counting_down(&shape.var_name, &c.k, (lo, hi), &stmts),
             false => StmtKind::For {
@@ -326,6 +332,26 @@ impl Infer<'_> {
         if let Some(tail) = tail {
             self.emit(tail, span);
         }
+    }
+
+    /// The variables other than the counter and its induction variables
+    /// that a counted loop keeps alike in all threads within an iteration
+    /// (`iteration_uniform_vars`, the counter counted among the changed
+    /// variables so that what reads it is judged by its step).
+    fn counted_iteration_uniform(
+        &self,
+        shape: &LoopShape,
+        modified: &BTreeSet<String>,
+        body_then_increment: &S,
+    ) -> BTreeSet<String> {
+        let mut changed = modified.clone();
+        changed.insert(shape.var_key.clone());
+        let mut alike = self.iteration_uniform_vars(&changed, body_then_increment, None);
+        alike.remove(&shape.var_key);
+        for i in &shape.secondary {
+            alike.remove(&i.key);
+        }
+        alike
     }
 
     /// The loop variable and the induction variables after a counted
@@ -544,6 +570,7 @@ impl Infer<'_> {
         // Before the body: its own loops and conditions may use them.
         self.out.iteration_uniform.extend(alike.iter().cloned());
         let stmts = self.nested(|me| me.unknown_loop_iteration(cond, body, post, &alike, span));
+        self.share_in_phases(&stmts, &alike);
         self.emit_unknown_iterations(stmts, span);
         self.forget_changes(&changes, span);
     }

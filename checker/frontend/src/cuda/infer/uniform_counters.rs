@@ -18,7 +18,9 @@
 //! The havocked unknowns stay thread-local for races (a phase may span two
 //! iterations, where the values differ) and are listed in
 //! `Kernel::iteration_uniform`, which the divergence check shares between
-//! its two threads.
+//! its two threads.  Where no phase spans two iterations in which they are
+//! used, a race query shares them too (`Kernel::phase_uniform`; see
+//! [`Infer::share_in_phases`]).
 
 use super::*;
 
@@ -34,17 +36,8 @@ impl Infer<'_> {
         if loop_shape::has_jump(body) {
             return BTreeSet::new();
         }
-        let mut top: Vec<&E> = match &body.kind {
-            SK::Block(b) => b
-                .iter()
-                .filter_map(|s| match &s.kind {
-                    SK::Expr(e) => Some(e),
-                    _ => None,
-                })
-                .collect(),
-            SK::Expr(e) => vec![e],
-            _ => Vec::new(),
-        };
+        let mut top = Vec::new();
+        top_level_expressions(body, &mut top);
         top.extend(post);
         let indirect = self.indirectly_modified_by(body);
         let mut uniform: BTreeSet<String> = modified
@@ -128,6 +121,43 @@ impl Infer<'_> {
             .all(|x| self.uniform(&[x.clone()].into()) || self.out.iteration_uniform.contains(x))
     }
 
+    /// Shares between the two threads of a race query
+    /// (`Kernel::phase_uniform`) those of the unknowns `alike` — what a
+    /// loop's iteration-uniform variables hold on entry to an iteration —
+    /// that no phase uses in two iterations.  `body` is the emitted body of
+    /// the loop.  Within the block (barriers order nothing across blocks),
+    /// with a block barrier at the body's top level, a phase holds code of
+    /// one iteration, except the one that runs from the body's last
+    /// top-level barrier in iteration k to its first in iteration k + 1.
+    /// An unknown that only one of those two stretches mentions is used in
+    /// one iteration in every phase, where all threads hold it alike; an
+    /// unknown both mention stays per-thread.  What the iteration computes
+    /// from them alone (and from invariant values) by operations not
+    /// modelled exactly is judged the same way: all threads compute it
+    /// alike from the same inputs.
+    pub(super) fn share_in_phases(&mut self, body: &[Stmt], alike: &BTreeSet<String>) {
+        if self.params.grid_level || alike.is_empty() {
+            return;
+        }
+        let mut alike = alike.clone();
+        self.promote_derived(&mut alike);
+        let is_barrier = |s: &Stmt| s.kind == StmtKind::Sync;
+        let (Some(first), Some(last)) = (
+            body.iter().position(is_barrier),
+            body.iter().rposition(is_barrier),
+        ) else {
+            return;
+        };
+        let mentioned = |stmts: &[Stmt]| -> BTreeSet<String> {
+            stmts.iter().flat_map(|s| s.free_vars()).collect()
+        };
+        let (head, tail) = (mentioned(&body[..first]), mentioned(&body[last + 1..]));
+        let shared = alike
+            .iter()
+            .filter(|x| !(head.contains(*x) && tail.contains(*x)));
+        self.out.phase_uniform.extend(shared.cloned());
+    }
+
     /// The unknowns the havocked `vars` now hold.
     pub(super) fn unknowns_of(&self, vars: &BTreeSet<String>) -> BTreeSet<String> {
         vars.iter()
@@ -137,5 +167,15 @@ impl Infer<'_> {
             })
             .flatten()
             .collect()
+    }
+}
+
+/// The expression statements `s` runs unconditionally once per run:
+/// itself, or those of a block, and of the plain blocks in it.
+fn top_level_expressions<'s>(s: &'s S, out: &mut Vec<&'s E>) {
+    match &s.kind {
+        SK::Expr(e) => out.push(e),
+        SK::Block(b) => b.iter().for_each(|s| top_level_expressions(s, out)),
+        _ => {}
     }
 }

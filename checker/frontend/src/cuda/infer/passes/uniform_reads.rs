@@ -131,7 +131,7 @@ impl Infer<'_> {
     /// deterministic) only from values in it and from values invariant for
     /// the whole run (`t % 64` of a read `t` every thread reads alike):
     /// each is one value in all threads of the block, as its inputs are.
-    fn promote_derived(&self, uniform: &mut BTreeSet<String>) {
+    pub(in crate::cuda::infer) fn promote_derived(&self, uniform: &mut BTreeSet<String>) {
         loop {
             let more: Vec<String> = self
                 .follow
