@@ -2,17 +2,20 @@
 //! body, not the `for` increment, moves by a fixed step once per
 //! iteration (`od += w;` at the end of a pitched-row walk).
 
-use super::loop_shape::{has_jump, increment, mentions_any, Dir, Induction, LoopShape};
+use super::loop_shape::{
+    continues, increment, mentions_any, unmodelled, Dir, Induction, LoopShape,
+};
 use super::*;
 
 /// `shape` with the variables the body itself moves by a loop-invariant
 /// step (`od += w;` at the end of the body, `docs/c-model.md`) as secondary
 /// induction variables: such a variable holds `start ± iteration * step`
 /// when each iteration begins, provided the body changes it exactly once,
-/// by a statement at its top level (run on every iteration: the body has
-/// no `break`, `continue`, `return` or `goto`).  The statement itself is
-/// executed as written, so later statements of the iteration see the
-/// moved value.
+/// by a statement at its top level, run in every iteration that the next
+/// one follows: the body has no `continue` of the loop and no `goto` or
+/// label (a `break` or `return` may skip it, but then no iteration
+/// follows).  The statement itself is executed as written, so later
+/// statements of the iteration see the moved value.
 pub(super) fn with_body_inductions(
     shape: &LoopShape,
     body: &S,
@@ -20,7 +23,7 @@ pub(super) fn with_body_inductions(
     indirect: &BTreeSet<String>,
 ) -> LoopShape {
     let mut out = shape.clone();
-    if has_jump(body) {
+    if continues(body) || unmodelled(body) {
         return out;
     }
     let top: Vec<&S> = match &body.kind {

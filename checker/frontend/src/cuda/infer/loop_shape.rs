@@ -467,7 +467,7 @@ pub(super) fn leaves_loop(s: &S) -> bool {
 }
 
 /// Does `s` hold a `continue` of the loop around it (not of a loop inside)?
-fn continues(s: &S) -> bool {
+pub(super) fn continues(s: &S) -> bool {
     match &s.kind {
         SK::Continue => true,
         SK::Block(ss) => ss.iter().any(continues),
@@ -480,7 +480,7 @@ fn continues(s: &S) -> bool {
 }
 
 /// Does `s` hold a statement the front end does not model (at any depth)?
-fn unmodelled(s: &S) -> bool {
+pub(super) fn unmodelled(s: &S) -> bool {
     match &s.kind {
         SK::Unknown(_) | SK::Goto(_) | SK::Label(..) => true,
         SK::Block(ss) => ss.iter().any(unmodelled),
