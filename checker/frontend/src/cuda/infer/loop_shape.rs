@@ -333,10 +333,16 @@ fn skippable(e: &E) -> bool {
 
 /// The operands of a comma expression, left to right.
 fn comma_parts<'e>(e: &'e E, out: &mut Vec<&'e E>) {
+    operands(e, BinOp::Comma, out);
+}
+
+/// The operands of `e`'s top-level chain of `op` (`a, b, c`; `p && q &&
+/// r`), left to right.
+fn operands<'e>(e: &'e E, op: BinOp, out: &mut Vec<&'e E>) {
     match &e.kind {
-        EK::Bin(BinOp::Comma, l, r) => {
-            comma_parts(l, out);
-            comma_parts(r, out);
+        EK::Bin(o, l, r) if *o == op => {
+            operands(l, op, out);
+            operands(r, op, out);
         }
         _ => out.push(e),
     }
@@ -638,5 +644,79 @@ pub(super) fn plan_loop(
             (step_c? >= 2 && lo.is_nat() && start.is_nat())
                 .then(|| (lo, start.add(&one), k.clone(), false, None))
         }
+    }
+}
+
+/// `for (…; P && Q; inc) body`, where `P` tests the counter `inc` steps
+/// and `loop_shape` recognises it while the whole condition is not, as the
+/// loop `for (…; P; inc) { if (!Q) break; body }` it is (a two-counter
+/// walk: `idx < n && i < N`, `idx` moved by the body).  `Q` (the other
+/// conjuncts) must be pure — no read, call or side effect — so that
+/// testing it after `P`, whatever their order, changes nothing.
+pub(super) fn split_exit_test(
+    cond: &E,
+    inc: &E,
+    body: &S,
+    modified: &BTreeSet<String>,
+) -> Option<(E, S)> {
+    if loop_shape(cond, inc, modified).is_some() {
+        return None;
+    }
+    let mut parts = Vec::new();
+    operands(cond, BinOp::LAnd, &mut parts);
+    let tested = parts
+        .iter()
+        .position(|p| loop_shape(p, inc, modified).is_some())?;
+    let rest: Vec<&E> = (0..parts.len())
+        .filter(|i| *i != tested)
+        .map(|i| parts[i])
+        .collect();
+    if rest.is_empty() || !rest.iter().all(|q| pure_test(q)) {
+        return None;
+    }
+    let and = |a: E, b: &E| E {
+        kind: EK::Bin(BinOp::LAnd, Box::new(a), Box::new(b.clone())),
+        span: cond.span,
+        ty: cond.ty,
+    };
+    let stays = rest[1..].iter().fold(rest[0].clone(), |a, b| and(a, b));
+    let leaves = E {
+        kind: EK::Un(UnOp::LNot, Box::new(stays)),
+        span: cond.span,
+        ty: cond.ty,
+    };
+    let exit = S {
+        kind: SK::If(
+            leaves,
+            Box::new(S {
+                kind: SK::Break,
+                span: cond.span,
+            }),
+            None,
+        ),
+        span: cond.span,
+    };
+    // The test joins the body's own block, so that statements at its top
+    // level stay there (`with_body_inductions`).
+    let mut stmts = vec![exit];
+    match &body.kind {
+        SK::Block(b) => stmts.extend(b.iter().cloned()),
+        _ => stmts.push(body.clone()),
+    }
+    let body = S {
+        kind: SK::Block(stmts),
+        span: body.span,
+    };
+    Some((parts[tested].clone(), body))
+}
+
+/// A condition without reads, calls or side effects: comparisons and
+/// logical operators over [`pure`] operands.
+fn pure_test(e: &E) -> bool {
+    use BinOp::*;
+    match &e.kind {
+        EK::Bin(Lt | Gt | Le | Ge | Eq | Ne | LAnd | LOr, a, b) => pure_test(a) && pure_test(b),
+        EK::Un(UnOp::LNot, a) => pure_test(a),
+        _ => pure(e),
     }
 }

@@ -32,6 +32,7 @@ mod params;
 mod passes;
 mod statements;
 mod uniform_counters;
+mod unknown_loops;
 mod values;
 mod views;
 
